@@ -1,0 +1,32 @@
+# Netclick's front door. `make test` and `make sim` set up everything they need on a fresh
+# machine (Python 3.11 + Node 20): a virtual environment with pinned packages, and the pinned
+# MicroPython (WebAssembly) that tests and benchmarks run device code under.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PY_STAMP := $(VENV)/.installed
+NODE_DIR := host_tools/wasm
+NODE_STAMP := $(NODE_DIR)/node_modules/.installed
+
+.PHONY: setup test bench sim clean
+
+setup: $(PY_STAMP) $(NODE_STAMP)
+
+$(PY_STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
+	cd $(NODE_DIR) && npm ci --silent --no-audit --no-fund
+	touch $@
+
+test: setup
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) -m host_tools.bench
+
+clean:
+	rm -rf $(VENV) $(NODE_DIR)/node_modules .pytest_cache .hypothesis

@@ -1,0 +1,5 @@
+"""Netclick's rules engine for Android: Netrunner.
+
+Pure Python that runs unchanged on MicroPython and CPython: no I/O, no clock, deterministic.
+Start with `Game` (engine_lite.game): `Game().do(action)` applies an action or raises `Refused`.
+"""

@@ -1,0 +1,137 @@
+"""A game in progress: the current state, its full history, undo and redo.
+
+The history is the list of applied actions, stored as compact byte records (see
+`engine_lite.actions.encode`), about 1.5 bytes an action. Undo does not keep old states: it
+replays the history from the nearest checkpoint (a packed state saved every CHECKPOINT_EVERY
+actions). So undo, redo, replay of a log file and reloading a save all use the one reducer,
+`engine_lite.rules.apply`.
+"""
+
+from engine_lite.state import new_game, GameState
+from engine_lite import actions
+from engine_lite.rules import apply, Refused
+
+
+class Game:
+    """One game: `state` is what the table shows now.
+
+    `do(action)` applies an action and returns the rules' note (or None); it raises `Refused`
+    and changes nothing when the rules say no. `undo()` and `redo()` step through the history.
+    """
+
+    CHECKPOINT_EVERY = 64  # actions between stored states: bounds the replay an undo costs
+
+    def __init__(self, start=None):
+        if start is None:
+            start = new_game()
+        self.start = start
+        self.state = start
+        self.history = bytearray()
+        self.count = 0          # actions in the history
+        self.redo_stack = []    # undone actions, the next to redo last
+        self.checkpoints = [(0, 0, start.pack())]  # (action count, byte offset, packed state)
+        self.last_note = None
+
+    # ---- doing ----------------------------------------------------------------------------
+
+    def replay(self, act):
+        """Apply and record an action without touching the redo stack (for redo and loading)."""
+        state, note = apply(self.state, act)
+        self.state = state
+        actions.encode(act, self.history)
+        self.count += 1
+        if self.count % self.CHECKPOINT_EVERY == 0:
+            self.checkpoints.append((self.count, len(self.history), state.pack()))
+        self.last_note = note
+        return note
+
+    def do(self, act):
+        """Apply an action. Returns the rules' note; raises Refused (state unchanged)."""
+        note = self.replay(act)
+        self.redo_stack = []
+        return note
+
+    def undo(self):
+        """Take back the last action; returns it. Raises Refused when there is nothing to undo."""
+        if self.count == 0:
+            raise Refused("Nothing to undo")
+        target = self.count - 1
+        while self.checkpoints[-1][0] > target:
+            self.checkpoints.pop()
+        count, offset, packed = self.checkpoints[-1]
+        state = GameState.unpack(packed)
+        last = None
+        while count < self.count:
+            act, next_offset = actions.decode(self.history, offset)
+            if count < target:
+                state = apply(state, act)[0]
+                offset = next_offset
+            else:
+                last = act
+            count += 1
+        self.history = self.history[:offset]  # MicroPython bytearrays cannot del a slice
+        self.count = target
+        self.state = state
+        self.redo_stack.append(last)
+        self.last_note = None
+        return last
+
+    def redo(self):
+        """Apply the last undone action again; returns it. Raises Refused if there is none."""
+        if not self.redo_stack:
+            raise Refused("Nothing to redo")
+        act = self.redo_stack[-1]
+        self.replay(act)
+        self.redo_stack.pop()
+        return act
+
+    def do_line(self, line):
+        """Apply one line of the game-log format; `new-game` restarts this Game.
+
+        Returns (what the line was, note): an action, 'undo'/'redo''s action, the new-game tuple,
+        or None for a comment.
+
+        Raises actions.LogError for a line that does not parse, Refused for one the rules refuse.
+        """
+        act = actions.parse(line)
+        if act is None:
+            return None, None
+        if act[0] == "new-game":
+            self.__init__(new_game(act[1], act[2], act[3], act[4]))
+            return act, None
+        if act == "undo":
+            return self.undo(), None
+        if act == "redo":
+            return self.redo(), self.last_note
+        return act, self.do(act)
+
+    # ---- reading --------------------------------------------------------------------------
+
+    def actions(self):
+        """The applied actions, oldest first (a generator: nothing is copied)."""
+        offset = 0
+        while offset < len(self.history):
+            act, offset = actions.decode(self.history, offset)
+            yield act
+
+    def log_lines(self):
+        """The history in the game-log text format, oldest first."""
+        for act in self.actions():
+            yield actions.format_action(act)
+
+    def log_text(self):
+        """The whole game log as text, ready to save or to replay."""
+        start = self.start
+        out = ["# netclick game log v1", actions.format_new_game(
+            start.agenda_target, start.corp.clicks_per_turn, start.runner.clicks_per_turn,
+            start.runner.link)]
+        out.extend(self.log_lines())
+        return "\n".join(out) + "\n"
+
+    def __eq__(self, other):
+        return (isinstance(other, Game) and self.state == other.state
+                and self.start == other.start and self.history == other.history
+                and self.redo_stack == other.redo_stack)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)

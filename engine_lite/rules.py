@@ -1,0 +1,358 @@
+"""The rules of Android: Netrunner as a reducer: `apply(state, action) -> (new_state, note)`.
+
+`apply` never changes the state it is given. An action the rules do not allow raises `Refused`
+with a one-line reason, and the caller still holds the untouched state. `note` is None or a short
+remark for the player (clicks left unused, a card count to discard down to, a trace's result...).
+
+Golden rule: card text beats the rules, so every counter can also be set by hand (verb SET) and
+card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side's turn.
+"""
+
+from engine_lite.state import (
+    CORP, RUNNER, SIDE_NAMES, PHASE_ACTION, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
+    WIN_DECKED, NO_RUN, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, FIRST_REMOTE, MAX_REMOTES,
+    BASE_HAND_SIZE, server_name,
+)
+from engine_lite import actions as A
+
+
+class Refused(Exception):
+    """An action the rules do not allow now. `str(error)` is the reason, one line."""
+
+
+# ---- small helpers ------------------------------------------------------------------------
+
+def _plural(n, word):
+    return "%d %s" % (n, word if n == 1 else word + "s")
+
+
+def _own_action_phase(s, side):
+    """Clicks may only be spent by the active side, between runs, while the game goes on."""
+    if s.active != side:
+        raise Refused("Not the %s's turn" % SIDE_NAMES[side])
+    if s.in_run:
+        raise Refused("Finish the run first")
+
+
+def _spend_clicks(s, side, n):
+    _own_action_phase(s, side)
+    player = s.player(side)
+    if player.clicks < n:
+        if player.clicks == 0:
+            raise Refused("No clicks left: end the turn")
+        raise Refused("Needs %s, %d left" % (_plural(n, "click"), player.clicks))
+    player.clicks -= n
+    if player.clicks == 0:
+        s.phase = PHASE_DISCARD
+
+
+def _spend_credits(s, side, n):
+    """Pay n credits. During a run the Runner's bad-publicity credits go first."""
+    player = s.player(side)
+    bp = s.run_bp_credits if (side == RUNNER and s.in_run) else 0
+    if player.credits + bp < n:
+        raise Refused("Needs %s, has %d" % (_plural(n, "credit"), player.credits + bp))
+    from_bp = n if n < bp else bp
+    if side == RUNNER and s.in_run:
+        s.run_bp_credits -= from_bp
+    player.credits -= n - from_bp
+
+
+def _add(value, delta):
+    """Add a delta to a counter, keeping it within 0..MAX_COUNT."""
+    value += delta
+    if value < 0:
+        return 0
+    if value > MAX_COUNT:
+        return MAX_COUNT
+    return value
+
+
+def _win(s, side, reason):
+    if s.winner == NO_WINNER:
+        s.winner = side
+        s.win_reason = reason
+
+
+def _corp_draw(s):
+    """The Corp draws from R&D; from a tracked, empty R&D the Runner wins."""
+    corp = s.corp
+    if corp.rnd == NOT_TRACKED:
+        return None
+    if corp.rnd == 0:
+        _win(s, RUNNER, WIN_DECKED)
+        return "R&D is empty: the Corp is decked"
+    corp.rnd -= 1
+    return None
+
+
+def _shrink_grip(runner, n):
+    if runner.grip > 0:
+        runner.grip = runner.grip - n if runner.grip > n else 0
+
+
+def _set_clicks(s, side, clicks):
+    s.player(side).clicks = clicks
+    if s.active == side:
+        s.phase = PHASE_ACTION if clicks > 0 else PHASE_DISCARD
+
+
+# ---- the verbs ----------------------------------------------------------------------------
+# Each takes the copied state, the side and the three arguments; returns a note or None.
+
+def _gain_credit(s, side, a, b, c):
+    _spend_clicks(s, side, 1)
+    player = s.player(side)
+    player.credits = _add(player.credits, 1)
+
+
+def _draw(s, side, a, b, c):
+    _spend_clicks(s, side, 1)
+    if side == CORP:
+        return _corp_draw(s)
+    if s.runner.grip != NOT_TRACKED:
+        s.runner.grip = _add(s.runner.grip, 1)
+
+
+def _install(s, side, cost, b, c):
+    _spend_clicks(s, side, 1)
+    _spend_credits(s, side, cost)
+    if side == RUNNER:
+        _shrink_grip(s.runner, 1)
+
+
+def _install_ice(s, side, cost, ice_there, c):
+    _spend_clicks(s, side, 1)
+    _spend_credits(s, side, cost + ice_there)
+    if ice_there:
+        return "Paid %d + %d for the ice already there" % (cost, ice_there)
+
+
+def _advance(s, side, a, b, c):
+    _spend_clicks(s, side, 1)
+    _spend_credits(s, side, 1)
+
+
+def _trash_resource(s, side, a, b, c):
+    if s.runner.tags == 0:
+        raise Refused("The Runner is not tagged")
+    _spend_clicks(s, side, 1)
+    _spend_credits(s, side, 2)
+
+
+def _purge(s, side, a, b, c):
+    _spend_clicks(s, side, 3)
+
+
+def _ability(s, side, clicks, credits, c):
+    if clicks:  # an ability without a click cost is a paid ability: any time
+        _spend_clicks(s, side, clicks)
+    _spend_credits(s, side, credits)
+
+
+def _pay(s, side, credits, b, c):
+    _spend_credits(s, side, credits)
+
+
+def _gain(s, side, credits, b, c):
+    player = s.player(side)
+    player.credits = _add(player.credits, credits)
+
+
+def _lose(s, side, credits, b, c):
+    player = s.player(side)
+    if credits > player.credits:
+        lost = player.credits
+        player.credits = 0
+        return "Lost only %d (all there was)" % lost
+    player.credits -= credits
+
+
+def _score(s, side, points, b, c):
+    player = s.player(side)
+    player.agenda_points = _add(player.agenda_points, points)
+
+
+def _forfeit(s, side, points, b, c):
+    player = s.player(side)
+    if points > player.agenda_points:
+        raise Refused("Only %s to forfeit" % _plural(player.agenda_points, "point"))
+    player.agenda_points -= points
+
+
+def _bad_publicity(s, side, delta, b, c):
+    s.corp.bad_publicity = _add(s.corp.bad_publicity, delta)
+
+
+def _tags(s, side, delta, b, c):
+    s.runner.tags = _add(s.runner.tags, delta)
+
+
+def _damage(s, side, kind, amount, c):
+    runner = s.runner
+    if kind < 0 or kind >= len(A.DAMAGE_KINDS):
+        raise Refused("No such damage")
+    if kind == A.DAMAGE_BRAIN:
+        runner.brain_damage = _add(runner.brain_damage, amount)
+    if runner.grip == NOT_TRACKED:
+        return "Trash %s at random" % _plural(amount, "card")
+    if amount > runner.grip:
+        runner.grip = 0
+        _win(s, CORP, WIN_FLATLINE)
+        return "More damage than cards in grip: flatlined"
+    runner.grip -= amount
+
+
+def _hand_size(s, side, delta, b, c):
+    player = s.player(side)
+    mod = player.hand_size_mod + delta
+    player.hand_size_mod = max(-MAX_MODIFIER, min(MAX_MODIFIER, mod))
+
+
+def _clicks(s, side, delta, b, c):
+    _set_clicks(s, side, _add(s.player(side).clicks, delta))
+
+
+def _remove_tag(s, side, a, b, c):
+    if s.runner.tags == 0:
+        raise Refused("No tags to remove")
+    _spend_clicks(s, side, 1)
+    _spend_credits(s, side, 2)
+    s.runner.tags -= 1
+
+
+def _run(s, side, server, b, c):
+    if server < 0 or server >= FIRST_REMOTE + MAX_REMOTES:
+        raise Refused("No such server")
+    if s.in_run:
+        raise Refused("Already running on %s" % server_name(s.run_server))
+    _spend_clicks(s, side, 1)
+    s.run_server = server
+    s.run_bp_credits = s.corp.bad_publicity
+    if s.run_bp_credits:
+        return "%s from bad publicity" % _plural(s.run_bp_credits, "credit")
+
+
+def _end_turn(s, side, a, b, c):
+    _own_action_phase(s, side)
+    player = s.player(side)
+    unused = player.clicks
+    player.clicks = 0
+    note = ""
+    if unused:
+        note = "%s unused. " % _plural(unused, "click")
+    if side == CORP:
+        s.active = RUNNER
+        _set_clicks(s, RUNNER, s.runner.clicks_per_turn)
+        return note + "Corp discards to %d" % s.corp.max_hand_size
+    runner = s.runner
+    limit = runner.max_hand_size
+    if limit < 0:
+        _win(s, CORP, WIN_FLATLINE)
+        return note + "Max hand size below 0: flatlined"
+    if runner.grip > limit:
+        runner.grip = limit
+    s.turn += 1
+    s.active = CORP
+    _set_clicks(s, CORP, s.corp.clicks_per_turn)
+    drawn = _corp_draw(s)
+    return note + (drawn or "Runner discards to %d" % limit)
+
+
+def _set(s, side, index, value, c):
+    names = A.counters(side)
+    if index < 0 or index >= len(names):
+        raise Refused("No such counter")
+    word, attr = names[index]
+    player = s.player(side)
+    if value < 0 and word not in ("rnd", "grip"):
+        raise Refused("%s cannot be below 0" % word)
+    if value > MAX_COUNT:
+        raise Refused("At most %d" % MAX_COUNT)
+    if attr == "hand_size_mod":
+        base = BASE_HAND_SIZE - (s.runner.brain_damage if side == RUNNER else 0)
+        value = max(-MAX_MODIFIER, min(MAX_MODIFIER, value - base))
+    if attr == "clicks":
+        _set_clicks(s, side, value)
+    else:
+        setattr(player, attr, NOT_TRACKED if value < 0 else value)
+
+
+def _run_end(s, side, result, b, c):
+    if not s.in_run:
+        raise Refused("No run in progress")
+    s.run_server = NO_RUN
+    s.run_bp_credits = 0
+
+
+def _trace(s, side, base, corp_boost, runner_boost):
+    if corp_boost > s.corp.credits:
+        raise Refused("Corp can boost by at most %d" % s.corp.credits)
+    runner_can = s.runner.credits + (s.run_bp_credits if s.in_run else 0)
+    if runner_boost > runner_can:
+        raise Refused("Runner can boost by at most %d" % runner_can)
+    _spend_credits(s, CORP, corp_boost)
+    _spend_credits(s, RUNNER, runner_boost)
+    s.trace_strength = base + corp_boost
+    s.trace_link = s.runner.link + runner_boost
+    s.trace_success = 1 if s.trace_strength > s.trace_link else 0
+    return "Trace %d vs link %d: %s" % (
+        s.trace_strength, s.trace_link, "succeeds" if s.trace_success else "fails")
+
+
+def _agenda_target(s, side, points, b, c):
+    if points < 1 or points > 99:
+        raise Refused("Agenda target must be 1 to 99")
+    s.agenda_target = points
+
+
+# Indexed by verb number (see engine_lite.actions).
+_HANDLERS = (
+    None, _gain_credit, _draw, _install, _install_ice, _install, _advance, _trash_resource,
+    _purge, _ability, _pay, _pay, _gain, _lose, _score, _score, _forfeit, _bad_publicity, _tags,
+    _damage, _hand_size, _clicks, _remove_tag, _run, _end_turn, _set, _run_end, _trace,
+    _agenda_target,
+)
+
+
+_ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1,
+               "v": FIRST_REMOTE + MAX_REMOTES - 1, "f": len(A.RUNNER_COUNTERS) - 1}
+
+
+def _check_args(verb, side, a, b, c):
+    """Arguments within range for their kind, whatever produced the action (text, bytes, UI)."""
+    kinds = A.VERBS[verb][2]
+    values = (a, b, c)
+    for i in range(3):
+        value = values[i]
+        if i >= len(kinds):
+            if value:
+                raise Refused("Unexpected argument")
+            continue
+        kind = kinds[i]
+        low = -MAX_COUNT if kind == "s" else 0
+        if verb == A.SET and i == 1:
+            low = -1  # NOT_TRACKED, for the card counts
+        high = _ARG_LIMITS.get(kind, MAX_COUNT)
+        if value < low or value > high:
+            raise Refused("Argument %d out of range" % value)
+
+
+def apply(state, act):
+    """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone."""
+    verb, side, a, b, c = act
+    if verb < 1 or verb >= len(_HANDLERS) or side not in (CORP, RUNNER):
+        raise Refused("Unknown action")
+    who = A.VERBS[verb][0]
+    if who and not who & (1 << side):
+        raise Refused("The %s cannot do that" % SIDE_NAMES[side])
+    _check_args(verb, side, a, b, c)
+    if state.winner != NO_WINNER:
+        raise Refused("Game over: undo or start a new game")
+    new = state.copy()
+    note = _HANDLERS[verb](new, side, a, b, c)
+    if new.corp.agenda_points >= new.agenda_target:
+        _win(new, CORP, WIN_AGENDA)
+    elif new.runner.agenda_points >= new.agenda_target:
+        _win(new, RUNNER, WIN_AGENDA)
+    return new, note

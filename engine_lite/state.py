@@ -1,0 +1,215 @@
+"""The numbers on the table: one `GameState` holding a `Corp` and a `Runner`.
+
+A state is plain data. The rules (`engine_lite.rules`) never change a state in place: they copy it,
+change the copy and hand it back, so a refused action cannot leave anything half done.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(value):
+        """Stand-in for MicroPython's compile-time constant marker."""
+        return value
+
+CORP = const(0)
+RUNNER = const(1)
+SIDE_NAMES = ("Corp", "Runner")
+
+# Phases of the active side's turn. The action phase ends when the last click is spent; then only
+# paid abilities and the end of the turn (the discard phase) remain.
+PHASE_ACTION = const(0)
+PHASE_DISCARD = const(1)
+
+NO_WINNER = const(-1)
+WIN_NONE = const(0)
+WIN_AGENDA = const(1)
+WIN_FLATLINE = const(2)
+WIN_DECKED = const(3)
+WIN_REASONS = ("", "agenda", "flatline", "decked")
+
+NO_RUN = const(-1)
+HQ = const(0)
+RND = const(1)
+ARCHIVES = const(2)
+FIRST_REMOTE = const(3)  # remote server n is FIRST_REMOTE + n - 1
+
+NOT_TRACKED = const(-1)  # for the card counts (R&D, grip) nobody asked the device to follow
+
+BASE_HAND_SIZE = const(5)
+MAX_COUNT = const(999)      # no counter goes above this: three digits on the display
+MAX_MODIFIER = const(99)    # hand-size modifiers may be negative, within +-99
+MAX_REMOTES = const(60)
+
+
+def server_name(server):
+    """Short name of a server number: 'HQ', 'R&D', 'Archives' or 'Remote 2'."""
+    if server == HQ:
+        return "HQ"
+    if server == RND:
+        return "R&D"
+    if server == ARCHIVES:
+        return "Archives"
+    return "Remote %d" % (server - FIRST_REMOTE + 1)
+
+
+class Player:
+    """Counters both sides have. `hand_size_mod` is added to the base max hand size of 5."""
+
+    FIELDS = ("credits", "clicks", "clicks_per_turn", "agenda_points", "hand_size_mod")
+
+    def __init__(self, clicks_per_turn):
+        self.credits = 5
+        self.clicks = 0
+        self.clicks_per_turn = clicks_per_turn
+        self.agenda_points = 0
+        self.hand_size_mod = 0
+
+    @property
+    def max_hand_size(self):
+        """Cards this player may keep at the end of the turn."""
+        return BASE_HAND_SIZE + self.hand_size_mod
+
+
+class Corp(Player):
+    """The Corp's counters. `rnd` is the number of cards in R&D, or NOT_TRACKED."""
+
+    FIELDS = Player.FIELDS + ("bad_publicity", "rnd")
+
+    def __init__(self, clicks_per_turn=3):
+        Player.__init__(self, clicks_per_turn)
+        self.bad_publicity = 0
+        self.rnd = NOT_TRACKED
+
+
+class Runner(Player):
+    """The Runner's counters. `grip` is the number of cards in hand, or NOT_TRACKED."""
+
+    FIELDS = Player.FIELDS + ("tags", "brain_damage", "link", "mu", "grip")
+
+    def __init__(self, clicks_per_turn=4, link=0):
+        Player.__init__(self, clicks_per_turn)
+        self.tags = 0
+        self.brain_damage = 0
+        self.link = link
+        self.mu = 4
+        self.grip = NOT_TRACKED
+
+    @property
+    def max_hand_size(self):
+        """Each brain damage lowers the Runner's max hand size by one, for good."""
+        return BASE_HAND_SIZE - self.brain_damage + self.hand_size_mod
+
+
+class GameState:
+    """Everything the tracker knows about one game at one moment.
+
+    `turn` is the round number (it goes up when the Corp's turn begins), `active` the side whose turn
+    it is. `run_server` is NO_RUN outside a run. `trace_*` describe the last trace (success -1: none
+    yet). `winner` is NO_WINNER until somebody wins, with `win_reason` one of the WIN_* values.
+    """
+
+    FIELDS = ("turn", "active", "phase", "winner", "win_reason", "agenda_target",
+              "run_server", "run_bp_credits", "trace_strength", "trace_link", "trace_success")
+
+    def __init__(self):
+        self.turn = 1
+        self.active = CORP
+        self.phase = PHASE_ACTION
+        self.winner = NO_WINNER
+        self.win_reason = WIN_NONE
+        self.agenda_target = 7
+        self.run_server = NO_RUN
+        self.run_bp_credits = 0
+        self.trace_strength = 0
+        self.trace_link = 0
+        self.trace_success = -1
+        self.corp = Corp()
+        self.runner = Runner()
+
+    def player(self, side):
+        """The Corp for CORP, the Runner for RUNNER."""
+        return self.runner if side else self.corp
+
+    @property
+    def in_run(self):
+        """True while the Runner is making a run."""
+        return self.run_server != NO_RUN
+
+    def pack(self):
+        """All numbers as one flat tuple: game fields, then the Corp's, then the Runner's."""
+        out = [getattr(self, name) for name in GameState.FIELDS]
+        for name in Corp.FIELDS:
+            out.append(getattr(self.corp, name))
+        for name in Runner.FIELDS:
+            out.append(getattr(self.runner, name))
+        return tuple(out)
+
+    @staticmethod
+    def unpack(values):
+        """Rebuild a state from `pack()` output (no range checks: see engine_lite.snapshot)."""
+        state = GameState()
+        i = 0
+        for obj, names in ((state, GameState.FIELDS), (state.corp, Corp.FIELDS),
+                           (state.runner, Runner.FIELDS)):
+            for name in names:
+                setattr(obj, name, values[i])
+                i += 1
+        return state
+
+    def copy(self):
+        """An independent copy."""
+        return GameState.unpack(self.pack())
+
+    def __eq__(self, other):
+        return isinstance(other, GameState) and self.pack() == other.pack()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def to_dict(self):
+        """The state as the replay tool prints it (see README, "Replay")."""
+        corp = self.corp
+        runner = self.runner
+        run = None
+        if self.in_run:
+            run = {"server": server_name(self.run_server), "bp_credits": self.run_bp_credits}
+        trace = None
+        if self.trace_success >= 0:
+            trace = {"strength": self.trace_strength, "link": self.trace_link,
+                     "success": bool(self.trace_success)}
+        return {
+            "turn": self.turn,
+            "active": "corp" if self.active == CORP else "runner",
+            "phase": "action" if self.phase == PHASE_ACTION else "discard",
+            "winner": None if self.winner == NO_WINNER else ("corp", "runner")[self.winner],
+            "win_reason": WIN_REASONS[self.win_reason] or None,
+            "agenda_target": self.agenda_target,
+            "corp": {
+                "credits": corp.credits, "clicks": corp.clicks,
+                "clicks_per_turn": corp.clicks_per_turn, "agenda_points": corp.agenda_points,
+                "bad_publicity": corp.bad_publicity, "max_hand_size": corp.max_hand_size,
+                "rnd": None if corp.rnd == NOT_TRACKED else corp.rnd,
+            },
+            "runner": {
+                "credits": runner.credits, "clicks": runner.clicks,
+                "clicks_per_turn": runner.clicks_per_turn,
+                "agenda_points": runner.agenda_points, "tags": runner.tags,
+                "brain_damage": runner.brain_damage, "max_hand_size": runner.max_hand_size,
+                "link": runner.link, "mu": runner.mu,
+                "grip": None if runner.grip == NOT_TRACKED else runner.grip,
+            },
+            "run": run,
+            "last_trace": trace,
+        }
+
+
+def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):
+    """The state at the start of a game: the Corp's first turn, its clicks gained and its
+    mandatory draw taken (R&D is not tracked yet, so the draw changes no number)."""
+    state = GameState()
+    state.agenda_target = agenda_target
+    state.corp.clicks_per_turn = corp_clicks
+    state.runner.clicks_per_turn = runner_clicks
+    state.runner.link = runner_link
+    state.corp.clicks = corp_clicks
+    return state

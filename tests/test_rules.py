@@ -1,0 +1,157 @@
+"""Unit tests of rules a player would notice, beyond the scenario files."""
+
+import pytest
+
+from engine_lite.game import Game
+from engine_lite.state import new_game, CORP, RUNNER, PHASE_DISCARD
+from engine_lite.rules import apply, Refused
+from engine_lite import actions as A
+
+
+def play(lines, game=None):
+    game = game or Game()
+    for line in lines:
+        game.do_line(line)
+    return game
+
+
+def test_refusal_leaves_the_state_exactly_as_it_was():
+    game = play(["corp gain-credit", "corp gain-credit", "corp gain-credit"])
+    before = game.state.pack()
+    count = game.count
+    with pytest.raises(Refused) as refused:
+        game.do_line("corp draw")
+    assert str(refused.value) == "No clicks left: end the turn"
+    assert game.state.pack() == before
+    assert game.count == count
+
+
+def test_apply_does_not_touch_the_state_it_is_given():
+    start = new_game()
+    packed = start.pack()
+    new, _ = apply(start, A.action(A.GAIN_CREDIT, CORP))
+    assert start.pack() == packed
+    assert new.corp.credits == 6
+
+
+def test_refusal_reasons_are_one_short_line():
+    game = Game()
+    reasons = []
+    for line in ["runner draw", "corp purge 1", "corp trash-resource", "run success",
+                 "corp forfeit 1", "corp pay 9", "runner remove-tag"]:
+        try:
+            game.do_line(line)
+        except (Refused, A.LogError) as error:
+            reasons.append(str(error))
+    assert len(reasons) == 7
+    for reason in reasons:
+        assert "\n" not in reason and 0 < len(reason) <= 60
+
+
+def test_corp_first_turn_has_three_clicks_and_the_draw_taken():
+    game = Game(new_game())
+    game.do_line("corp rnd 30")
+    # The first draw happened before R&D was tracked; the next Corp turn draws from it.
+    play(["corp end-turn", "runner end-turn"], game)
+    assert game.state.corp.rnd == 29
+    assert game.state.corp.clicks == 3
+    assert game.state.turn == 2
+
+
+def test_spending_the_last_click_enters_the_discard_phase():
+    game = play(["corp gain-credit"] * 3)
+    assert game.state.phase == PHASE_DISCARD
+    play(["corp clicks +1"], game)
+    assert game.state.phase != PHASE_DISCARD
+
+
+def test_runner_discards_down_to_max_hand_size_at_end_of_turn():
+    game = play(["corp end-turn", "runner grip 9", "runner damage brain 1", "runner end-turn"])
+    assert game.state.runner.grip == 4
+
+
+def test_seven_points_win_at_once_even_mid_turn():
+    game = play(["corp score 7"])
+    assert game.state.winner == CORP
+    assert game.state.corp.clicks == 3  # nothing else happened
+
+
+def test_runner_cannot_score_and_corp_cannot_steal():
+    game = Game()
+    with pytest.raises(A.LogError):
+        game.do_line("runner score 2")
+    with pytest.raises(Refused):
+        game.do(A.action(A.SCORE, RUNNER, 2))
+
+
+def test_undo_many_steps_back_to_the_start_and_redo_them():
+    game = Game()
+    states = [game.state.pack()]
+    for i in range(300):
+        line = ("corp gain-credit", "corp end-turn", "runner draw", "runner end-turn")[i % 4]
+        if line == "corp gain-credit" and game.state.active == RUNNER:
+            line = "runner end-turn"
+        try:
+            game.do_line(line)
+        except Refused:
+            game.do_line(("corp", "runner")[game.state.active] + " end-turn")
+        states.append(game.state.pack())
+    assert len(game.checkpoints) > 3
+    for expected in reversed(states[:-1]):
+        game.undo()
+        assert game.state.pack() == expected
+    with pytest.raises(Refused):
+        game.undo()
+    for expected in states[1:]:
+        game.redo()
+        assert game.state.pack() == expected
+    with pytest.raises(Refused):
+        game.redo()
+
+
+def test_a_new_action_clears_redo():
+    game = play(["corp gain-credit", "undo", "corp draw"])
+    with pytest.raises(Refused):
+        game.redo()
+
+
+def test_log_round_trips_through_text():
+    game = play(["corp install-ice 2 1", "corp end-turn", "runner run remote3", "runner pay 1",
+                 "run jack-out", "runner damage brain 1", "runner hand-size +2", "runner grip 4",
+                 "trace 4 0 1", "runner set max-hand-size 3", "set agenda-target 5"],
+                Game(new_game(agenda_target=6, runner_link=1)))
+    again = Game()
+    for line in game.log_text().splitlines():
+        again.do_line(line)
+    assert again.state == game.state
+    assert again.history == game.history
+
+
+def test_every_verb_formats_and_parses_back():
+    samples = ["corp install 3", "corp install-ice 1 2", "runner play 0", "corp ability 2 3",
+               "runner tags -2", "corp bad-publicity +1", "runner damage meat 4", "run fail",
+               "trace 1 2 3", "set agenda-target 9", "corp set rnd off", "runner set tags 4",
+               "runner mu 5", "runner run archives", "corp hand-size -1", "runner clicks +2"]
+    for line in samples:
+        act = A.parse(line)
+        assert A.parse(A.format_action(act)) == act
+        out = bytearray()
+        A.encode(act, out)
+        assert A.decode(out, 0) == (act, len(out))
+
+
+@pytest.mark.parametrize("line, reason", [
+    ("corp fly", "the corp has no action 'fly'"),
+    ("runner damage psychic 2", "damage is net, meat or brain"),
+    ("runner tags 2", "needs a sign"),
+    ("corp gain lots", "not a number"),
+    ("corp gain", "missing argument"),
+    ("corp gain 1 2", "unexpected '2'"),
+    ("runner run moon", "unknown server"),
+    ("hello", "unknown line start"),
+    ("new-game agenda-target 0", "agenda-target must be 1 to 99"),
+])
+def test_malformed_lines_say_what_is_wrong(line, reason):
+    with pytest.raises(A.LogError) as error:
+        A.parse(line)
+    assert reason in str(error.value)
