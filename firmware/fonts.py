@@ -1,0 +1,60 @@
+"""Bitmap text drawn with framebuf.blit, so the Pico and the simulator render the same pixels.
+
+    from firmware.fonts import SMALL, MEDIUM, BIG
+    SMALL.draw(fb, "Tags 2", x, y)            # white on black (transparent background)
+    SMALL.draw(fb, "Selected", x, y, color=0) # black, e.g. on a white highlight bar
+"""
+
+import framebuf
+
+from firmware import font_data
+
+# Maps a glyph's ink (1) to 0 and its background (0) to 1; with key 1 the background is skipped,
+# so inverse text draws black ink without touching the bar behind it.
+_INVERT = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+_INVERT.pixel(0, 0, 1)
+
+
+class Font:
+    """A fixed-width bitmap font. Glyph framebuffers are made when a character is first drawn and
+    kept, so drawing allocates nothing once the characters on screen have been seen."""
+
+    def __init__(self, chars, size, data):
+        self.chars = chars
+        self.width, self.height = size
+        self._data = data
+        self._glyph_bytes = self.width * ((self.height + 7) // 8)
+        self._glyphs = {}
+
+    def _glyph(self, ch):
+        glyph = self._glyphs.get(ch)
+        if glyph is None:
+            index = self.chars.find(ch)
+            if index < 0:
+                index = self.chars.find("?")
+                if index < 0:
+                    index = 0
+            start = index * self._glyph_bytes
+            buf = bytearray(self._data[start:start + self._glyph_bytes])
+            glyph = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.MONO_VLSB)
+            self._glyphs[ch] = glyph
+        return glyph
+
+    def draw(self, fb, text, x, y, color=1):
+        """Draw text with its top-left corner at (x, y); returns the x after the last character."""
+        for ch in text:
+            if color:
+                fb.blit(self._glyph(ch), x, y, 0)
+            else:
+                fb.blit(self._glyph(ch), x, y, 1, _INVERT)
+            x += self.width
+        return x
+
+    def measure(self, text):
+        """Width in pixels of text drawn in this font."""
+        return len(text) * self.width
+
+
+SMALL = Font(font_data.SMALL_CHARS, font_data.SMALL_SIZE, font_data.SMALL_DATA)
+MEDIUM = Font(font_data.MEDIUM_CHARS, font_data.MEDIUM_SIZE, font_data.MEDIUM_DATA)
+BIG = Font(font_data.BIG_CHARS, font_data.BIG_SIZE, font_data.BIG_DATA)

@@ -1,0 +1,154 @@
+"""A stand-in for MicroPython's `machine` module: a simulated board.
+
+Plain Python that runs under CPython and MicroPython alike (the pixel-parity test loads it into the
+WebAssembly MicroPython, which has no `machine`). The firmware uses it unchanged through
+`firmware.hw`; the simulator and tests reach the simulated board through `machine.board`:
+
+    machine.board.press(pin_number)        # the button on that pin is held down (reads 0)
+    machine.board.release(pin_number)
+    machine.board.i2c_devices[0x3C] = dev  # dev.write(bytes) receives each I2C write
+    machine.board.i2c_log                  # None, or a list that collects (addr, bytes) writes
+"""
+
+
+class Board:
+    """The simulated wiring: pin levels and the devices on the I2C bus."""
+
+    def __init__(self):
+        self.levels = {}        # pin number -> level set from outside (buttons)
+        self.i2c_devices = {}   # address -> object with write(data)
+        self.i2c_log = None
+        self.i2c_bytes = 0      # bytes written on the bus, address bytes included
+        self.wdt = None
+        self.resets = 0
+
+    def press(self, pin):
+        """Hold the button on `pin` down (the pin is pulled to ground)."""
+        self.levels[pin] = 0
+
+    def release(self, pin):
+        """Let the button on `pin` go (the pull-up reads 1)."""
+        self.levels[pin] = 1
+
+
+board = Board()
+
+
+class Pin:
+    """A GPIO pin. Inputs with PULL_UP read 1 unless the board holds them low."""
+
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=IN, pull=None, value=None):
+        self.id = id
+        self.mode = mode
+        self.pull = pull
+        self._out = value or 0
+
+    def value(self, v=None):
+        """Read the level, or drive an output."""
+        if v is None:
+            if self.mode == Pin.OUT:
+                return self._out
+            return board.levels.get(self.id, 1 if self.pull == Pin.PULL_UP else 0)
+        self._out = 1 if v else 0
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self._out = 1
+
+    def off(self):
+        self._out = 0
+
+
+class I2C:
+    """An I2C controller. Writes go to the device registered at the address; a missing device
+    raises OSError(ENODEV), as on the Pico."""
+
+    def __init__(self, id=0, scl=None, sda=None, freq=400000):
+        self.id = id
+        self.scl = scl
+        self.sda = sda
+        self.freq = freq
+
+    def scan(self):
+        """Addresses that answer."""
+        return sorted(board.i2c_devices)
+
+    def writeto(self, addr, buf, stop=True):
+        """Write bytes to the device; returns the number of acknowledged bytes."""
+        device = board.i2c_devices.get(addr)
+        if device is None:
+            raise OSError(19)  # ENODEV
+        data = bytes(buf)
+        board.i2c_bytes += len(data) + 1
+        if board.i2c_log is not None:
+            board.i2c_log.append((addr, data))
+        if data:
+            device.write(data)
+        return len(data)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        """Read into buf (simulated devices answer zeros)."""
+        if addr not in board.i2c_devices:
+            raise OSError(19)
+        for i in range(len(buf)):
+            buf[i] = 0
+
+
+class PWM:
+    """A PWM output (the piezo buzzer). Records its settings."""
+
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.pin = pin
+        self._freq = freq
+        self._duty = duty_u16
+
+    def freq(self, value=None):
+        if value is None:
+            return self._freq
+        self._freq = value
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self._duty
+        self._duty = value
+
+    def deinit(self):
+        self._duty = 0
+
+
+class WDT:
+    """The hardware watchdog: the simulated board records feeds; the simulator decides what a
+    missed feed does (see host_tools.sim)."""
+
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+        self.fed = 0
+        board.wdt = self
+
+    def feed(self):
+        self.fed += 1
+
+
+def reset():
+    """Reset the board: the simulator restarts the firmware."""
+    board.resets += 1
+    raise SystemExit("machine.reset()")
+
+
+def freq(hz=None):
+    return 125000000
+
+
+def unique_id():
+    return b"\x4e\x43\x4c\x4b\x00\x00\x00\x01"
