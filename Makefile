@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed
-NODE_DIR := host_tools/wasm
+NODE_DIR := host_tools/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed
 
 .PHONY: setup test bench sim clean

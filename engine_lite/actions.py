@@ -52,7 +52,7 @@ _NOBODY = const(0)
 # Argument kinds, one letter each: n number >= 0, s signed +N/-N, k damage kind, v server,
 # f counter name, e run result.
 VERBS = (
-    None,
+    (_NOBODY, "", ""),  # 0 is no verb
     (_BOTH, "gain-credit", ""),
     (_BOTH, "draw", ""),
     (_BOTH, "install", "n"),
@@ -113,6 +113,15 @@ SHORT_SETS = ("link", "mu", "grip", "rnd")
 def counters(side):
     """The settable counters of a side: a tuple of (log word, attribute name)."""
     return RUNNER_COUNTERS if side == RUNNER else CORP_COUNTERS
+
+
+def counter_index(side, word):
+    """Index of a settable counter by its log word, for SET actions."""
+    names = counters(side)
+    for i in range(len(names)):
+        if names[i][0] == word:
+            return i
+    raise ValueError(word)
 
 
 def action(verb, side=CORP, a=0, b=0, c=0):
@@ -198,8 +207,20 @@ NEW_GAME_DEFAULTS = (7, 3, 4, 0)
 NEW_GAME_LIMITS = ((1, 99), (1, 9), (1, 9), (0, 99))
 
 
+class NewGame:
+    """A parsed `new-game` line: the settings the game starts with."""
+
+    def __init__(self, agenda_target, corp_clicks, runner_clicks, runner_link):
+        self.agenda_target = agenda_target
+        self.corp_clicks = corp_clicks
+        self.runner_clicks = runner_clicks
+        self.runner_link = runner_link
+
+
 def _parse_new_game(words):
-    values = list(NEW_GAME_DEFAULTS)
+    values = [0, 0, 0, 0]
+    for k in range(4):
+        values[k] = NEW_GAME_DEFAULTS[k]
     if len(words) % 2:
         raise LogError("new-game takes pairs: agenda-target N runner-link N ...")
     for i in range(0, len(words), 2):
@@ -211,7 +232,7 @@ def _parse_new_game(words):
         if value < low or value > high:
             raise LogError("%s must be %d to %d" % (words[i], low, high))
         values[k] = value
-    return ("new-game",) + tuple(values)
+    return NewGame(values[0], values[1], values[2], values[3])
 
 
 def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
@@ -223,8 +244,8 @@ def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
 def parse(line):
     """Parse one log line.
 
-    Returns an action tuple, the string 'undo' or 'redo', a tuple ('new-game', agenda target,
-    corp clicks, runner clicks, runner link), or None for a blank or comment line.
+    Returns an action tuple, the string 'undo' or 'redo', a NewGame, or None for a blank or
+    comment line.
     Raises LogError with a one-line reason.
     """
     hash_at = line.find("#")

@@ -88,7 +88,7 @@ class Game:
     def do_line(self, line):
         """Apply one line of the game-log format; `new-game` restarts this Game.
 
-        Returns (what the line was, note): an action, 'undo'/'redo''s action, the new-game tuple,
+        Returns (what the line was, note): an action, the undone/redone action, a NewGame,
         or None for a comment.
 
         Raises actions.LogError for a line that does not parse, Refused for one the rules refuse.
@@ -96,8 +96,9 @@ class Game:
         act = actions.parse(line)
         if act is None:
             return None, None
-        if act[0] == "new-game":
-            self.__init__(new_game(act[1], act[2], act[3], act[4]))
+        if isinstance(act, actions.NewGame):
+            self.__init__(new_game(act.agenda_target, act.corp_clicks, act.runner_clicks,
+                                   act.runner_link))
             return act, None
         if act == "undo":
             return self.undo(), None

@@ -7,9 +7,9 @@ change the copy and hand it back, so a refused action cannot leave anything half
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(value):
+    def const(x):
         """Stand-in for MicroPython's compile-time constant marker."""
-        return value
+        return x
 
 CORP = const(0)
 RUNNER = const(1)

@@ -21,7 +21,7 @@ def _file(path):
 
 def bench_engine(rounds=100):
     """Heap of an engine holding a scripted game with its full undo history; snapshot size."""
-    # Separate chunks: this port frees garbage only between chunks (host_tools/wasm/run.mjs).
+    # Separate chunks: this port frees garbage only between chunks (host_tools/node/run.mjs).
     code = ["""
 import gc, json
 """, """
@@ -65,6 +65,88 @@ print(json.dumps({"code": with_code - bare, "game": with_game - with_code, "line
     return result
 
 
+FIRMWARE_SETUP = """
+import gc, json, machine
+from firmware import pins as pinmap
+from firmware.hw import ManualClock
+from firmware.main import build
+from keyscript import Driver, parse
+class NullOLED:
+    def write(self, data):
+        pass
+machine.board = machine.Board()
+machine.board.i2c_devices[0x3C] = NullOLED()
+pins = pinmap.load("/hardware/pins.json")
+clock = ManualClock()
+app = build(pins, clock)
+driver = Driver(app, clock, pins)
+driver.run(50)
+"""
+
+# gc.collect() only frees garbage left by earlier chunks (host_tools/node/run.mjs), so each
+# measurement starts a chunk of its own.
+PRESS_CHUNK = """
+gc.collect()
+live = gc.mem_alloc()
+peak_live = max(peak_live, live)
+for step in parse(%r):
+    driver.step(*step)
+peak_total = max(peak_total, gc.mem_alloc())
+"""
+
+
+def bench_firmware_heap(rounds=50, presses=1000):
+    """Under MicroPython: heap after boot, peak heap over a game played with the buttons, and
+    growth over `presses` presses that only move between screens."""
+    from host_tools.mprun import firmware_files
+    from host_tools.scripted_game import scripted_keys, navigation_keys
+    files = firmware_files()
+    files["/lib/machine.py"] = _file("host_tools/standins/machine.py")
+    files["/lib/keyscript.py"] = _file("host_tools/keyscript.py")
+    chunks = ["import gc", "gc.collect()\nbare = gc.mem_alloc()\n" + FIRMWARE_SETUP,
+              "gc.collect()\nboot = gc.mem_alloc()\npeak_live = boot\npeak_total = boot\n"]
+    game_keys = list(scripted_keys(rounds))
+    for key in game_keys:
+        chunks.append(PRESS_CHUNK % key)
+    chunks.append("gc.collect()\nafter_game = gc.mem_alloc()\nwarm = 0\n")
+    nav = list(navigation_keys(presses + 110))
+    for key in nav[:110]:       # warm up: every screen once, glyphs cached
+        chunks.append(PRESS_CHUNK % key)
+    chunks.append("gc.collect()\nbefore_nav = gc.mem_alloc()\n")
+    for i in range(0, presses, 25):
+        chunks.append(PRESS_CHUNK % ",".join(nav[110 + i:110 + i + 25]))
+    chunks.append("gc.collect()\nafter_nav = gc.mem_alloc()\n")
+    chunks.append("print(json.dumps({'bare': bare, 'boot': boot, 'peak_live': peak_live, "
+                  "'peak_total': peak_total, 'after_game': after_game, 'before_nav': before_nav, "
+                  "'after_nav': after_nav, 'turn': app.game.state.turn, 'actions': app.game.count}))")
+    out = run_micropython(chunks, packages=(), files=files)
+    result = json.loads(out.strip().splitlines()[-1])
+    result["presses"] = len(game_keys)
+    result["nav_presses"] = presses
+    return result
+
+
+def bench_i2c(rounds=50):
+    """From the simulator: I2C bytes sent per key press over a game played with the buttons."""
+    from host_tools.sim import Simulator
+    from host_tools.scripted_game import scripted_keys
+    sim = Simulator()
+    per_press = []
+    last = [sim.board.i2c_bytes]
+
+    def after(index, step):
+        per_press.append(sim.board.i2c_bytes - last[0])
+        last[0] = sim.board.i2c_bytes
+    sim.keys(",".join(scripted_keys(rounds)), after)
+    return {"presses": len(per_press), "average": sum(per_press) / len(per_press),
+            "max": max(per_press), "full_frame": 1025, "turn": sim.app.game.state.turn}
+
+
+def _i2c_ms(count, hz=400000):
+    """Time to send `count` bytes on I2C: 9 clock cycles a byte (8 bits and the ACK)."""
+    return count * 9 * 1000.0 / hz
+
+
 def main():
     """Run every benchmark and print its figures."""
     print("Engine (MicroPython 1.27, scripted %d-round game)" % 100)
@@ -81,6 +163,32 @@ def main():
     print("  snapshot (JSON)              %6d bytes  (target <= %d: %s)"
           % (r["snapshot"], SNAPSHOT_TARGET, verdict))
     print("  undo back to the start       %6d steps, all ok" % r["undo_steps"])
+
+    print()
+    print("Firmware under MicroPython 1.27, driven by key presses")
+    h = bench_firmware_heap(50, 1000)
+    kb = lambda n: n / 1024.0
+    print("  heap after boot              %6.1f KB  (target <= 60 KB: %s)"
+          % (kb(h["boot"] - h["bare"]), "ok" if h["boot"] - h["bare"] <= 60 * 1024 else "OVER TARGET"))
+    print("  peak heap, 50-round game     %6.1f KB  (%d presses, turn %d; target <= 90 KB: %s)"
+          % (kb(h["peak_total"] - h["bare"]), h["presses"], h["turn"],
+             "ok" if h["peak_total"] - h["bare"] <= 90 * 1024 else "OVER TARGET"))
+    print("  live heap at most            %6.1f KB  (after gc.collect(), between presses)"
+          % kb(h["peak_live"] - h["bare"]))
+    growth = h["after_nav"] - h["before_nav"]
+    print("  growth over %d presses     %+6d bytes (after gc.collect(); %s)"
+          % (h["nav_presses"], growth, "ok" if growth <= 0 else "GROWS"))
+
+    print()
+    print("Display traffic (simulator, the same 50-round game)")
+    t = bench_i2c(50)
+    print("  I2C bytes per key press      %6.0f average, %d max  (full frame %d)"
+          % (t["average"], t["max"], t["full_frame"]))
+    share = 100.0 * t["average"] / t["full_frame"]
+    print("  average share of a frame     %6.1f %%  (target <= 40 %%: %s)"
+          % (share, "ok" if share <= 40 else "OVER TARGET"))
+    print("  at 400 kHz                   %6.2f ms average, %.2f ms max  (full frame %.2f ms)"
+          % (_i2c_ms(t["average"]), _i2c_ms(t["max"]), _i2c_ms(1025 + 19)))
     return 0
 
 

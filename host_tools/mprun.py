@@ -14,7 +14,7 @@ import os
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNNER = os.path.join(ROOT, "host_tools", "wasm", "run.mjs")
+RUNNER = os.path.join(ROOT, "host_tools", "node", "run.mjs")
 DEVICE_PACKAGES = ("engine_lite",)
 
 
@@ -34,6 +34,38 @@ def package_files(packages=DEVICE_PACKAGES, root=ROOT):
                     rel = os.path.relpath(path, root).replace(os.sep, "/")
                     with open(path, encoding="utf-8") as handle:
                         files["/lib/" + rel] = handle.read()
+    return files
+
+
+def site_package_files(modules):
+    """{'/lib/<path>': source} for installed pure-Python modules or packages (e.g. the pinned
+    adafruit_ssd1306 driver), found where CPython imports them from."""
+    import importlib.util
+    files = {}
+    for module in modules:
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            raise ImportError("%s is not installed" % module)
+        if spec.submodule_search_locations:
+            folder = list(spec.submodule_search_locations)[0]
+            base = os.path.dirname(folder)
+            for name in sorted(os.listdir(folder)):
+                if name.endswith(".py"):
+                    with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                        files["/lib/%s/%s" % (module, name)] = handle.read()
+        else:
+            with open(spec.origin, encoding="utf-8") as handle:
+                files["/lib/%s.py" % module] = handle.read()
+    return files
+
+
+def firmware_files():
+    """Everything the firmware needs under MicroPython except `machine`: the device packages,
+    the display driver and the pin map."""
+    files = package_files(("engine_lite", "firmware"))
+    files.update(site_package_files(("adafruit_ssd1306", "adafruit_bus_device")))
+    with open(os.path.join(ROOT, "hardware", "pins.json"), encoding="utf-8") as handle:
+        files["/hardware/pins.json"] = handle.read()
     return files
 
 

@@ -33,3 +33,23 @@ def scripted_game(rounds):
             yield "runner damage net 1"
             yield "undo"
         yield "runner end-turn"
+
+
+def scripted_keys(rounds):
+    """Yield key-script words for `rounds` rounds played on the device's buttons.
+
+    Corp: two clicks for credits, one draw, end of turn. Runner: a run on HQ that succeeds,
+    three clicks for credits, end of turn. About 26 presses a round.
+    """
+    for _ in range(rounds):
+        for word in ("OK", "OK", "OK", "OK", "OK", "DOWN", "OK", "RIGHT", "OK",
+                     "OK", "DOWN", "DOWN", "DOWN", "OK", "OK", "OK",
+                     "OK", "OK", "OK", "OK", "OK", "OK", "RIGHT", "OK"):
+            yield word
+
+
+def navigation_keys(count):
+    """`count` presses that only move between screens (no game action): for leak checks."""
+    cycle = ("LEFT", "DOWN", "DOWN", "OK", "DOWN", "LEFT", "UP", "UP", "LEFT", "OK", "LEFT")
+    for i in range(count):
+        yield cycle[i % len(cycle)]

@@ -28,7 +28,8 @@ for (const [path, text] of Object.entries(job.files || {})) {
     dir += "/" + part;
     try { mp.FS.mkdir(dir); } catch (e) { /* already there */ }
   }
-  mp.FS.writeFile(path, text);
+  // Binary files (compiled .mpy) arrive as {"base64": "..."}.
+  mp.FS.writeFile(path, typeof text === "string" ? text : Buffer.from(text.base64, "base64"));
 }
 
 const chunks = Array.isArray(job.code) ? job.code : [job.code];

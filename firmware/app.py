@@ -1,0 +1,240 @@
+"""The tracker: a game, a stack of screens, and the work of one pass of the main loop.
+
+`App.tick(now)` polls the buttons, handles their events, looks after the display (dim, blank,
+wake) and redraws when something changed. The main loop (firmware.main) calls it and sleeps
+between calls; the simulator calls it with a manual clock.
+
+Keys that work on every screen:
+    hold LEFT   undo the last action (shows what was undone)
+    hold RIGHT  redo it
+    BACK        (optional button) back; held: undo
+"""
+
+from engine_lite.game import Game
+from engine_lite.rules import Refused
+from engine_lite.state import new_game, NO_WINNER
+from engine_lite import actions
+from firmware.buttons import DOWN, PRESS, LONG
+from firmware.fonts import SMALL
+from firmware.ui import WIDTH, HEIGHT, wrap
+from firmware.settings import Settings
+
+
+class App:
+    """Owns the game, the screens and the display's care."""
+
+    POLL_MS = 10            # the main loop sleeps this long between ticks
+    TOAST_MS = 2500         # how long a message stays at the bottom of the screen
+
+    def __init__(self, display, pad, clock, settings=None, game=None, buzzer=None):
+        self.display = display
+        self.fb = display.fb
+        self.pad = pad
+        self.clock = clock
+        self.buzzer = buzzer
+        self.settings = settings or Settings()
+        self.game = game or Game(self.new_start())
+        self.screens = []
+        self.toast = None
+        self._toast_until = 0
+        now = clock.ticks_ms()
+        self.last_input = now
+        self.dimmed = False
+        self.blanked = False
+        self.dirty = True
+        self.changes = 0     # bumped after every change of the game (saving watches it)
+        self.settings_version = 0
+        from firmware.screens import Dashboard
+        self.screens.append(Dashboard())
+        self.display.set_contrast(self.settings.contrast)
+        self.display.set_flip(self.settings.flip)
+
+    # ---- screens ----------------------------------------------------------------------------
+
+    @property
+    def screen(self):
+        """The screen on top."""
+        return self.screens[-1]
+
+    def push(self, screen):
+        """Show a screen on top of the current one."""
+        self.screens.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        """Go back one screen (the dashboard stays)."""
+        if len(self.screens) > 1:
+            self.screens.pop()
+        self.dirty = True
+
+    def home(self):
+        """Back to the dashboard."""
+        del self.screens[1:]
+        self.dirty = True
+
+    def replace(self, screen):
+        """Swap the top screen for another."""
+        if len(self.screens) > 1:
+            self.screens.pop()
+        self.screens.append(screen)
+        self.dirty = True
+
+    # ---- the game ---------------------------------------------------------------------------
+
+    def new_start(self):
+        """The starting state for a new game from the settings."""
+        s = self.settings
+        return new_game(s.agenda_target, s.corp_clicks, s.runner_clicks, s.runner_link)
+
+    def new_game(self):
+        """Start a new game (the old one is gone: the caller asked for confirmation)."""
+        self.game = Game(self.new_start())
+        self.home()
+        self.changed()
+        self.say("New game: Corp's turn")
+
+    def act(self, act, quiet=False):
+        """Try an action. On success shows the rules' note (or, unless quiet, what was done);
+        on refusal shows the reason. Returns True if the action was applied."""
+        try:
+            note = self.game.do(act)
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return False
+        self.changed()
+        if note:
+            self.say(note)
+        elif not quiet:
+            self.say(describe(act))
+        return True
+
+    def undo(self):
+        """Undo the last action and say which it was."""
+        try:
+            undone = self.game.undo()
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return
+        self.changed()
+        self.say("Undone: " + describe(undone))
+
+    def redo(self):
+        """Redo the last undone action."""
+        try:
+            redone = self.game.redo()
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return
+        self.changed()
+        self.say("Redone: " + describe(redone))
+
+    def settings_changed(self):
+        """A setting changed: redraw, and let saving know."""
+        self.settings_version += 1
+        self.dirty = True
+
+    def changed(self):
+        """The game changed: redraw, and let saving know."""
+        self.changes += 1
+        self.dirty = True
+
+    def _sync_win_screen(self):
+        """The win screen is in the stack exactly while somebody has won (after any action,
+        undo or redo, whichever screen did it)."""
+        won = self.game.state.winner != NO_WINNER
+        shown = False
+        for screen in self.screens:
+            if screen.name == "win":
+                shown = True
+        if won and not shown:
+            from firmware.screens import WinScreen
+            self.home()
+            self.push(WinScreen())
+        elif shown and not won:
+            self.home()
+
+    # ---- messages ---------------------------------------------------------------------------
+
+    def say(self, text, error=False):
+        """Show a message at the bottom of the screen for a moment (errors with a beep)."""
+        self.toast = ("! " + text) if error else text
+        self._toast_until = self.clock.ticks_add(self.clock.ticks_ms(), self.TOAST_MS)
+        self.dirty = True
+        if error and self.buzzer:
+            self.buzzer.beep(self.clock.ticks_ms(), self.clock, 880, 60)
+
+    def _draw_toast(self, fb):
+        lines = wrap(self.toast, 25)[-2:]
+        top = HEIGHT - 9 * len(lines) - 1
+        fb.fill_rect(0, top - 1, WIDTH, HEIGHT - top + 1, 0)
+        fb.fill_rect(0, top, WIDTH, HEIGHT - top, 1)
+        for i in range(len(lines)):
+            SMALL.draw(fb, lines[i], 1, top + 1 + 9 * i, 0)
+
+    # ---- the loop ---------------------------------------------------------------------------
+
+    def on_button(self, name, event):
+        """One button event (the ButtonPad calls this)."""
+        now = self.clock.ticks_ms()
+        self.last_input = now
+        if self.blanked or self.dimmed:
+            # The press that wakes the display does nothing else.
+            self._wake()
+            self.pad.cancel_all()
+            return
+        if event == DOWN:
+            return
+        if self.buzzer and event == PRESS:
+            self.buzzer.beep(now, self.clock)
+        self.dirty = True
+        if event == LONG and name == "LEFT" or event == LONG and name == "BACK":
+            self.undo()
+        elif event == LONG and name == "RIGHT":
+            self.redo()
+        elif name == "BACK" and event == PRESS:
+            self.pop()
+        else:
+            self.screen.on_button(self, name, event)
+        self._sync_win_screen()
+
+    def _wake(self):
+        self.display.set_power(True)
+        self.display.set_contrast(self.settings.contrast)
+        self.dimmed = False
+        self.blanked = False
+        self.dirty = True
+
+    def tick(self, now):
+        """One pass of the main loop: input, timers, display."""
+        self.pad.poll(now, self.on_button)
+        clock = self.clock
+        if self.buzzer:
+            self.buzzer.tick(now, clock)
+        if self.toast and clock.ticks_diff(now, self._toast_until) >= 0:
+            self.toast = None
+            self.dirty = True
+        idle = clock.ticks_diff(now, self.last_input)
+        settings = self.settings
+        if not self.blanked and settings.sleep_s and idle >= settings.sleep_s * 1000:
+            self.blanked = True
+            self.display.set_power(False)    # OLEDs burn in: nothing lit while nobody looks
+        elif not self.dimmed and not self.blanked and settings.dim_s and idle >= settings.dim_s * 1000:
+            self.dimmed = True
+            self.display.set_contrast(self.display.DIM_CONTRAST)
+        if self.dirty and not self.blanked:
+            self.render()
+
+    def render(self):
+        """Draw the top screen (and any message) and send what changed to the panel."""
+        fb = self.fb
+        fb.fill(0)
+        self.screen.draw(self, fb)
+        if self.toast:
+            self._draw_toast(fb)
+        self.display.show()
+        self.dirty = False
+
+
+def describe(act):
+    """A short description of an action for messages: its game-log line."""
+    return actions.format_action(act)

@@ -1,0 +1,116 @@
+"""Polled, debounced push buttons: press, long press and auto-repeat.
+
+In the spirit of Peter Hinch's `Pushbutton`, without interrupts or asyncio: the main loop calls
+`ButtonPad.poll(now, handler)` every few milliseconds and gets events through the handler.
+
+Debouncing is by lockout: the first change of level is taken at once (no added latency) and the
+level is then ignored for `debounce_ms`, which swallows the chatter of a bouncing contact.
+
+Events, per button:
+    DOWN    the button went down (used to wake the display; screens ignore it)
+    PRESS   released before `long_ms`: a short press
+    LONG    held for `long_ms` (once)
+    REPEAT  every `repeat_ms` while still held after LONG
+"""
+
+from engine_lite.state import const
+
+DOWN = const(1)
+PRESS = const(2)
+LONG = const(3)
+REPEAT = const(4)
+EVENT_NAMES = ("", "DOWN", "PRESS", "LONG", "REPEAT")
+
+
+class Button:
+    """One button on an input pin that reads 0 when pressed (pull-up to 3V3, switch to GND).
+
+    Tunables are class attributes: change them on the class or on one button.
+    """
+
+    debounce_ms = 25
+    long_ms = 600
+    repeat_ms = 180
+
+    def __init__(self, name, pin, now=0):
+        self.name = name
+        self.pin = pin
+        self.pressed = pin.value() == 0
+        # A button already held when polling starts (at boot) produces nothing until released.
+        self._ignore = self.pressed
+        self._locked = False       # True for debounce_ms after a change of level
+        self._changed_at = now
+        self._down_at = now
+        self._long_sent = False
+        self._next_repeat = now
+
+    def poll(self, now, clock):
+        """Look at the pin; returns an event constant or 0."""
+        if not self._locked or clock.ticks_diff(now, self._changed_at) >= self.debounce_ms:
+            self._locked = False
+            pressed = self.pin.value() == 0
+            if pressed != self.pressed:
+                self.pressed = pressed
+                self._locked = True
+                self._changed_at = now
+                if pressed:
+                    self._down_at = now
+                    self._long_sent = False
+                    return DOWN
+                if self._ignore:
+                    self._ignore = False
+                    return 0
+                if not self._long_sent:
+                    return PRESS
+                return 0
+        if self.pressed and not self._ignore:
+            held = clock.ticks_diff(now, self._down_at)
+            if not self._long_sent:
+                if held >= self.long_ms:
+                    self._long_sent = True
+                    self._next_repeat = clock.ticks_add(now, self.repeat_ms)
+                    return LONG
+            elif clock.ticks_diff(now, self._next_repeat) >= 0:
+                self._next_repeat = clock.ticks_add(self._next_repeat, self.repeat_ms)
+                return REPEAT
+        return 0
+
+    def cancel(self):
+        """Forget the current press: nothing more until the button is released and pressed again."""
+        if self.pressed:
+            self._ignore = True
+
+
+class ButtonPad:
+    """All the buttons, polled together. `buttons` maps names to Button objects."""
+
+    def __init__(self, pins, clock, now=0):
+        self.clock = clock
+        self.buttons = []
+        for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"):
+            if name in pins:
+                self.buttons.append(Button(name, pins[name], now))
+
+    def poll(self, now, handler):
+        """Poll every button; calls handler(name, event) for each event. Returns the number of
+        events (allocates nothing)."""
+        count = 0
+        for button in self.buttons:
+            event = button.poll(now, self.clock)
+            if event:
+                handler(button.name, event)
+                count += 1
+        return count
+
+    def held(self):
+        """How many buttons are down now."""
+        count = 0
+        for button in self.buttons:
+            if button.pressed:
+                count += 1
+        return count
+
+    def cancel_all(self):
+        """Forget every press in progress (after waking the display, or a chord of buttons)."""
+        for button in self.buttons:
+            button.cancel()

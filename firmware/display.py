@@ -1,0 +1,138 @@
+"""The OLED: Adafruit's SSD1306 driver over machine.I2C, sending only what changed.
+
+`adafruit_ssd1306` expects a CircuitPython `busio.I2C`; `I2CBus` is the small adapter that gives a
+MicroPython `machine.I2C` that shape. The driver's `show()` sends the whole 1025-byte frame;
+`Display.show()` instead compares the frame with what the panel already shows and, for each
+8-pixel page that changed, sends only the columns from the first to the last changed one.
+"""
+
+import adafruit_ssd1306
+
+
+class I2CBus:
+    """busio.I2C-style methods over a machine.I2C (no locking is needed on one core)."""
+
+    def __init__(self, i2c):
+        self._i2c = i2c
+
+    def try_lock(self):
+        """Always succeeds: the firmware is single-threaded."""
+        return True
+
+    def unlock(self):
+        """Nothing to release."""
+
+    def scan(self):
+        """Addresses that answer."""
+        return self._i2c.scan()
+
+    def writeto(self, address, buffer, *, start=0, end=None):
+        """Write buffer[start:end] without copying it."""
+        if end is None:
+            end = len(buffer)
+        if start == 0 and end == len(buffer):
+            self._i2c.writeto(address, buffer)
+        else:
+            self._i2c.writeto(address, memoryview(buffer)[start:end])
+
+    def readfrom_into(self, address, buffer, *, start=0, end=None):
+        """Read into buffer[start:end]."""
+        if end is None:
+            end = len(buffer)
+        self._i2c.readfrom_into(address, memoryview(buffer)[start:end])
+
+
+class Display:
+    """The 128x64 OLED. Draw on `fb` (a framebuf.FrameBuffer), then call `show()`."""
+
+    DIM_CONTRAST = 8
+
+    def __init__(self, i2c, address=0x3C, width=128, height=64):
+        # I2CBus has busio.I2C's methods (the driver's type hint names busio.I2C itself).
+        bus = I2CBus(i2c)
+        self.oled = adafruit_ssd1306.SSD1306_I2C(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+        self.fb = self.oled
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self._buffer = self.oled.buffer          # 0x40, then the frame (MONO_VLSB)
+        self._shown = bytearray(width * self.pages)  # what the panel holds: the driver sent zeros
+        self._window = bytearray(7)              # control byte + column and page windows
+        self._device = self.oled.i2c_device
+        self.contrast = 255
+        self.flipped = False
+        self.on = True
+        self.frames = 0
+        self.bytes_sent = 0
+
+    def show(self):
+        """Send the changed part of every changed page; returns the bytes sent."""
+        buffer = self._buffer
+        shown = self._shown
+        width = self.width
+        sent = 0
+        for page in range(self.pages):
+            first = page * width
+            last = first + width
+            if buffer[first + 1:last + 1] == shown[first:last]:
+                continue
+            while buffer[first + 1] == shown[first]:
+                first += 1
+            while buffer[last] == shown[last - 1]:
+                last -= 1
+            sent += self._send(page, first - page * width, last - 1 - page * width)
+            shown[first:last] = buffer[first + 1:last + 1]
+        if sent:
+            self.frames += 1
+            self.bytes_sent += sent
+        return sent
+
+    def _send(self, page, col0, col1):
+        window = self._window
+        window[0] = 0x00  # Co=0, D/C=0: a stream of command bytes
+        window[1] = 0x21  # column address window
+        window[2] = col0
+        window[3] = col1
+        window[4] = 0x22  # page address window
+        window[5] = page
+        window[6] = page
+        self._device.write(window)
+        # The data must be preceded by a 0x40 control byte. Borrow the byte before the window
+        # (a pixel column, or the driver's own 0x40 at index 0) instead of copying the window.
+        start = 1 + page * self.width + col0
+        borrowed = self._buffer[start - 1]
+        self._buffer[start - 1] = 0x40
+        try:
+            self._device.write(self._buffer, start=start - 1, end=start + col1 - col0 + 1)
+        finally:
+            self._buffer[start - 1] = borrowed
+        return 8 + 2 + (col1 - col0 + 1)  # both writes, address bytes included
+
+    def show_all(self):
+        """Send the whole frame (after the panel lost its contents, or a flip)."""
+        self.oled.show()
+        self._shown[:] = self._buffer[1:]
+        self.frames += 1
+        self.bytes_sent += 6 * 3 + 1 + len(self._buffer)  # 6 commands, then the frame
+
+    def set_contrast(self, value):
+        """Brightness 0..255."""
+        if value != self.contrast:
+            self.oled.contrast(value)
+            self.contrast = value
+
+    def set_flip(self, flipped):
+        """Turn the picture 180 degrees (the remap applies to new data, so resend everything)."""
+        if flipped != self.flipped:
+            self.oled.rotate(not flipped)
+            self.flipped = flipped
+            self.show_all()
+
+    def set_power(self, on):
+        """Panel on or off; the display RAM keeps its contents while off."""
+        if on != self.on:
+            if on:
+                self.oled.poweron()
+            else:
+                self.oled.poweroff()
+            self.on = on

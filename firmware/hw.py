@@ -1,0 +1,89 @@
+"""The thin hardware layer: the only firmware module that touches `machine` and the clock.
+
+The simulator runs this same file on CPython with host stand-ins for `machine`; everything above
+it (buttons, display, screens) receives objects made here and never imports `machine` itself.
+"""
+
+import time
+
+import machine
+
+
+class Clock:
+    """Milliseconds from MicroPython's wrapping tick counter."""
+
+    def ticks_ms(self):
+        """Now, in ms (wraps: compare with ticks_diff)."""
+        return time.ticks_ms()
+
+    def ticks_diff(self, later, earlier):
+        """later - earlier, correct across the counter's wrap."""
+        return time.ticks_diff(later, earlier)
+
+    def ticks_add(self, ticks, delta):
+        """ticks + delta, wrapping like the counter."""
+        return time.ticks_add(ticks, delta)
+
+    def sleep_ms(self, ms):
+        """Sleep, letting the chip idle."""
+        time.sleep_ms(ms)
+
+
+class ManualClock:
+    """A clock that only moves when told: for scripted runs (simulator, tests, benchmarks)."""
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, later, earlier):
+        return later - earlier
+
+    def ticks_add(self, ticks, delta):
+        return ticks + delta
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
+def open_i2c(pins):
+    """The I2C bus the display is on, at the pin map's frequency (400 kHz)."""
+    i2c = pins["i2c"]
+    return machine.I2C(i2c["id"], scl=machine.Pin(i2c["scl"]), sda=machine.Pin(i2c["sda"]),
+                       freq=i2c.get("freq", 400000))
+
+
+def open_buttons(pins):
+    """{button name: input Pin with pull-up}; a pressed button reads 0."""
+    return dict((name, machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP))
+                for name, number in pins["buttons"].items())
+
+
+class Buzzer:
+    """An optional piezo on a PWM pin. `beep` starts a tone; `tick` stops it when due."""
+
+    def __init__(self, pin_number):
+        self._pwm = machine.PWM(machine.Pin(pin_number)) if pin_number is not None else None
+        self._until = None
+        self.enabled = True
+
+    def beep(self, now, clock, freq=2000, ms=30):
+        """Start a short tone (no-op without a buzzer or with sound off)."""
+        if self._pwm is None or not self.enabled:
+            return
+        self._pwm.freq(freq)
+        self._pwm.duty_u16(16384)
+        self._until = clock.ticks_add(now, ms)
+
+    def tick(self, now, clock):
+        """Stop the tone once its time is over."""
+        if self._pwm is not None and self._until is not None and clock.ticks_diff(now, self._until) >= 0:
+            self._pwm.duty_u16(0)
+            self._until = None
+
+
+def open_watchdog(timeout_ms):
+    """The hardware watchdog; once started it cannot be stopped, so the main loop must feed it."""
+    return machine.WDT(timeout=timeout_ms)

@@ -1,0 +1,357 @@
+"""Menus: the active side's actions, runs, tokens and damage, agenda points, counters, settings.
+
+Every basic action is listed with its cost; one the side cannot take now is struck through, and
+choosing it anyway shows the rules' reason. After an action the dashboard comes back and the
+bottom line says what happened.
+"""
+
+from engine_lite.state import CORP, RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name
+from engine_lite import actions as A
+from firmware.ui import Menu, Item, NumberPrompt, Confirm
+from firmware.screens import LogScreen, SIDES, Sides
+from firmware.trace import TraceWizard
+
+REMOTES_LISTED = 6
+
+
+def act_then_home(app, act):
+    """Do an action; back to the dashboard if it was applied (else the reason shows, stay)."""
+    if app.act(act):
+        app.home()
+
+
+def ask(app, title, label, low, high, done, value=None, describe=None):
+    """Push a NumberPrompt; `done(app, value)` runs on OK."""
+    app.push(NumberPrompt(title, label, low if value is None else value, low, high, done, describe))
+
+
+def ask_then_act(app, title, label, verb, side, low=0, high=99):
+    """Ask for one number, then do verb(side, number) and go home."""
+    ask(app, title, label, low, high, lambda app, n: act_then_home(app, A.action(verb, side, n)))
+
+
+def _can(s, side, clicks, credits=0):
+    """Whether the side could pay clicks and credits for an action now."""
+    me = s.player(side)
+    return (s.active == side and not s.in_run and me.clicks >= clicks and me.credits >= credits)
+
+
+class ActionMenu(Menu):
+    """The basic actions of one side, most used first, with their costs."""
+
+    name = "actions"
+
+    def __init__(self, side):
+        Menu.__init__(self, "%s ACTIONS" % SIDES[side])
+        self.side = side
+
+    def header(self, app):
+        me = app.game.state.player(self.side)
+        return "%dc %dcr" % (me.clicks, me.credits)
+
+    def items(self, app):
+        s = app.game.state
+        side = self.side
+        can = _can
+        simple = lambda verb: (lambda app: act_then_home(app, A.action(verb, side)))
+        items = [
+            Item("+1 credit", "1c", can(s, side, 1), simple(A.GAIN_CREDIT)),
+            Item("Draw a card", "1c", can(s, side, 1), simple(A.DRAW)),
+            Item("Use a click", "1c", can(s, side, 1),
+                 lambda app: act_then_home(app, A.action(A.ABILITY, side, 1, 0))),
+        ]
+        if side == RUNNER:
+            items += [
+                Item("Run...", "1c", can(s, side, 1), lambda app: app.push(ServerMenu())),
+                Item("Install", "1c+X", can(s, side, 1),
+                     lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
+                Item("Play event", "1c+X", can(s, side, 1),
+                     lambda app: ask_then_act(app, "PLAY EVENT", "Play cost (credits)", A.PLAY, side)),
+                Item("Remove tag", "1c2cr", can(s, side, 1, 2) and s.runner.tags > 0,
+                     simple(A.REMOVE_TAG)),
+            ]
+        else:
+            items += [
+                Item("Install", "1c+X", can(s, side, 1),
+                     lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
+                Item("Install ice", "1c+X", can(s, side, 1), _install_ice),
+                Item("Play operation", "1c+X", can(s, side, 1),
+                     lambda app: ask_then_act(app, "PLAY", "Play cost (credits)", A.PLAY, side)),
+                Item("Advance", "1c1cr", can(s, side, 1, 1), simple(A.ADVANCE)),
+                Item("Trash resource", "1c2cr", can(s, side, 1, 2) and s.runner.tags > 0,
+                     simple(A.TRASH_RESOURCE)),
+                Item("Purge viruses", "3c", can(s, side, 3), simple(A.PURGE)),
+                Item("Rez a card", "Xcr", True,
+                     lambda app: ask_then_act(app, "REZ", "Rez cost (credits)", A.REZ, side)),
+                Item("Score agenda", "pts", True,
+                     lambda app: ask_then_act(app, "SCORE", "Agenda points", A.SCORE, side, 1, 9)),
+            ]
+        items += [
+            Item("Card ability", "Xc+X", True, lambda app: _ability(app, side)),
+            Item("Pay credits", "Xcr", True,
+                 lambda app: ask_then_act(app, "PAY", "Credits to pay", A.PAY, side, 1)),
+            Item("End turn", "", s.active == side, lambda app: _end_turn(app)),
+        ]
+        return items
+
+
+def _end_turn(app):
+    from firmware.screens import EndTurn
+    app.replace(EndTurn())
+
+
+def _install_ice(app):
+    def with_cost(app, cost):
+        ask(app, "INSTALL ICE", "Ice already on that server", 0, 20,
+            lambda app, ice: act_then_home(app, A.action(A.INSTALL_ICE, CORP, cost, ice)),
+            describe=lambda ice: "pays %d + %d = %d" % (cost, ice, cost + ice))
+    ask(app, "INSTALL ICE", "Install cost (credits)", 0, 99, with_cost)
+
+
+def _ability(app, side):
+    def with_clicks(app, clicks):
+        ask(app, "CARD ABILITY", "Credits it costs", 0, 99,
+            lambda app, credits: act_then_home(app, A.action(A.ABILITY, side, clicks, credits)))
+    ask(app, "CARD ABILITY", "Clicks it costs", 0, 9, with_clicks)
+
+
+class ServerMenu(Menu):
+    """Where the Runner runs."""
+
+    name = "servers"
+
+    def __init__(self):
+        Menu.__init__(self, "RUN ON")
+
+    def items(self, app):
+        servers = [HQ, RND, ARCHIVES] + [FIRST_REMOTE + i for i in range(REMOTES_LISTED)]
+        return [Item(server_name(server), "", True,
+                     (lambda server: lambda app: _start_run(app, server))(server))
+                for server in servers]
+
+
+def _start_run(app, server):
+    if app.act(A.action(A.RUN, RUNNER, server)):
+        app.home()
+        app.push(RunScreen())
+
+
+class RunScreen(Menu):
+    """A run in progress: its end, stealing, paying (bad-publicity credits first)."""
+
+    name = "run"
+
+    def __init__(self):
+        Menu.__init__(self, "RUN")
+
+    def header(self, app):
+        s = app.game.state
+        return "BP cr %d" % s.run_bp_credits if s.run_bp_credits else ""
+
+    def items(self, app):
+        s = app.game.state
+        if not s.in_run:
+            return [Item("No run: back", "", True, lambda app: app.home())]
+        self.title = "RUN %s" % server_name(s.run_server)
+        end = lambda result: (lambda app: act_then_home(app, A.action(A.RUN_END, CORP, result)))
+        available = s.runner.credits + s.run_bp_credits
+        return [
+            Item("Successful", "", True, end(A.RUN_SUCCESS)),
+            Item("Steal agenda", "pts", True, lambda app: ask(
+                app, "STEAL", "Agenda points", 1, 9,
+                lambda app, n: app.act(A.action(A.STEAL, RUNNER, n)) and app.pop())),
+            Item("Pay (trash...)", "%dcr" % available, available > 0, lambda app: ask(
+                app, "PAY", "Credits to pay", 1, max(1, available),
+                lambda app, n: app.act(A.action(A.PAY, RUNNER, n)) and app.pop())),
+            Item("Ended by ice", "", True, end(A.RUN_FAIL)),
+            Item("Jack out", "", True, end(A.RUN_JACK_OUT)),
+            Item("Trace", "", True, lambda app: app.push(TraceWizard())),
+            Item("Damage / tags", "", True, lambda app: app.push(TokensMenu())),
+        ]
+
+
+class MoreMenu(Menu):
+    """Everything that is not a basic action."""
+
+    name = "more"
+
+    def __init__(self):
+        Menu.__init__(self, "MORE")
+
+    def items(self, app):
+        return [
+            Item("Trace", "", True, lambda app: app.push(TraceWizard())),
+            Item("Tags & damage", "", True, lambda app: app.push(TokensMenu())),
+            Item("Agenda points", "", True, lambda app: app.push(AgendaMenu())),
+            Item("Counters", "", True, lambda app: app.push(CountersMenu())),
+            Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
+            Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
+            Item("Game log", "", True, lambda app: app.push(LogScreen())),
+            Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
+            Item("New game", "", True, lambda app: app.push(Confirm(
+                "NEW GAME", "Start a new game? This one ends.", lambda app: app.new_game()))),
+        ]
+
+
+class TokensMenu(Menu):
+    """Tags, damage, bad publicity and tracked card counts."""
+
+    name = "tokens"
+
+    def __init__(self):
+        Menu.__init__(self, "TAGS & DAMAGE")
+
+    def items(self, app):
+        s = app.game.state
+        go = lambda act: (lambda app: app.act(act))
+        damage = lambda kind: (lambda app: ask(
+            app, "%s DAMAGE" % A.DAMAGE_KINDS[kind].upper(), "Damage", 1, 20,
+            lambda app, n: act_then_home(app, A.action(A.DAMAGE, RUNNER, kind, n))))
+        return [
+            Item("Tag +1", "%d" % s.runner.tags, True, go(A.action(A.TAGS, RUNNER, 1))),
+            Item("Tag -1", "", s.runner.tags > 0, go(A.action(A.TAGS, RUNNER, -1))),
+            Item("Net damage", "", True, damage(A.DAMAGE_NET)),
+            Item("Meat damage", "", True, damage(A.DAMAGE_MEAT)),
+            Item("Brain damage", "%d" % s.runner.brain_damage, True, damage(A.DAMAGE_BRAIN)),
+            Item("Bad publicity +1", "%d" % s.corp.bad_publicity, True,
+                 go(A.action(A.BAD_PUBLICITY, CORP, 1))),
+            Item("Bad publicity -1", "", s.corp.bad_publicity > 0,
+                 go(A.action(A.BAD_PUBLICITY, CORP, -1))),
+        ]
+
+
+class AgendaMenu(Menu):
+    """Scoring, stealing and forfeiting agendas."""
+
+    name = "agenda"
+
+    def __init__(self):
+        Menu.__init__(self, "AGENDA POINTS")
+
+    def items(self, app):
+        s = app.game.state
+        points = lambda title, verb, side: (lambda app: ask_then_act(
+            app, title, "Agenda points", verb, side, 1, 9))
+        return [
+            Item("Corp scores", "%d" % s.corp.agenda_points, True, points("SCORE", A.SCORE, CORP)),
+            Item("Runner steals", "%d" % s.runner.agenda_points, True,
+                 points("STEAL", A.STEAL, RUNNER)),
+            Item("Corp forfeits", "", s.corp.agenda_points > 0, points("FORFEIT", A.FORFEIT, CORP)),
+            Item("Runner forfeits", "", s.runner.agenda_points > 0,
+                 points("FORFEIT", A.FORFEIT, RUNNER)),
+        ]
+
+
+COUNTER_LABELS = {
+    (CORP, "credits"): "Corp credits", (CORP, "clicks"): "Corp clicks",
+    (CORP, "clicks_per_turn"): "Corp clicks/turn", (CORP, "agenda_points"): "Corp agenda",
+    (CORP, "hand_size_mod"): "Corp max hand", (CORP, "bad_publicity"): "Bad publicity",
+    (CORP, "rnd"): "R&D cards",
+    (RUNNER, "credits"): "Runner credits", (RUNNER, "clicks"): "Runner clicks",
+    (RUNNER, "clicks_per_turn"): "Run. clicks/turn", (RUNNER, "agenda_points"): "Runner agenda",
+    (RUNNER, "hand_size_mod"): "Runner max hand", (RUNNER, "tags"): "Tags",
+    (RUNNER, "brain_damage"): "Brain damage", (RUNNER, "link"): "Link",
+    (RUNNER, "mu"): "Memory (MU)", (RUNNER, "grip"): "Grip cards",
+}
+
+
+class CountersMenu(Menu):
+    """Every number the tracker keeps, set by hand (card text beats the rules)."""
+
+    name = "counters"
+
+    def __init__(self):
+        Menu.__init__(self, "COUNTERS")
+
+    def items(self, app):
+        s = app.game.state
+        items = []
+        for side in (CORP, RUNNER):
+            player = s.player(side)
+            counters = A.counters(side)
+            for index in range(len(counters)):
+                attr = counters[index][1]
+                if attr == "hand_size_mod":
+                    value = player.max_hand_size
+                else:
+                    value = getattr(player, attr)
+                note = "off" if value < 0 and attr in ("rnd", "grip") else str(value)
+                items.append(Item(COUNTER_LABELS[(side, attr)], note, True,
+                                  (lambda side, index, value, attr: lambda app: _edit_counter(
+                                      app, side, index, value, attr))(side, index, value, attr)))
+        return items
+
+
+def _edit_counter(app, side, index, value, attr):
+    label = COUNTER_LABELS[(side, attr)]
+    tracked = attr in ("rnd", "grip")
+    describe = (lambda v: "not tracked" if v < 0 else "") if tracked else None
+    ask(app, "SET", label, -1 if tracked else 0, 999,
+        lambda app, n: app.act(A.action(A.SET, side, index, n)) and app.pop(),
+        value=max(value, -1 if tracked else 0), describe=describe)
+
+
+SETTING_LABELS = (
+    ("agenda_target", "Agenda target"), ("corp_clicks", "Corp clicks"),
+    ("runner_clicks", "Runner clicks"), ("runner_link", "Runner link"),
+    ("contrast", "Contrast"), ("flip", "Flip screen"), ("dim_s", "Dim after s"),
+    ("sleep_s", "Sleep after s"), ("sound", "Sound"),
+)
+TOGGLES = ("flip", "sound")
+
+
+class SettingsMenu(Menu):
+    """Game defaults and the display's care."""
+
+    name = "settings"
+
+    def __init__(self):
+        Menu.__init__(self, "SETTINGS")
+
+    def items(self, app):
+        settings = app.settings
+        items = []
+        for key, label in SETTING_LABELS:
+            value = getattr(settings, key)
+            note = ("on" if value else "off") if key in TOGGLES else str(value)
+            items.append(Item(label, note, True, (lambda key: lambda app: _edit_setting(app, key))(key)))
+        return items
+
+
+def _edit_setting(app, key):
+    settings = app.settings
+    if key in TOGGLES:
+        setattr(settings, key, 0 if getattr(settings, key) else 1)
+        apply_setting(app, key)
+        return
+    low, high = settings.RANGES[key]
+    notes = {"runner_link": "for new games", "corp_clicks": "from the next turn",
+             "runner_clicks": "from the next turn", "agenda_target": "this game too"}
+
+    def done(app, value):
+        setattr(settings, key, value)
+        apply_setting(app, key)
+        app.pop()
+
+    ask(app, "SETTING", dict(SETTING_LABELS)[key], low, high, done, value=getattr(settings, key),
+        describe=lambda v: notes.get(key, ""))
+
+
+def apply_setting(app, key):
+    """Make a changed setting take effect now (the game ones as logged, undoable actions)."""
+    settings = app.settings
+    state = app.game.state
+    if key == "contrast":
+        app.display.set_contrast(settings.contrast)
+    elif key == "flip":
+        app.display.set_flip(bool(settings.flip))
+    elif key == "sound" and app.buzzer:
+        app.buzzer.enabled = bool(settings.sound)
+    elif key == "agenda_target" and state.agenda_target != settings.agenda_target:
+        app.act(A.action(A.AGENDA_TARGET, CORP, settings.agenda_target))
+    elif key in ("corp_clicks", "runner_clicks"):
+        side = CORP if key == "corp_clicks" else RUNNER
+        value = getattr(settings, key)
+        if state.player(side).clicks_per_turn != value:
+            app.act(A.action(A.SET, side, A.counter_index(side, "clicks-per-turn"), value))
+    app.settings_changed()

@@ -1,0 +1,58 @@
+"""The pin map: read from hardware/pins.json, the single source for firmware, docs and diagrams.
+
+On the Pico the file is copied to /hardware/pins.json by `make deploy`.
+"""
+
+import json
+
+BUTTON_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
+REQUIRED_BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK")
+DEFAULT_PATH = "hardware/pins.json"
+
+
+class PinMapError(ValueError):
+    """The pin map file is missing something or names an impossible pin."""
+
+
+def _gpio(value, what):
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 29:
+        raise PinMapError("%s must be a GPIO number 0-29, not %r" % (what, value))
+    return value
+
+
+def parse(data):
+    """Check a decoded pin map; returns it. Raises PinMapError saying what is wrong."""
+    if not isinstance(data, dict):
+        raise PinMapError("the pin map must be a JSON object")
+    i2c = data.get("i2c")
+    if not isinstance(i2c, dict):
+        raise PinMapError("the pin map needs an 'i2c' section")
+    for key in ("sda", "scl"):
+        _gpio(i2c.get(key), "i2c." + key)
+    if i2c.get("id") not in (0, 1):
+        raise PinMapError("i2c.id must be 0 or 1")
+    buttons = data.get("buttons")
+    if not isinstance(buttons, dict):
+        raise PinMapError("the pin map needs a 'buttons' section")
+    for name in REQUIRED_BUTTONS:
+        if name not in buttons:
+            raise PinMapError("the pin map has no %s button" % name)
+    used = {i2c["sda"]: "i2c.sda", i2c["scl"]: "i2c.scl"}
+    for name in buttons:
+        if name not in BUTTON_NAMES:
+            raise PinMapError("unknown button %s" % name)
+        pin = _gpio(buttons[name], "button " + name)
+        if pin in used:
+            raise PinMapError("GP%d is used twice (%s and %s)" % (pin, used[pin], name))
+        used[pin] = name
+    if data.get("buzzer") is not None:
+        pin = _gpio(data["buzzer"], "buzzer")
+        if pin in used:
+            raise PinMapError("GP%d is used twice (%s and buzzer)" % (pin, used[pin]))
+    return data
+
+
+def load(path=DEFAULT_PATH):
+    """Read and check the pin map file."""
+    with open(path) as handle:
+        return parse(json.load(handle))

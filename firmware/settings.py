@@ -1,0 +1,46 @@
+"""Device settings: game defaults and display care. Kept apart from the game so that a new
+game keeps them, and saved beside it (see firmware.storage)."""
+
+
+class Settings:
+    """Every setting with its default; `RANGES` gives the allowed values for editing and loading."""
+
+    RANGES = {
+        "agenda_target": (1, 99),     # points to win
+        "corp_clicks": (1, 9),        # clicks per turn, for new games
+        "runner_clicks": (1, 9),
+        "runner_link": (0, 9),        # base link of the Runner's identity (Kate: 1)
+        "contrast": (1, 255),
+        "flip": (0, 1),               # turn the picture upside down
+        "dim_s": (0, 3600),           # dim after this many idle seconds (0: never)
+        "sleep_s": (0, 36000),        # switch the panel off after this many idle seconds
+        "sound": (0, 1),
+    }
+
+    def __init__(self):
+        self.agenda_target = 7
+        self.corp_clicks = 3
+        self.runner_clicks = 4
+        self.runner_link = 0
+        self.contrast = 255
+        self.flip = 0
+        self.dim_s = 120
+        self.sleep_s = 600
+        self.sound = 1
+
+    def to_dict(self):
+        """The settings as a plain dict (for saving)."""
+        return dict((name, getattr(self, name)) for name in self.RANGES)
+
+    def update(self, data):
+        """Take the valid entries of a dict; returns the names that were ignored as invalid."""
+        ignored = []
+        for name, (low, high) in self.RANGES.items():
+            if name not in data:
+                continue
+            value = data[name]
+            if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+                setattr(self, name, value)
+            else:
+                ignored.append(name)
+        return ignored

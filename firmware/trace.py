@@ -1,0 +1,99 @@
+"""The trace wizard: base strength, the Corp's boost, the Runner's boost, then the result.
+
+While the numbers are chosen it shows the Runner's link and what the Runner must spend to beat
+the trace (a tie beats it). Credits are only spent when the trace is confirmed.
+"""
+
+from engine_lite.state import CORP, RUNNER
+from engine_lite import actions as A
+from firmware.fonts import SMALL, MEDIUM
+from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.ui import Screen, Menu, Item, WIDTH, title_bar, hint, step_of
+
+FIELDS = ("Base", "Corp +", "Runner +")
+
+
+class TraceWizard(Screen):
+    """UP/DOWN change the highlighted number (held: by 5); OK goes to the next one and, after the
+    Runner's boost, runs the trace; LEFT goes back a step."""
+
+    name = "trace"
+
+    def __init__(self, base=3):
+        self.values = [base, 0, 0]
+        self.field = 0
+
+    def _limits(self, s):
+        runner_can = s.runner.credits + (s.run_bp_credits if s.in_run else 0)
+        return ((0, 30), (0, s.corp.credits), (0, runner_can))
+
+    def draw(self, app, fb):
+        s = app.game.state
+        base, corp_boost, runner_boost = self.values
+        strength = base + corp_boost
+        link = s.runner.link + runner_boost
+        title_bar(fb, "TRACE", "C%dcr R%dcr" % (s.corp.credits, s.runner.credits))
+        rows = (("Base strength", base, ""), ("Corp boost", corp_boost, "=%d" % strength),
+                ("Runner boost", runner_boost, "=%d" % link))
+        for i in range(3):
+            y = 11 + i * 11
+            label, value, total = rows[i]
+            color = 0 if i == self.field else 1
+            if i == self.field:
+                fb.fill_rect(0, y, WIDTH, 11, 1)
+            MEDIUM.draw(fb, label, 2, y + 1, color)
+            MEDIUM.draw(fb, "%2d" % value, 86, y + 1, color)
+            SMALL.draw(fb, total, 106, y + 2, color)
+        need = strength - s.runner.link
+        if self.field < 2:
+            text = "Link %d: Runner needs %d" % (s.runner.link, max(0, need))
+        elif strength > link:
+            text = "Succeeds: %d > %d" % (strength, link)
+        else:
+            text = "Fails: %d vs link %d" % (strength, link)
+        SMALL.draw(fb, text, 2, 46)
+        hint(fb, "^v set  OK next  < back")
+
+    def on_button(self, app, name, event):
+        s = app.game.state
+        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            low, high = self._limits(s)[self.field]
+            step = step_of(event)
+            value = self.values[self.field] + (step if name == "UP" else -step)
+            self.values[self.field] = max(low, min(high, value))
+        elif name == "OK" and event == PRESS:
+            if self.field < 2:
+                self.field += 1
+                if self.field == 2:   # suggest the boost that just beats the trace
+                    need = self.values[0] + self.values[1] - s.runner.link
+                    self.values[2] = max(0, min(self._limits(s)[2][1], need))
+            elif app.act(A.action(A.TRACE, CORP, self.values[0], self.values[1], self.values[2])):
+                app.replace(TraceResult())
+        elif name == "LEFT" and event == PRESS:
+            if self.field:
+                self.field -= 1
+            else:
+                app.pop()
+
+
+class TraceResult(Menu):
+    """The outcome; a successful trace usually gives the Runner a tag."""
+
+    name = "trace_result"
+
+    def __init__(self):
+        Menu.__init__(self, "TRACE")
+
+    def header(self, app):
+        s = app.game.state
+        return "%d vs %d" % (s.trace_strength, s.trace_link)
+
+    def items(self, app):
+        s = app.game.state
+        self.title = "TRACE SUCCEEDS" if s.trace_success == 1 else "TRACE FAILS"
+        items = []
+        if s.trace_success == 1:
+            items.append(Item("Give 1 tag", "", True,
+                              lambda app: app.act(A.action(A.TAGS, RUNNER, 1)) and app.pop()))
+        items.append(Item("Done", "", True, lambda app: app.pop()))
+        return items

@@ -1,0 +1,221 @@
+"""Screen building blocks: the Screen base class, menus, number prompts, confirmations.
+
+A screen draws itself on a framebuf (`draw(app, fb)`) and reacts to button events
+(`on_button(app, name, event)`); the App keeps a stack of screens and redraws after each event.
+Buttons everywhere: UP/DOWN move or change, OK chooses, LEFT goes back; holding LEFT undoes and
+holding RIGHT redoes on every screen (see firmware.app).
+"""
+
+from firmware.fonts import SMALL, MEDIUM, BIG
+from firmware.buttons import PRESS, LONG, REPEAT
+
+WIDTH = 128
+HEIGHT = 64
+
+
+# ---- drawing helpers ------------------------------------------------------------------------
+
+def title_bar(fb, left, right=""):
+    """A white bar across the top with black text: the screen's name (and a note at right)."""
+    fb.fill_rect(0, 0, WIDTH, 9, 1)
+    SMALL.draw(fb, left, 2, 1, 0)
+    if right:
+        SMALL.draw(fb, right, WIDTH - 2 - SMALL.measure(right), 1, 0)
+
+
+def hint(fb, text):
+    """A line of key help at the bottom of the screen."""
+    SMALL.draw(fb, text, 0, HEIGHT - 8)
+
+
+def wrap(text, columns):
+    """Split text into lines of at most `columns` characters, at spaces where possible."""
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > columns:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:columns])
+            word = word[columns:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= columns:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def centered(fb, font, text, y, color=1):
+    """Draw text centred across the screen."""
+    font.draw(fb, text, (WIDTH - font.measure(text)) // 2, y, color)
+
+
+def step_of(event):
+    """How far one event moves a number: 1 for a press, 5 for a long press or its repeats."""
+    return 1 if event == PRESS else 5
+
+
+class Screen:
+    """Base class. Subclasses override draw and on_button; `name` names it in tests and docs."""
+
+    name = "screen"
+
+    def draw(self, app, fb):
+        """Draw the whole screen (the App has cleared fb)."""
+
+    def on_button(self, app, name, event):
+        """React to a button event. LEFT goes back by default."""
+        if name == "LEFT" and event == PRESS:
+            app.pop()
+
+
+# ---- menu -----------------------------------------------------------------------------------
+
+class Item:
+    """A menu line: label, a short note at the right (a cost, a value), whether it is possible
+    now (impossible ones are struck through but can still be chosen: the rules say why not),
+    and what choosing it does: `choose(app)`."""
+
+    def __init__(self, label, note="", possible=True, choose=None):
+        self.label = label
+        self.note = note
+        self.possible = possible
+        self.choose = choose
+
+
+class Menu(Screen):
+    """A scrolling list of Items under a title bar. UP/DOWN move (held: repeat), OK chooses."""
+
+    name = "menu"
+    ROWS = 5
+    ROW_HEIGHT = 11
+
+    def __init__(self, title, items=None):
+        self.title = title
+        self._items = items or []
+        self.cursor = 0
+        self.top = 0
+
+    def items(self, app):
+        """The items; subclasses build them from the game state each time."""
+        return self._items
+
+    def header(self, app):
+        """Text at the right of the title bar."""
+        return ""
+
+    def draw(self, app, fb):
+        items = self.items(app)
+        title_bar(fb, self.title, self.header(app))
+        if self.cursor >= len(items):
+            self.cursor = len(items) - 1
+        if self.cursor < self.top:
+            self.top = self.cursor
+        if self.cursor >= self.top + self.ROWS:
+            self.top = self.cursor - self.ROWS + 1
+        for row in range(self.ROWS):
+            index = self.top + row
+            if index >= len(items):
+                break
+            item = items[index]
+            y = 10 + row * self.ROW_HEIGHT
+            selected = index == self.cursor
+            color = 0 if selected else 1
+            if selected:
+                fb.fill_rect(0, y, WIDTH - 3, self.ROW_HEIGHT, 1)
+            MEDIUM.draw(fb, item.label, 2, y + 1, color)
+            if item.note:
+                SMALL.draw(fb, item.note, WIDTH - 5 - SMALL.measure(item.note), y + 2, color)
+            if not item.possible:
+                fb.hline(2, y + 5, MEDIUM.measure(item.label), color)
+        if len(items) > self.ROWS:  # scroll bar
+            bar = max(4, (HEIGHT - 10) * self.ROWS // len(items))
+            y = 10 + (HEIGHT - 10 - bar) * self.top // (len(items) - self.ROWS)
+            fb.fill_rect(WIDTH - 2, y, 2, bar, 1)
+
+    def on_button(self, app, name, event):
+        items = self.items(app)
+        if name in ("UP", "DOWN"):
+            if event in (PRESS, LONG, REPEAT):
+                delta = -1 if name == "UP" else 1
+                self.cursor = (self.cursor + delta) % len(items)
+        elif name == "OK" and event == PRESS:
+            item = items[self.cursor]
+            if item.choose:
+                item.choose(app)
+        else:
+            Screen.on_button(self, app, name, event)
+
+
+# ---- number prompt ---------------------------------------------------------------------------
+
+class NumberPrompt(Screen):
+    """Pick a number: UP/DOWN +-1 a press, +-5 held; OK calls `done(app, value)`; LEFT cancels.
+
+    `describe(value)` gives a line of text under the number (what OK will do).
+    """
+
+    name = "number"
+
+    def __init__(self, title, label, value, low, high, done, describe=None):
+        self.title = title
+        self.label = label
+        self.value = value
+        self.low = low
+        self.high = high
+        self.done = done
+        self.describe = describe
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        SMALL.draw(fb, self.label, 2, 13)
+        text = str(self.value)
+        BIG.draw(fb, text, (WIDTH - BIG.measure(text)) // 2, 24)
+        if self.value > self.low:
+            MEDIUM.draw(fb, "-", 20, 27)
+        if self.value < self.high:
+            MEDIUM.draw(fb, "+", WIDTH - 26, 27)
+        if self.describe:
+            centered(fb, SMALL, self.describe(self.value), 44)
+        hint(fb, "^v change  OK set  < back")
+
+    def on_button(self, app, name, event):
+        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            step = step_of(event)
+            value = self.value + (step if name == "UP" else -step)
+            self.value = max(self.low, min(self.high, value))
+        elif name == "OK" and event == PRESS:
+            self.done(app, self.value)
+        else:
+            Screen.on_button(self, app, name, event)
+
+
+class Confirm(Screen):
+    """A yes/no question: OK does it, LEFT does not."""
+
+    name = "confirm"
+
+    def __init__(self, title, question, yes):
+        self.title = title
+        self.question = question
+        self.yes = yes
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        y = 14
+        for line in wrap(self.question, 21):
+            MEDIUM.draw(fb, line, 2, y)
+            y += 11
+        hint(fb, "OK yes      < no")
+
+    def on_button(self, app, name, event):
+        if name == "OK" and event == PRESS:
+            self.yes(app)
+        else:
+            Screen.on_button(self, app, name, event)

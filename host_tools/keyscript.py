@@ -1,0 +1,96 @@
+"""Drive the firmware with a key script, on a manual clock, through the simulated board's pins.
+
+Plain Python that runs under CPython and MicroPython (the pixel-parity test runs it inside the
+WebAssembly MicroPython with the real C framebuf). A script is a comma-separated list:
+
+    OK              press and release (80 ms), then 120 ms pause
+    LONG:LEFT       hold 700 ms: a long press (600 ms) without auto-repeat
+    HOLD:UP:2000    hold for the given ms (long press, then auto-repeat)
+    WAIT:5000       nothing pressed for the given ms
+    DOWN:UP         press UP (press  ...) / UP:UP release UP: for chords, see `press`/`release`
+"""
+
+import machine
+
+BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
+TAP_MS = 80
+GAP_MS = 120
+LONG_MS = 700
+
+
+class KeyScriptError(ValueError):
+    """A key script word that is not understood."""
+
+
+def parse(text):
+    """Turn a key script into a list of steps: (kind, button, ms)."""
+    steps = []
+    for word in text.split(","):
+        word = word.strip()
+        if not word:
+            continue
+        parts = word.upper().split(":")
+        kind = parts[0]
+        if kind in BUTTONS and len(parts) == 1:
+            steps.append(("TAP", kind, TAP_MS))
+        elif kind == "LONG" and len(parts) == 2 and parts[1] in BUTTONS:
+            steps.append(("HOLD", parts[1], LONG_MS))
+        elif kind == "HOLD" and len(parts) == 3 and parts[1] in BUTTONS and parts[2].isdigit():
+            steps.append(("HOLD", parts[1], int(parts[2])))
+        elif kind == "WAIT" and len(parts) == 2 and parts[1].isdigit():
+            steps.append(("WAIT", None, int(parts[1])))
+        elif kind in ("PRESS", "RELEASE") and len(parts) == 2 and parts[1] in BUTTONS:
+            steps.append((kind, parts[1], 0))
+        else:
+            raise KeyScriptError("key script: cannot read '%s' (try OK, LONG:LEFT, HOLD:UP:2000,"
+                                 " WAIT:1000)" % word)
+    return steps
+
+
+class Driver:
+    """Presses the simulated board's buttons and runs the app's ticks on a manual clock."""
+
+    def __init__(self, app, clock, pins, poll_ms=None):
+        self.app = app
+        self.clock = clock
+        self.pins = pins["buttons"]
+        self.poll_ms = poll_ms or app.POLL_MS
+
+    def run(self, ms):
+        """Let `ms` milliseconds pass, one main-loop tick at a time."""
+        end = self.clock.now + ms
+        while self.clock.now < end:
+            self.app.tick(self.clock.now)
+            self.clock.now += self.poll_ms
+
+    def press(self, button):
+        machine.board.press(self.pins[button])
+
+    def release(self, button):
+        machine.board.release(self.pins[button])
+
+    def step(self, kind, button, ms):
+        """Carry out one parsed step."""
+        if kind == "TAP" or kind == "HOLD":
+            self.press(button)
+            self.run(ms)
+            self.release(button)
+            self.run(GAP_MS)
+        elif kind == "PRESS":
+            self.press(button)
+            self.run(self.poll_ms)
+        elif kind == "RELEASE":
+            self.release(button)
+            self.run(self.poll_ms)
+        else:
+            self.run(ms)
+
+    def play(self, text, after_step=None):
+        """Run a whole script; `after_step(index, step)` is called after each step."""
+        steps = parse(text)
+        for index in range(len(steps)):
+            kind, button, ms = steps[index]
+            self.step(kind, button, ms)
+            if after_step:
+                after_step(index, steps[index])
+        return len(steps)

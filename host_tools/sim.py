@@ -1,0 +1,235 @@
+"""The desktop simulator: the unchanged firmware on CPython, showing exactly what the OLED would.
+
+    python -m host_tools.sim                  # a window if there is a display, else the terminal
+    python -m host_tools.sim --terminal
+    python -m host_tools.sim --headless --keys "OK,OK,RIGHT,OK" --screenshot out.png --dump-state
+
+The firmware runs with host stand-ins for `machine` (Pin, I2C) and `framebuf`
+(host_tools/standins), a manual clock, and the real `adafruit_ssd1306` driver, whose I2C bytes
+go to an SSD1306 emulator (host_tools/ssd1306_emu.py); what you see is decoded from those bytes.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STANDINS = os.path.join(ROOT, "host_tools", "standins")
+
+
+def install_standins():
+    """Make `import machine` and `import framebuf` find the host stand-ins."""
+    if STANDINS not in sys.path:
+        sys.path.insert(0, STANDINS)
+    import framebuf
+    import machine
+    for module in (framebuf, machine):
+        if not os.path.abspath(module.__file__).startswith(STANDINS):
+            raise RuntimeError("%s was imported from %s, not the stand-ins"
+                               % (module.__name__, module.__file__))
+    return machine
+
+
+class Simulator:
+    """One simulated Netclick: board, OLED emulator, firmware, manual clock."""
+
+    def __init__(self, pins_path=None, save_dir=None, tap=None):
+        """`tap(data)`, if given, sees every I2C write before the OLED emulator does."""
+        machine = install_standins()
+        from firmware import pins as pinmap
+        from firmware.hw import ManualClock
+        from firmware.main import build
+        from host_tools.keyscript import Driver
+        from host_tools.ssd1306_emu import SSD1306
+
+        machine.board = machine.Board()
+        self.board = machine.board
+        self.pins = pinmap.load(pins_path or os.path.join(ROOT, "hardware", "pins.json"))
+        self.oled = SSD1306()
+        self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = (
+            _Tap(tap, self.oled) if tap else self.oled)
+        self.save_dir = save_dir
+        self.clock = ManualClock()
+        self.app = build(self.pins, self.clock)
+        self.driver = Driver(self.app, self.clock, self.pins)
+        self.driver.run(50)
+
+    def keys(self, text, after_step=None):
+        """Play a key script (see host_tools.keyscript)."""
+        return self.driver.play(text, after_step)
+
+    def run(self, ms):
+        """Let time pass with no button pressed."""
+        self.driver.run(ms)
+
+    def screenshot(self, path, scale=4):
+        """Save what the OLED shows as a PNG."""
+        self.oled.to_image(scale).save(path)
+
+    def state(self):
+        """The game state in the replay tool's JSON schema."""
+        return self.app.game.state.to_dict()
+
+
+class _Tap:
+    """An I2C device that shows each write to a function, then passes it on."""
+
+    def __init__(self, tap, device):
+        self.tap = tap
+        self.device = device
+
+    def write(self, data):
+        self.tap(data)
+        self.device.write(data)
+
+
+# ---- front ends -------------------------------------------------------------------------------
+
+def run_headless(args):
+    sim = Simulator(args.pins, args.save_dir)
+    from host_tools.keyscript import KeyScriptError
+    try:
+        sim.keys(args.keys or "")
+    except KeyScriptError as error:
+        print(error, file=sys.stderr)
+        return 2
+    sim.run(300)
+    if args.screenshot:
+        sim.screenshot(args.screenshot, args.scale)
+    if args.dump_state:
+        print(json.dumps(sim.state(), indent=2))
+    if args.text:
+        print(sim.oled.to_text())
+    return 0
+
+
+TERMINAL_HELP = ("arrows/WASD press   Enter OK   Backspace BACK   "
+                 "l+key long press   u undo  r redo  c use a click   q quit")
+
+
+def run_terminal(args):
+    """The OLED drawn with Unicode half blocks; keys read raw from the terminal."""
+    import select
+    import termios
+    import tty
+    sim = Simulator(args.pins, args.save_dir)
+    keys = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
+            "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "\r": "OK", "\n": "OK",
+            " ": "OK", "\x7f": "BACK", "\x08": "BACK"}
+    shortcuts = {"u": "LEFT", "r": "RIGHT", "c": "OK"}
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    start = time.monotonic()
+    long_next = False
+    last_frame = None
+    try:
+        sys.stdout.write("\x1b[2J")
+        while True:
+            sim.clock.now = int((time.monotonic() - start) * 1000)
+            sim.app.tick(sim.clock.now)
+            frame = sim.oled.to_text()
+            if frame != last_frame:
+                sys.stdout.write("\x1b[H" + frame + "\n" + TERMINAL_HELP + "\x1b[K\n")
+                sys.stdout.flush()
+                last_frame = frame
+            if select.select([sys.stdin], [], [], 0.01)[0]:
+                key = os.read(fd, 8).decode(errors="ignore")
+                if key == "q":
+                    break
+                if key == "l":
+                    long_next = True
+                    continue
+                if key in shortcuts:
+                    name, held = shortcuts[key], 700
+                elif key in keys:
+                    name, held = keys[key], 700 if long_next else 80
+                else:
+                    continue
+                long_next = False
+                sim.board.press(sim.pins["buttons"][name])
+                end = sim.clock.now + held
+                while sim.clock.now < end:
+                    sim.clock.now += 10
+                    sim.app.tick(sim.clock.now)
+                sim.board.release(sim.pins["buttons"][name])
+                start -= held / 1000.0   # the held time was simulated, not waited
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        print()
+    return 0
+
+
+def run_window(args):
+    """A pygame window with the OLED scaled up; real key-down/up, so holding works as on the
+    device. Arrows, Enter = OK, Backspace = BACK, Escape quits."""
+    import pygame
+    sim = Simulator(args.pins, args.save_dir)
+    scale = args.scale
+    pygame.init()
+    screen = pygame.display.set_mode((128 * scale + 40, 64 * scale + 70))
+    pygame.display.set_caption("Netclick simulator")
+    font = pygame.font.Font(None, 22)
+    keys = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
+            pygame.K_RIGHT: "RIGHT", pygame.K_RETURN: "OK", pygame.K_KP_ENTER: "OK",
+            pygame.K_BACKSPACE: "BACK"}
+    start = time.monotonic()
+    running = True
+    while running:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                running = False
+            elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
+                pin = sim.pins["buttons"][keys[event.key]]
+                if event.type == pygame.KEYDOWN:
+                    sim.board.press(pin)
+                else:
+                    sim.board.release(pin)
+        sim.clock.now = int((time.monotonic() - start) * 1000)
+        sim.app.tick(sim.clock.now)
+        image = sim.oled.to_image(scale)
+        surface = pygame.image.fromstring(image.tobytes(), image.size, image.mode)
+        screen.fill((30, 30, 34))
+        screen.blit(surface, (20, 20))
+        help_text = "arrows  Enter=OK  Backspace=BACK  hold to long-press  Esc quits"
+        screen.blit(font.render(help_text, True, (200, 200, 200)), (20, 64 * scale + 35))
+        pygame.display.flip()
+        time.sleep(0.01)
+    pygame.quit()
+    return 0
+
+
+def has_display():
+    """Whether a window can be opened here."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) or sys.platform in ("darwin", "win32")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__.split("\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--headless", action="store_true", help="no interaction: play --keys and exit")
+    mode.add_argument("--terminal", action="store_true", help="draw the OLED in this terminal")
+    mode.add_argument("--window", action="store_true", help="open a window (pygame)")
+    parser.add_argument("--keys", help='key script, e.g. "RIGHT,RIGHT,OK,LONG:LEFT" (headless)')
+    parser.add_argument("--screenshot", metavar="PNG", help="save the final screen (headless)")
+    parser.add_argument("--dump-state", action="store_true", help="print the game state as JSON")
+    parser.add_argument("--text", action="store_true", help="print the final screen as text")
+    parser.add_argument("--save-dir", metavar="DIR", help="the emulated flash: saves go here")
+    parser.add_argument("--pins", metavar="JSON", help="pin map (default hardware/pins.json)")
+    parser.add_argument("--scale", type=int, default=4, help="screen pixels per OLED pixel")
+    args = parser.parse_args(argv)
+    if args.headless:
+        return run_headless(args)
+    if args.terminal or not (args.window or has_display()):
+        if not sys.stdin.isatty():
+            print("the terminal simulator needs an interactive terminal; try --headless",
+                  file=sys.stderr)
+            return 2
+        return run_terminal(args)
+    return run_window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""Buttons: one press per press on a bouncy switch, long press, auto-repeat, held at boot."""
+
+import random
+
+import machine
+
+from firmware.buttons import Button, ButtonPad, DOWN, PRESS, LONG, REPEAT
+from firmware.hw import ManualClock
+
+PIN = 7
+
+
+def make(now=0):
+    machine.board = machine.Board()
+    clock = ManualClock(now)
+    pad = ButtonPad({"OK": machine.Pin(PIN, machine.Pin.IN, machine.Pin.PULL_UP)}, clock, now)
+    return pad, clock
+
+
+def run(pad, clock, ms, events, poll=5):
+    end = clock.now + ms
+    while clock.now < end:
+        pad.poll(clock.now, lambda name, event: events.append(event))
+        clock.now += poll
+
+
+def bounce(clock, pad, level_to, events, rnd, chatter_ms=6):
+    """Flip the contact a few times over chatter_ms before it settles at level_to."""
+    end = clock.now + chatter_ms
+    while clock.now < end:
+        if rnd.random() < 0.5:
+            machine.board.press(PIN)
+        else:
+            machine.board.release(PIN)
+        pad.poll(clock.now, lambda name, event: events.append(event))
+        clock.now += 1
+    (machine.board.press if level_to == 0 else machine.board.release)(PIN)
+
+
+def test_bouncy_switch_gives_exactly_one_press_per_press():
+    rnd = random.Random(4)
+    pad, clock = make()
+    events = []
+    for _ in range(200):
+        bounce(clock, pad, 0, events, rnd)
+        run(pad, clock, rnd.randint(40, 200), events, poll=rnd.choice([1, 5, 10]))
+        bounce(clock, pad, 1, events, rnd)
+        run(pad, clock, rnd.randint(40, 200), events, poll=rnd.choice([1, 5, 10]))
+    assert events.count(PRESS) == 200
+    assert events.count(DOWN) == 200
+    assert LONG not in events and REPEAT not in events
+
+
+def test_long_press_then_repeat_and_no_press_on_release():
+    pad, clock = make()
+    events = []
+    machine.board.press(PIN)
+    run(pad, clock, Button.long_ms + 3 * Button.repeat_ms + 20, events)
+    machine.board.release(PIN)
+    run(pad, clock, 100, events)
+    assert events == [DOWN, LONG, REPEAT, REPEAT, REPEAT]
+
+
+def test_a_button_held_at_boot_does_nothing_until_released():
+    machine.board = machine.Board()
+    machine.board.press(PIN)
+    clock = ManualClock()
+    pad = ButtonPad({"OK": machine.Pin(PIN, machine.Pin.IN, machine.Pin.PULL_UP)}, clock, 0)
+    events = []
+    run(pad, clock, 2000, events)
+    machine.board.release(PIN)
+    run(pad, clock, 100, events)
+    assert events == []
+    machine.board.press(PIN)
+    run(pad, clock, 100, events)
+    machine.board.release(PIN)
+    run(pad, clock, 100, events)
+    assert events == [DOWN, PRESS]
+
+
+def test_wrapping_tick_counter():
+    # ticks wrap on the device; the button only ever compares with ticks_diff
+    pad, clock = make(now=2 ** 30 - 50)
+    events = []
+    machine.board.press(PIN)
+    run(pad, clock, 100, events)
+    machine.board.release(PIN)
+    run(pad, clock, 100, events)
+    assert events == [DOWN, PRESS]

@@ -1,0 +1,47 @@
+"""The pin map is the single source, and bad pin maps are rejected with a reason."""
+
+import json
+
+import pytest
+
+from firmware import pins
+from firmware.pins import PinMapError
+
+GOOD = {"i2c": {"id": 0, "sda": 4, "scl": 5}, "buttons": {"UP": 10, "DOWN": 11, "LEFT": 12,
+                                                           "RIGHT": 13, "OK": 14}}
+
+
+def test_the_shipped_pin_map_loads():
+    data = pins.load("hardware/pins.json")
+    assert data["i2c"]["freq"] == 400000 and data["i2c"]["address"] == 0x3C
+    assert set(data["buttons"]) >= set(pins.REQUIRED_BUTTONS)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"i2c": None}, "needs an 'i2c' section"),
+    ({"buttons": {"UP": 10}}, "has no DOWN button"),
+    ({"buttons": dict(GOOD["buttons"], OK=4)}, "GP4 is used twice (i2c.sda and OK)"),
+    ({"buttons": dict(GOOD["buttons"], OK=30)}, "button OK must be a GPIO number 0-29"),
+    ({"buzzer": 10}, "GP10 is used twice (UP and buzzer)"),
+    ({"buttons": dict(GOOD["buttons"], MENU=3)}, "unknown button MENU"),
+])
+def test_bad_pin_maps_say_what_is_wrong(change, message):
+    data = json.loads(json.dumps(GOOD))
+    data.update(change)
+    with pytest.raises(PinMapError) as error:
+        pins.parse(data)
+    assert message in str(error.value)
+
+
+def test_the_firmware_reads_its_buttons_from_the_pin_map(tmp_path):
+    from host_tools.sim import Simulator
+    other = json.loads(open("hardware/pins.json").read())
+    other["buttons"]["OK"] = 22
+    path = tmp_path / "pins.json"
+    path.write_text(json.dumps(other))
+    sim = Simulator(pins_path=str(path))
+    sim.board.press(22)
+    sim.run(100)
+    sim.board.release(22)
+    sim.run(100)
+    assert sim.app.screen.name == "actions"
