@@ -9,7 +9,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_DIR := host_tools/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed
 
-.PHONY: setup test bench sim clean
+.PHONY: setup test bench sim screenshots fonts clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -27,6 +27,18 @@ test: setup
 
 bench: setup
 	$(PY) -m host_tools.bench
+
+# The simulator: a window where there is a display, else the OLED drawn in this terminal.
+sim: setup
+	$(PY) -m host_tools.sim
+
+# Golden images (tests/golden) and README screenshots (docs/screens), from the simulator.
+screenshots: setup
+	$(PY) -m host_tools.screenshots
+
+# Regenerate firmware/font_data.py (needs Debian's xfonts-base and fonts-dejavu-core).
+fonts: setup
+	$(PY) -m host_tools.make_fonts
 
 clean:
 	rm -rf $(VENV) $(NODE_DIR)/node_modules .pytest_cache .hypothesis

@@ -7,11 +7,7 @@ One table, `VERBS`, drives both the text format and the byte format, so the two 
 Verb numbers are stored in save files: never renumber one, only add new ones at the end.
 """
 
-from engine_lite.state import const, CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES
-
-
-class LogError(ValueError):
-    """A line of the game log that does not follow the grammar."""
+from engine_lite.state import const, CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES
 
 
 GAIN_CREDIT = const(1)
@@ -130,6 +126,8 @@ def action(verb, side=CORP, a=0, b=0, c=0):
 
 
 # ---- text ---------------------------------------------------------------------------------
+# Writing log lines is here (the device shows them); reading them is in engine_lite.logtext,
+# which the device never loads.
 
 def _server_word(server):
     if server == HQ:
@@ -141,151 +139,10 @@ def _server_word(server):
     return "remote%d" % (server - FIRST_REMOTE + 1)
 
 
-def _parse_server(word):
-    if word == "hq":
-        return HQ
-    if word in ("rd", "r&d", "rnd"):
-        return RND
-    if word == "archives":
-        return ARCHIVES
-    if word.startswith("remote") and word[6:].isdigit():
-        n = int(word[6:])
-        if 1 <= n <= MAX_REMOTES:
-            return FIRST_REMOTE + n - 1
-    raise LogError("unknown server '%s' (hq, rd, archives, remote1...)" % word)
-
-
-def _parse_number(word, signed):
-    text = word
-    if signed:
-        if word[:1] not in ("+", "-"):
-            raise LogError("'%s' needs a sign: +N or -N" % word)
-        text = word[1:]
-    if not text.isdigit():
-        raise LogError("'%s' is not a number" % word)
-    value = int(text)
-    if value > 999:
-        raise LogError("%s is too large (at most 999)" % text)
-    return -value if word[:1] == "-" else value
-
-
-def _parse_args(kinds, words, side):
-    """Turn the words after the verb into numbers, following the verb's argument kinds."""
-    values = [0, 0, 0]
-    i = 0
-    for kind in kinds:
-        if i >= len(words):
-            raise LogError("missing argument")
-        word = words[i]
-        if kind == "k":
-            if word not in DAMAGE_KINDS:
-                raise LogError("damage is net, meat or brain, not '%s'" % word)
-            values[i] = DAMAGE_KINDS.index(word)
-        elif kind == "e":
-            if word not in RUN_RESULTS:
-                raise LogError("a run ends with success, fail or jack-out, not '%s'" % word)
-            values[i] = RUN_RESULTS.index(word)
-        elif kind == "v":
-            values[i] = _parse_server(word)
-        elif kind == "f":
-            names = [name for name, _ in counters(side)]
-            if word not in names:
-                raise LogError("no counter '%s' (%s)" % (word, ", ".join(names)))
-            values[i] = names.index(word)
-        elif kind == "n" and word == "off" and i == 1 and kinds == "fn":
-            values[i] = -1  # stop tracking a card count
-        else:
-            values[i] = _parse_number(word, kind == "s")
-        i += 1
-    if i < len(words):
-        raise LogError("unexpected '%s'" % words[i])
-    return values
-
-
-NEW_GAME_KEYS = ("agenda-target", "corp-clicks", "runner-clicks", "runner-link")
-NEW_GAME_DEFAULTS = (7, 3, 4, 0)
-NEW_GAME_LIMITS = ((1, 99), (1, 9), (1, 9), (0, 99))
-
-
-class NewGame:
-    """A parsed `new-game` line: the settings the game starts with."""
-
-    def __init__(self, agenda_target, corp_clicks, runner_clicks, runner_link):
-        self.agenda_target = agenda_target
-        self.corp_clicks = corp_clicks
-        self.runner_clicks = runner_clicks
-        self.runner_link = runner_link
-
-
-def _parse_new_game(words):
-    values = [0, 0, 0, 0]
-    for k in range(4):
-        values[k] = NEW_GAME_DEFAULTS[k]
-    if len(words) % 2:
-        raise LogError("new-game takes pairs: agenda-target N runner-link N ...")
-    for i in range(0, len(words), 2):
-        if words[i] not in NEW_GAME_KEYS:
-            raise LogError("new-game has no setting '%s'" % words[i])
-        k = NEW_GAME_KEYS.index(words[i])
-        value = _parse_number(words[i + 1], False)
-        low, high = NEW_GAME_LIMITS[k]
-        if value < low or value > high:
-            raise LogError("%s must be %d to %d" % (words[i], low, high))
-        values[k] = value
-    return NewGame(values[0], values[1], values[2], values[3])
-
-
 def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
     """The `new-game` line that starts a log with these settings."""
     return "new-game agenda-target %d corp-clicks %d runner-clicks %d runner-link %d" % (
         agenda_target, corp_clicks, runner_clicks, runner_link)
-
-
-def parse(line):
-    """Parse one log line.
-
-    Returns an action tuple, the string 'undo' or 'redo', a NewGame, or None for a blank or
-    comment line.
-    Raises LogError with a one-line reason.
-    """
-    hash_at = line.find("#")
-    if hash_at >= 0:
-        line = line[:hash_at]
-    words = line.lower().split()
-    if not words:
-        return None
-    first = words[0]
-    if first == "new-game":
-        return _parse_new_game(words[1:])
-    if first in ("undo", "redo"):
-        if len(words) > 1:
-            raise LogError("unexpected '%s'" % words[1])
-        return first
-    if first in ("corp", "runner"):
-        side = CORP if first == "corp" else RUNNER
-        if len(words) < 2:
-            raise LogError("what did the %s do?" % first)
-        word = words[1]
-        rest = words[2:]
-        if word in SHORT_SETS:
-            word = "set"
-            rest = words[1:]
-        for verb in range(1, len(VERBS)):
-            who, name, kinds = VERBS[verb]
-            if name == word and who & (1 << side):
-                a, b, c = _parse_args(kinds, rest, side)
-                return (verb, side, a, b, c)
-        raise LogError("the %s has no action '%s'" % (first, words[1]))
-    if first == "run":
-        a, b, c = _parse_args("e", words[1:], CORP)
-        return (RUN_END, CORP, a, 0, 0)
-    if first == "trace":
-        a, b, c = _parse_args("nnn", words[1:], CORP)
-        return (TRACE, CORP, a, b, c)
-    if first == "set" and len(words) > 1 and words[1] == "agenda-target":
-        a, b, c = _parse_args("n", words[2:], CORP)
-        return (AGENDA_TARGET, CORP, a, 0, 0)
-    raise LogError("unknown line start '%s'" % first)
 
 
 def _word(table, index):

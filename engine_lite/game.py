@@ -91,12 +91,13 @@ class Game:
         Returns (what the line was, note): an action, the undone/redone action, a NewGame,
         or None for a comment.
 
-        Raises actions.LogError for a line that does not parse, Refused for one the rules refuse.
+        Raises logtext.LogError for a line that does not parse, Refused for one the rules refuse.
         """
-        act = actions.parse(line)
+        from engine_lite import logtext   # text parsing is for host tools: loaded on first use
+        act = logtext.parse(line)
         if act is None:
             return None, None
-        if isinstance(act, actions.NewGame):
+        if isinstance(act, logtext.NewGame):
             self.__init__(new_game(act.agenda_target, act.corp_clicks, act.runner_clicks,
                                    act.runner_link))
             return act, None

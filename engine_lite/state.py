@@ -167,40 +167,9 @@ class GameState:
         return not self.__eq__(other)
 
     def to_dict(self):
-        """The state as the replay tool prints it (see README, "Replay")."""
-        corp = self.corp
-        runner = self.runner
-        run = None
-        if self.in_run:
-            run = {"server": server_name(self.run_server), "bp_credits": self.run_bp_credits}
-        trace = None
-        if self.trace_success >= 0:
-            trace = {"strength": self.trace_strength, "link": self.trace_link,
-                     "success": bool(self.trace_success)}
-        return {
-            "turn": self.turn,
-            "active": "corp" if self.active == CORP else "runner",
-            "phase": "action" if self.phase == PHASE_ACTION else "discard",
-            "winner": None if self.winner == NO_WINNER else ("corp", "runner")[self.winner],
-            "win_reason": WIN_REASONS[self.win_reason] or None,
-            "agenda_target": self.agenda_target,
-            "corp": {
-                "credits": corp.credits, "clicks": corp.clicks,
-                "clicks_per_turn": corp.clicks_per_turn, "agenda_points": corp.agenda_points,
-                "bad_publicity": corp.bad_publicity, "max_hand_size": corp.max_hand_size,
-                "rnd": None if corp.rnd == NOT_TRACKED else corp.rnd,
-            },
-            "runner": {
-                "credits": runner.credits, "clicks": runner.clicks,
-                "clicks_per_turn": runner.clicks_per_turn,
-                "agenda_points": runner.agenda_points, "tags": runner.tags,
-                "brain_damage": runner.brain_damage, "max_hand_size": runner.max_hand_size,
-                "link": runner.link, "mu": runner.mu,
-                "grip": None if runner.grip == NOT_TRACKED else runner.grip,
-            },
-            "run": run,
-            "last_trace": trace,
-        }
+        """The state as the replay tool prints it (see engine_lite.report; README, "Replay")."""
+        from engine_lite.report import state_dict   # host-side: the device never loads it
+        return state_dict(self)
 
 
 def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):

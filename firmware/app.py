@@ -10,6 +10,8 @@ Keys that work on every screen:
     BACK        (optional button) back; held: undo
 """
 
+import sys
+
 from engine_lite.game import Game
 from engine_lite.rules import Refused
 from engine_lite.state import new_game, NO_WINNER
@@ -18,6 +20,13 @@ from firmware.buttons import DOWN, PRESS, LONG
 from firmware.fonts import SMALL
 from firmware.ui import WIDTH, HEIGHT, wrap
 from firmware.settings import Settings
+
+
+# Screens other than the dashboard live in these modules. They are imported when one of their
+# screens opens and dropped when the player is back on the dashboard, so their code (about
+# 25 KB of heap) is only resident while it is in use. See README, "Memory".
+OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages",
+            "firmware.widgets", "firmware.font_medium")
 
 
 class App:
@@ -44,7 +53,7 @@ class App:
         self.dirty = True
         self.changes = 0     # bumped after every change of the game (saving watches it)
         self.settings_version = 0
-        from firmware.screens import Dashboard
+        from firmware.dashboard import Dashboard
         self.screens.append(Dashboard())
         self.display.set_contrast(self.settings.contrast)
         self.display.set_flip(self.settings.flip)
@@ -63,17 +72,26 @@ class App:
 
     def pop(self):
         """Go back one screen (the dashboard stays)."""
-        if len(self.screens) > 1:
+        if len(self.screens) <= 2:
+            self.home()        # back on the dashboard: let the overlays go
+        else:
             self.screens.pop()
-        self.dirty = True
+            self.dirty = True
+
+    def open(self, module, name, *args):
+        """Open screen class `name` of overlay `module` (imported now if it is not loaded)."""
+        __import__(module)
+        self.push(getattr(sys.modules[module], name)(*args))
 
     def home(self):
-        """Back to the dashboard."""
+        """Back to the dashboard; the overlay modules are let go."""
         del self.screens[1:]
         self.dirty = True
+        for module in OVERLAYS:
+            forget(module)
 
     def replace(self, screen):
-        """Swap the top screen for another."""
+        """Swap the top screen for another (keeping the overlays loaded)."""
         if len(self.screens) > 1:
             self.screens.pop()
         self.screens.append(screen)
@@ -147,9 +165,8 @@ class App:
             if screen.name == "win":
                 shown = True
         if won and not shown:
-            from firmware.screens import WinScreen
             self.home()
-            self.push(WinScreen())
+            self.open("firmware.pages", "WinScreen")
         elif shown and not won:
             self.home()
 
@@ -233,6 +250,16 @@ class App:
             self._draw_toast(fb)
         self.display.show()
         self.dirty = False
+
+
+def forget(module):
+    """Let a loaded firmware module go, so the garbage collector can take its code back."""
+    if module in sys.modules:
+        del sys.modules[module]
+        package = sys.modules["firmware"]
+        short = module[9:]
+        if hasattr(package, short):
+            delattr(package, short)
 
 
 def describe(act):

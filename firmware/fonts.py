@@ -56,5 +56,11 @@ class Font:
 
 
 SMALL = Font(font_data.SMALL_CHARS, font_data.SMALL_SIZE, font_data.SMALL_DATA)
-MEDIUM = Font(font_data.MEDIUM_CHARS, font_data.MEDIUM_SIZE, font_data.MEDIUM_DATA)
 BIG = Font(font_data.BIG_CHARS, font_data.BIG_SIZE, font_data.BIG_DATA)
+
+
+def medium():
+    """The 6x10 font of the overlay screens. Its data module is imported on first use and is
+    let go with the overlays (firmware.app.OVERLAYS)."""
+    from firmware import font_medium
+    return Font(font_medium.MEDIUM_CHARS, font_medium.MEDIUM_SIZE, font_medium.MEDIUM_DATA)

@@ -9,8 +9,8 @@ On the Pico, the board's /main.py is just:
 tracker the same way.
 """
 
-from firmware import hw, pins as pinmap
-from firmware.app import App
+from firmware import hw
+from firmware.app import App, forget
 from firmware.buttons import ButtonPad
 from firmware.display import Display
 
@@ -26,10 +26,18 @@ def build(pins, clock, settings=None, game=None):
     return App(display, pad, clock, settings, game, buzzer)
 
 
-def run(pins_path=pinmap.DEFAULT_PATH):
+def load_pins(path="hardware/pins.json"):
+    """Read and check the pin map; the checking code is only needed now, so it is let go."""
+    from firmware import pins
+    data = pins.load(path)
+    forget("firmware.pins")
+    return data
+
+
+def run(pins_path="hardware/pins.json"):
     """The main loop: tick, then sleep until the next poll (no busy-waiting)."""
     clock = hw.Clock()
-    app = build(pinmap.load(pins_path), clock)
+    app = build(load_pins(pins_path), clock)
     while True:
         app.tick(clock.ticks_ms())
         clock.sleep_ms(app.POLL_MS)

@@ -1,17 +1,15 @@
-"""Menus: the active side's actions, runs, tokens and damage, agenda points, counters, settings.
+"""Menus: the active side's actions, servers to run on, tokens and damage, agenda points,
+counters, settings.
 
 Every basic action is listed with its cost; one the side cannot take now is struck through, and
 choosing it anyway shows the rules' reason. After an action the dashboard comes back and the
-bottom line says what happened.
+bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while a menu is open.
 """
 
-from engine_lite.state import CORP, RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name
+from engine_lite.state import CORP, RUNNER
 from engine_lite import actions as A
-from firmware.ui import Menu, Item, NumberPrompt, Confirm
-from firmware.screens import LogScreen, SIDES, Sides
-from firmware.trace import TraceWizard
-
-REMOTES_LISTED = 6
+from firmware.widgets import Menu, Item, NumberPrompt, Confirm
+from firmware.dashboard import SIDES
 
 
 def act_then_home(app, act):
@@ -62,7 +60,8 @@ class ActionMenu(Menu):
         ]
         if side == RUNNER:
             items += [
-                Item("Run...", "1c", can(s, side, 1), lambda app: app.push(ServerMenu())),
+                Item("Run...", "1c", can(s, side, 1),
+                     lambda app: app.open("firmware.runs", "ServerMenu")),
                 Item("Install", "1c+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
                 Item("Play event", "1c+X", can(s, side, 1),
@@ -96,8 +95,8 @@ class ActionMenu(Menu):
 
 
 def _end_turn(app):
-    from firmware.screens import EndTurn
-    app.replace(EndTurn())
+    app.pop()
+    app.open("firmware.pages", "EndTurn")
 
 
 def _install_ice(app):
@@ -115,61 +114,6 @@ def _ability(app, side):
     ask(app, "CARD ABILITY", "Clicks it costs", 0, 9, with_clicks)
 
 
-class ServerMenu(Menu):
-    """Where the Runner runs."""
-
-    name = "servers"
-
-    def __init__(self):
-        Menu.__init__(self, "RUN ON")
-
-    def items(self, app):
-        servers = [HQ, RND, ARCHIVES] + [FIRST_REMOTE + i for i in range(REMOTES_LISTED)]
-        return [Item(server_name(server), "", True,
-                     (lambda server: lambda app: _start_run(app, server))(server))
-                for server in servers]
-
-
-def _start_run(app, server):
-    if app.act(A.action(A.RUN, RUNNER, server)):
-        app.home()
-        app.push(RunScreen())
-
-
-class RunScreen(Menu):
-    """A run in progress: its end, stealing, paying (bad-publicity credits first)."""
-
-    name = "run"
-
-    def __init__(self):
-        Menu.__init__(self, "RUN")
-
-    def header(self, app):
-        s = app.game.state
-        return "BP cr %d" % s.run_bp_credits if s.run_bp_credits else ""
-
-    def items(self, app):
-        s = app.game.state
-        if not s.in_run:
-            return [Item("No run: back", "", True, lambda app: app.home())]
-        self.title = "RUN %s" % server_name(s.run_server)
-        end = lambda result: (lambda app: act_then_home(app, A.action(A.RUN_END, CORP, result)))
-        available = s.runner.credits + s.run_bp_credits
-        return [
-            Item("Successful", "", True, end(A.RUN_SUCCESS)),
-            Item("Steal agenda", "pts", True, lambda app: ask(
-                app, "STEAL", "Agenda points", 1, 9,
-                lambda app, n: app.act(A.action(A.STEAL, RUNNER, n)) and app.pop())),
-            Item("Pay (trash...)", "%dcr" % available, available > 0, lambda app: ask(
-                app, "PAY", "Credits to pay", 1, max(1, available),
-                lambda app, n: app.act(A.action(A.PAY, RUNNER, n)) and app.pop())),
-            Item("Ended by ice", "", True, end(A.RUN_FAIL)),
-            Item("Jack out", "", True, end(A.RUN_JACK_OUT)),
-            Item("Trace", "", True, lambda app: app.push(TraceWizard())),
-            Item("Damage / tags", "", True, lambda app: app.push(TokensMenu())),
-        ]
-
-
 class MoreMenu(Menu):
     """Everything that is not a basic action."""
 
@@ -180,13 +124,13 @@ class MoreMenu(Menu):
 
     def items(self, app):
         return [
-            Item("Trace", "", True, lambda app: app.push(TraceWizard())),
+            Item("Trace", "", True, lambda app: app.open("firmware.trace", "TraceWizard")),
             Item("Tags & damage", "", True, lambda app: app.push(TokensMenu())),
             Item("Agenda points", "", True, lambda app: app.push(AgendaMenu())),
             Item("Counters", "", True, lambda app: app.push(CountersMenu())),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
-            Item("Game log", "", True, lambda app: app.push(LogScreen())),
+            Item("Game log", "", True, lambda app: app.open("firmware.pages", "LogScreen")),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
             Item("New game", "", True, lambda app: app.push(Confirm(
                 "NEW GAME", "Start a new game? This one ends.", lambda app: app.new_game()))),

@@ -1,4 +1,5 @@
 """The trace wizard: base strength, the Corp's boost, the Runner's boost, then the result.
+An overlay (firmware.app.OVERLAYS): loaded while it is open.
 
 While the numbers are chosen it shows the Runner's link and what the Runner must spend to beat
 the trace (a tie beats it). Credits are only spent when the trace is confirmed.
@@ -6,9 +7,10 @@ the trace (a tie beats it). Credits are only spent when the trace is confirmed.
 
 from engine_lite.state import CORP, RUNNER
 from engine_lite import actions as A
-from firmware.fonts import SMALL, MEDIUM
+from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, Menu, Item, WIDTH, title_bar, hint, step_of
+from firmware.ui import Screen, WIDTH, title_bar, hint, step_of
+from firmware.widgets import Menu, Item, MEDIUM
 
 FIELDS = ("Base", "Corp +", "Runner +")
 

@@ -1,13 +1,14 @@
-"""Screen building blocks: the Screen base class, menus, number prompts, confirmations.
+"""What every screen shares: the Screen base class and drawing helpers.
 
 A screen draws itself on a framebuf (`draw(app, fb)`) and reacts to button events
 (`on_button(app, name, event)`); the App keeps a stack of screens and redraws after each event.
 Buttons everywhere: UP/DOWN move or change, OK chooses, LEFT goes back; holding LEFT undoes and
-holding RIGHT redoes on every screen (see firmware.app).
+holding RIGHT redoes on every screen (see firmware.app). Menus and prompts are in
+firmware.widgets, loaded only while such a screen is open.
 """
 
-from firmware.fonts import SMALL, MEDIUM, BIG
-from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.fonts import SMALL
+from firmware.buttons import PRESS
 
 WIDTH = 128
 HEIGHT = 64
@@ -73,149 +74,3 @@ class Screen:
         """React to a button event. LEFT goes back by default."""
         if name == "LEFT" and event == PRESS:
             app.pop()
-
-
-# ---- menu -----------------------------------------------------------------------------------
-
-class Item:
-    """A menu line: label, a short note at the right (a cost, a value), whether it is possible
-    now (impossible ones are struck through but can still be chosen: the rules say why not),
-    and what choosing it does: `choose(app)`."""
-
-    def __init__(self, label, note="", possible=True, choose=None):
-        self.label = label
-        self.note = note
-        self.possible = possible
-        self.choose = choose
-
-
-class Menu(Screen):
-    """A scrolling list of Items under a title bar. UP/DOWN move (held: repeat), OK chooses."""
-
-    name = "menu"
-    ROWS = 5
-    ROW_HEIGHT = 11
-
-    def __init__(self, title, items=None):
-        self.title = title
-        self._items = items or []
-        self.cursor = 0
-        self.top = 0
-
-    def items(self, app):
-        """The items; subclasses build them from the game state each time."""
-        return self._items
-
-    def header(self, app):
-        """Text at the right of the title bar."""
-        return ""
-
-    def draw(self, app, fb):
-        items = self.items(app)
-        title_bar(fb, self.title, self.header(app))
-        if self.cursor >= len(items):
-            self.cursor = len(items) - 1
-        if self.cursor < self.top:
-            self.top = self.cursor
-        if self.cursor >= self.top + self.ROWS:
-            self.top = self.cursor - self.ROWS + 1
-        for row in range(self.ROWS):
-            index = self.top + row
-            if index >= len(items):
-                break
-            item = items[index]
-            y = 10 + row * self.ROW_HEIGHT
-            selected = index == self.cursor
-            color = 0 if selected else 1
-            if selected:
-                fb.fill_rect(0, y, WIDTH - 3, self.ROW_HEIGHT, 1)
-            MEDIUM.draw(fb, item.label, 2, y + 1, color)
-            if item.note:
-                SMALL.draw(fb, item.note, WIDTH - 5 - SMALL.measure(item.note), y + 2, color)
-            if not item.possible:
-                fb.hline(2, y + 5, MEDIUM.measure(item.label), color)
-        if len(items) > self.ROWS:  # scroll bar
-            bar = max(4, (HEIGHT - 10) * self.ROWS // len(items))
-            y = 10 + (HEIGHT - 10 - bar) * self.top // (len(items) - self.ROWS)
-            fb.fill_rect(WIDTH - 2, y, 2, bar, 1)
-
-    def on_button(self, app, name, event):
-        items = self.items(app)
-        if name in ("UP", "DOWN"):
-            if event in (PRESS, LONG, REPEAT):
-                delta = -1 if name == "UP" else 1
-                self.cursor = (self.cursor + delta) % len(items)
-        elif name == "OK" and event == PRESS:
-            item = items[self.cursor]
-            if item.choose:
-                item.choose(app)
-        else:
-            Screen.on_button(self, app, name, event)
-
-
-# ---- number prompt ---------------------------------------------------------------------------
-
-class NumberPrompt(Screen):
-    """Pick a number: UP/DOWN +-1 a press, +-5 held; OK calls `done(app, value)`; LEFT cancels.
-
-    `describe(value)` gives a line of text under the number (what OK will do).
-    """
-
-    name = "number"
-
-    def __init__(self, title, label, value, low, high, done, describe=None):
-        self.title = title
-        self.label = label
-        self.value = value
-        self.low = low
-        self.high = high
-        self.done = done
-        self.describe = describe
-
-    def draw(self, app, fb):
-        title_bar(fb, self.title)
-        SMALL.draw(fb, self.label, 2, 13)
-        text = str(self.value)
-        BIG.draw(fb, text, (WIDTH - BIG.measure(text)) // 2, 24)
-        if self.value > self.low:
-            MEDIUM.draw(fb, "-", 20, 27)
-        if self.value < self.high:
-            MEDIUM.draw(fb, "+", WIDTH - 26, 27)
-        if self.describe:
-            centered(fb, SMALL, self.describe(self.value), 44)
-        hint(fb, "^v change  OK set  < back")
-
-    def on_button(self, app, name, event):
-        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
-            step = step_of(event)
-            value = self.value + (step if name == "UP" else -step)
-            self.value = max(self.low, min(self.high, value))
-        elif name == "OK" and event == PRESS:
-            self.done(app, self.value)
-        else:
-            Screen.on_button(self, app, name, event)
-
-
-class Confirm(Screen):
-    """A yes/no question: OK does it, LEFT does not."""
-
-    name = "confirm"
-
-    def __init__(self, title, question, yes):
-        self.title = title
-        self.question = question
-        self.yes = yes
-
-    def draw(self, app, fb):
-        title_bar(fb, self.title)
-        y = 14
-        for line in wrap(self.question, 21):
-            MEDIUM.draw(fb, line, 2, y)
-            y += 11
-        hint(fb, "OK yes      < no")
-
-    def on_button(self, app, name, event):
-        if name == "OK" and event == PRESS:
-            self.yes(app)
-        else:
-            Screen.on_button(self, app, name, event)

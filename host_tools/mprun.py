@@ -59,14 +59,37 @@ def site_package_files(modules):
     return files
 
 
-def firmware_files():
+def firmware_files(compiled=False):
     """Everything the firmware needs under MicroPython except `machine`: the device packages,
-    the display driver and the pin map."""
+    the display driver and the pin map. With compiled=True the .py files are replaced by the
+    .mpy files mpy-cross makes of them, as `make deploy` puts them on a Pico."""
     files = package_files(("engine_lite", "firmware"))
     files.update(site_package_files(("adafruit_ssd1306", "adafruit_bus_device")))
     with open(os.path.join(ROOT, "hardware", "pins.json"), encoding="utf-8") as handle:
         files["/hardware/pins.json"] = handle.read()
-    return files
+    return compile_files(files) if compiled else files
+
+
+def compile_files(files):
+    """The same files with every .py compiled to .mpy by mpy-cross (sent to Node as base64)."""
+    import base64
+    import sys
+    import tempfile
+    out = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for path, text in files.items():
+            if not path.endswith(".py"):
+                out[path] = text
+                continue
+            source = os.path.join(folder, "module.py")
+            target = os.path.join(folder, "module.mpy")
+            with open(source, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            subprocess.run([sys.executable, "-m", "mpy_cross", "-s", path[5:], "-o", target, source],
+                           check=True, capture_output=True)
+            with open(target, "rb") as handle:
+                out[path[:-3] + ".mpy"] = {"base64": base64.b64encode(handle.read()).decode()}
+    return out
 
 
 def run_micropython(code, packages=DEVICE_PACKAGES, files=None, heapsize=1024 * 1024, timeout=600):

@@ -15,9 +15,8 @@ from host_tools.screens_catalog import SCREENS
 SETUP = '''
 import json, gc, binascii
 import machine
-from firmware import pins as pinmap
 from firmware.hw import ManualClock
-from firmware.main import build
+from firmware.main import build, load_pins
 from keyscript import Driver
 
 class CrcDevice:
@@ -33,7 +32,7 @@ def render(keys):
     machine.board = machine.Board()
     device = CrcDevice()
     machine.board.i2c_devices[0x3C] = device
-    pins = pinmap.load("/hardware/pins.json")
+    pins = load_pins("/hardware/pins.json")
     clock = ManualClock()
     app = build(pins, clock)
     driver = Driver(app, clock, pins)

@@ -13,7 +13,7 @@ import json
 import sys
 
 from engine_lite.game import Game
-from engine_lite.actions import LogError
+from engine_lite.logtext import LogError
 from engine_lite.rules import Refused
 
 

@@ -44,6 +44,10 @@ def main(argv=None):
     os.makedirs(GOLDEN, exist_ok=True)
     if not args.golden:
         os.makedirs(DOCS, exist_ok=True)
+    names = set(name + ".png" for name, _, _ in SCREENS)
+    for folder in (GOLDEN,) if args.golden else (GOLDEN, DOCS):
+        for stale in set(os.listdir(folder)) - names:   # screens that were renamed or removed
+            os.remove(os.path.join(folder, stale))
     for name, description, keys in SCREENS:
         sim = reach(keys)
         glass_image(sim).save(os.path.join(GOLDEN, name + ".png"), optimize=True)

@@ -38,18 +38,21 @@ def scripted_game(rounds):
 def scripted_keys(rounds):
     """Yield key-script words for `rounds` rounds played on the device's buttons.
 
-    Corp: two clicks for credits, one draw, end of turn. Runner: a run on HQ that succeeds,
-    three clicks for credits, end of turn. About 26 presses a round.
+    Corp: two clicks for credits, a draw, pays 1 (a rez), ends the turn. Runner: a successful
+    run on HQ, three clicks for credits, ends the turn. 15 presses a round.
     """
+    corp = ("OK", "OK", "RIGHT", "OK", "DOWN", "OK", "OK")
+    runner = ("RIGHT", "RIGHT", "OK", "OK", "OK", "OK", "OK", "OK", "OK")
     for _ in range(rounds):
-        for word in ("OK", "OK", "OK", "OK", "OK", "DOWN", "OK", "RIGHT", "OK",
-                     "OK", "DOWN", "DOWN", "DOWN", "OK", "OK", "OK",
-                     "OK", "OK", "OK", "OK", "OK", "OK", "RIGHT", "OK"):
+        for word in corp + runner:
             yield word
 
 
 def navigation_keys(count):
-    """`count` presses that only move between screens (no game action): for leak checks."""
-    cycle = ("LEFT", "DOWN", "DOWN", "OK", "DOWN", "LEFT", "UP", "UP", "LEFT", "OK", "LEFT")
+    """`count` presses that only move between screens and back (no game action): leak checks.
+    Each cycle opens More, then Agenda points, backs out to the dashboard, starts and cancels a
+    credit change, and leaves the bar's cursor where it started."""
+    cycle = ("RIGHT", "RIGHT", "RIGHT", "RIGHT", "OK", "DOWN", "DOWN", "OK", "DOWN", "LEFT",
+             "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "UP", "LEFT")
     for i in range(count):
         yield cycle[i % len(cycle)]

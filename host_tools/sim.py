@@ -38,15 +38,14 @@ class Simulator:
     def __init__(self, pins_path=None, save_dir=None, tap=None):
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does."""
         machine = install_standins()
-        from firmware import pins as pinmap
         from firmware.hw import ManualClock
-        from firmware.main import build
+        from firmware.main import build, load_pins
         from host_tools.keyscript import Driver
         from host_tools.ssd1306_emu import SSD1306
 
         machine.board = machine.Board()
         self.board = machine.board
-        self.pins = pinmap.load(pins_path or os.path.join(ROOT, "hardware", "pins.json"))
+        self.pins = load_pins(pins_path or os.path.join(ROOT, "hardware", "pins.json"))
         self.oled = SSD1306()
         self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = (
             _Tap(tap, self.oled) if tap else self.oled)

@@ -13,7 +13,7 @@ except for lines marked refused. Directives:
 import json
 
 from engine_lite.game import Game
-from engine_lite.actions import LogError
+from engine_lite.logtext import LogError
 from engine_lite.rules import Refused
 
 

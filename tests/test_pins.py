@@ -44,4 +44,4 @@ def test_the_firmware_reads_its_buttons_from_the_pin_map(tmp_path):
     sim.run(100)
     sim.board.release(22)
     sim.run(100)
-    assert sim.app.screen.name == "actions"
+    assert sim.app.game.state.corp.credits == 6     # OK on the bar's +1cr

@@ -6,6 +6,7 @@ from engine_lite.game import Game
 from engine_lite.state import new_game, CORP, RUNNER, PHASE_DISCARD
 from engine_lite.rules import apply, Refused
 from engine_lite import actions as A
+from engine_lite import logtext
 
 
 def play(lines, game=None):
@@ -41,7 +42,7 @@ def test_refusal_reasons_are_one_short_line():
                  "corp forfeit 1", "corp pay 9", "runner remove-tag"]:
         try:
             game.do_line(line)
-        except (Refused, A.LogError) as error:
+        except (Refused, logtext.LogError) as error:
             reasons.append(str(error))
     assert len(reasons) == 7
     for reason in reasons:
@@ -78,7 +79,7 @@ def test_seven_points_win_at_once_even_mid_turn():
 
 def test_runner_cannot_score_and_corp_cannot_steal():
     game = Game()
-    with pytest.raises(A.LogError):
+    with pytest.raises(logtext.LogError):
         game.do_line("runner score 2")
     with pytest.raises(Refused):
         game.do(A.action(A.SCORE, RUNNER, 2))
@@ -133,8 +134,8 @@ def test_every_verb_formats_and_parses_back():
                "trace 1 2 3", "set agenda-target 9", "corp set rnd off", "runner set tags 4",
                "runner mu 5", "runner run archives", "corp hand-size -1", "runner clicks +2"]
     for line in samples:
-        act = A.parse(line)
-        assert A.parse(A.format_action(act)) == act
+        act = logtext.parse(line)
+        assert logtext.parse(A.format_action(act)) == act
         out = bytearray()
         A.encode(act, out)
         assert A.decode(out, 0) == (act, len(out))
@@ -152,6 +153,6 @@ def test_every_verb_formats_and_parses_back():
     ("new-game agenda-target 0", "agenda-target must be 1 to 99"),
 ])
 def test_malformed_lines_say_what_is_wrong(line, reason):
-    with pytest.raises(A.LogError) as error:
-        A.parse(line)
+    with pytest.raises(logtext.LogError) as error:
+        logtext.parse(line)
     assert reason in str(error.value)

@@ -4,10 +4,13 @@ import pytest
 
 from simhelp import play
 from host_tools.keyscript import parse, KeyScriptError
+from host_tools.screens_catalog import MORE, ACTS
+
+END_EARLY = "LEFT,OK,OK"
 
 
-def test_gain_a_credit_is_two_presses():
-    sim = play("OK,OK")
+def test_gain_a_credit_is_one_press():
+    sim = play("OK")
     state = sim.state()
     assert state["corp"]["credits"] == 6 and state["corp"]["clicks"] == 2
     assert sim.app.screen.name == "dashboard"
@@ -20,16 +23,45 @@ def test_spend_credits_is_two_presses_and_long_press_counts_five():
     assert sim.state()["corp"]["credits"] == 11
 
 
-def test_use_a_click_and_end_the_turn():
+def test_the_pending_change_shows_before_it_is_committed_and_can_be_cancelled():
+    sim = play("UP,UP,UP")
+    assert sim.state()["corp"]["credits"] == 5
+    assert sim.app.screen.delta == 3 and sim.app.screen.adjust_side == 0
+    sim.keys("LEFT")
+    assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.adjust_side == -1
+
+
+def test_adjusting_the_other_sides_credits():
+    sim = play("DOWN,DOWN,RIGHT,OK")
+    state = sim.state()
+    assert state["runner"]["credits"] == 3 and state["corp"]["credits"] == 5
+
+
+def test_use_a_click_is_one_long_press():
     sim = play("LONG:OK")
     assert sim.state()["corp"]["clicks"] == 2
-    sim.keys("RIGHT,OK")
+
+
+def test_after_the_last_click_the_turn_ends_with_one_press():
+    sim = play("OK,OK,OK")
+    assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
+    sim.keys("OK")
     state = sim.state()
     assert state["active"] == "runner" and state["runner"]["clicks"] == 4
+    assert "Corp discards to 5" in sim.app.toast
+
+
+def test_ending_the_turn_with_clicks_left_asks_first():
+    sim = play("LEFT,OK")
+    assert sim.app.screen.name == "end_turn"
+    sim.keys("LEFT")
+    assert sim.state()["active"] == "corp"
+    sim.keys("OK,OK")
+    assert sim.state()["active"] == "runner"
 
 
 def test_undo_is_one_long_press_from_every_screen_and_redo_too():
-    sim = play("OK,OK,LEFT,DOWN,OK")       # gain a credit, then go into a menu
+    sim = play("OK," + MORE + ",DOWN,OK")       # gain a credit, then go into a menu
     assert sim.state()["corp"]["credits"] == 6
     sim.keys("LONG:LEFT")
     assert sim.state()["corp"]["credits"] == 5
@@ -38,44 +70,37 @@ def test_undo_is_one_long_press_from_every_screen_and_redo_too():
     assert sim.state()["corp"]["credits"] == 6
 
 
-def test_quick_credits_show_the_change_before_it_is_committed():
-    sim = play("UP,UP,UP")
-    assert sim.state()["corp"]["credits"] == 5   # nothing committed yet
-    assert sim.app.screen.name == "credits" and sim.app.screen.delta == 3
-    sim.keys("LEFT")                               # cancel
-    assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.name == "dashboard"
-
-
 def test_a_refused_action_shows_the_reason_and_changes_nothing():
-    sim = play("OK," + "DOWN," * 7 + "OK")       # Corp: trash a resource, Runner not tagged
+    sim = play(ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK")   # trash a resource, no tag
     assert sim.app.toast == "! The Runner is not tagged"
     assert sim.state()["corp"]["clicks"] == 3
 
 
 def test_a_whole_round_with_a_run_and_bad_publicity():
-    # Corp: credit, credit, install for 1; ends turn. Runner runs R&D, pays 1 (bad publicity
-    # credit first), steals 2 points, run succeeds, ends turn after 3 more clicks.
-    sim = play("OK,OK,OK,OK,OK,DOWN,DOWN,DOWN,OK,UP,OK")
-    sim.keys("LEFT,DOWN,OK," + "DOWN," * 5 + "OK,LEFT,LEFT")     # bad publicity +1
-    sim.keys("RIGHT,OK")
-    sim.keys("OK,DOWN,DOWN,DOWN,OK,DOWN,OK")                      # run on R&D
-    state = sim.state()
-    assert state["run"] == {"server": "R&D", "bp_credits": 1}
-    sim.keys("DOWN,DOWN,OK,OK")                                   # pay 1
+    # Corp: credit, install for 1 credit, bad publicity +1; ends turn early.
+    sim = play("OK," + ACTS + ",DOWN,DOWN,DOWN,OK,UP,OK")
+    # The bar's cursor stays where it was (Acts): More is next, then End.
+    sim.keys("RIGHT,OK,DOWN,OK," + "DOWN," * 5 + "OK,LEFT,LEFT")
+    sim.keys("RIGHT,OK,OK")
+    assert sim.state()["active"] == "runner"
+    sim.keys("RIGHT,RIGHT,OK,DOWN,OK")                          # run on R&D
+    assert sim.state()["run"] == {"server": "R&D", "bp_credits": 1}
+    assert sim.app.screen.bar(sim.app.game.state)[0] == "Succ"
+    sim.keys("DOWN,OK")                                        # pay 1: bad publicity first
     assert sim.state()["run"]["bp_credits"] == 0 and sim.state()["runner"]["credits"] == 5
-    sim.keys("UP,OK,UP,OK")                                       # steal 2
+    sim.keys("RIGHT,RIGHT,RIGHT,OK,UP,OK")                     # steal 2
     assert sim.state()["runner"]["agenda_points"] == 2
-    sim.keys("UP,OK")                                             # successful
+    sim.keys("LEFT,LEFT,LEFT,OK")                              # successful
     assert sim.state()["run"] is None
-    sim.keys("LONG:OK,LONG:OK,LONG:OK,RIGHT,OK")
+    sim.keys("OK,OK,OK,OK")                                    # 3 credits, then End
     state = sim.state()
     assert state["turn"] == 2 and state["active"] == "corp" and state["corp"]["clicks"] == 3
-    assert state["corp"]["credits"] == 6
+    assert state["runner"]["credits"] == 8 and state["corp"]["credits"] == 5
 
 
 def test_trace_wizard_runs_a_tied_trace_that_fails():
     # base 3, Corp +1 (4); the wizard suggests the Runner's boost that ties: 4 (link 0) -> fails
-    sim = play("LEFT,OK,OK,UP,OK,OK")
+    sim = play(MORE + ",OK,OK,UP,OK,OK")
     state = sim.state()
     assert state["last_trace"] == {"strength": 4, "link": 4, "success": False}
     assert state["corp"]["credits"] == 4 and state["runner"]["credits"] == 1
@@ -83,7 +108,7 @@ def test_trace_wizard_runs_a_tied_trace_that_fails():
 
 
 def test_winning_shows_the_win_screen_and_undo_plays_on():
-    sim = play("LEFT,DOWN,DOWN,OK,OK," + "UP," * 6 + "OK")
+    sim = play(MORE + ",DOWN,DOWN,OK,OK," + "UP," * 6 + "OK")
     assert sim.state()["winner"] == "corp" and sim.app.screen.name == "win"
     sim.keys("OK")
     assert sim.app.screen.name == "confirm"
@@ -92,7 +117,7 @@ def test_winning_shows_the_win_screen_and_undo_plays_on():
 
 
 def test_new_game_needs_confirmation():
-    sim = play("OK,OK,LEFT,UP,OK,LEFT")
+    sim = play("OK," + MORE + ",UP,OK,LEFT")
     assert sim.state()["corp"]["credits"] == 6       # declined: back in the More menu
     assert sim.app.screen.name == "more"
     sim.keys("OK,OK")
@@ -100,14 +125,24 @@ def test_new_game_needs_confirmation():
 
 
 def test_counters_can_be_set_by_hand():
-    # Counters -> Runner tags is the 13th line: set it to 2
-    sim = play("LEFT,DOWN,DOWN,DOWN,OK," + "DOWN," * 12 + "OK,UP,UP,OK")
+    # Counters -> Tags is the 13th line: set it to 2
+    sim = play(MORE + ",DOWN,DOWN,DOWN,OK," + "DOWN," * 12 + "OK,UP,UP,OK")
     assert sim.state()["runner"]["tags"] == 2
 
 
 def test_settings_change_the_agenda_target_of_this_game():
-    sim = play("LEFT,UP,UP,OK,OK,DOWN,OK")
+    sim = play(MORE + ",UP,UP,OK,OK,DOWN,OK")
     assert sim.state()["agenda_target"] == 6 and sim.app.settings.agenda_target == 6
+
+
+def test_menus_are_unloaded_back_on_the_dashboard():
+    import sys
+    sim = play(MORE)
+    assert "firmware.menus" in sys.modules
+    sim.keys("LEFT")
+    assert sim.app.screen.name == "dashboard" and "firmware.menus" not in sys.modules
+    sim.keys("OK,DOWN,OK")                      # the cursor is still on More; they load again
+    assert sim.app.screen.name == "tokens"
 
 
 def test_dim_then_blank_then_the_waking_press_does_nothing_else():
@@ -120,9 +155,9 @@ def test_dim_then_blank_then_the_waking_press_does_nothing_else():
     assert sim.app.blanked and not sim.oled.display_on
     sim.keys("OK")
     assert not sim.app.blanked and sim.oled.display_on and sim.oled.contrast == 255
-    assert sim.app.screen.name == "dashboard"      # the waking press opened nothing
+    assert sim.state()["corp"]["credits"] == 5     # the waking press did nothing else
     sim.keys("OK")
-    assert sim.app.screen.name == "actions"
+    assert sim.state()["corp"]["credits"] == 6
 
 
 def test_bad_key_scripts_are_reported():

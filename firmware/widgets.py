@@ -1,0 +1,158 @@
+"""Menus, number prompts and confirmations: the screens stacked over the dashboard.
+
+This module is an overlay (firmware.app.OVERLAYS): loaded when such a screen opens, unloaded when
+the player is back on the dashboard, to keep the heap free for the game.
+"""
+
+from firmware.fonts import SMALL, BIG, medium
+from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.ui import Screen, WIDTH, HEIGHT, title_bar, hint, wrap, centered, step_of
+
+MEDIUM = medium()   # made when this overlay loads, dropped with it
+
+
+# ---- menu -----------------------------------------------------------------------------------
+
+class Item:
+    """A menu line: label, a short note at the right (a cost, a value), whether it is possible
+    now (impossible ones are struck through but can still be chosen: the rules say why not),
+    and what choosing it does: `choose(app)`."""
+
+    def __init__(self, label, note="", possible=True, choose=None):
+        self.label = label
+        self.note = note
+        self.possible = possible
+        self.choose = choose
+
+
+class Menu(Screen):
+    """A scrolling list of Items under a title bar. UP/DOWN move (held: repeat), OK chooses."""
+
+    name = "menu"
+    ROWS = 5
+    ROW_HEIGHT = 11
+
+    def __init__(self, title, items=None):
+        self.title = title
+        self._items = items or []
+        self.cursor = 0
+        self.top = 0
+
+    def items(self, app):
+        """The items; subclasses build them from the game state each time."""
+        return self._items
+
+    def header(self, app):
+        """Text at the right of the title bar."""
+        return ""
+
+    def draw(self, app, fb):
+        items = self.items(app)
+        title_bar(fb, self.title, self.header(app))
+        if self.cursor >= len(items):
+            self.cursor = len(items) - 1
+        if self.cursor < self.top:
+            self.top = self.cursor
+        if self.cursor >= self.top + self.ROWS:
+            self.top = self.cursor - self.ROWS + 1
+        for row in range(self.ROWS):
+            index = self.top + row
+            if index >= len(items):
+                break
+            item = items[index]
+            y = 10 + row * self.ROW_HEIGHT
+            if index == self.cursor:
+                # A solid arrow marks the choice: moving it repaints a few columns, where a
+                # highlighted row would repaint two whole rows (see README, "Display traffic").
+                for i in range(4):
+                    fb.vline(i, y + 1 + i, 9 - 2 * i, 1)
+            MEDIUM.draw(fb, item.label, 6, y + 1)
+            if item.note:
+                SMALL.draw(fb, item.note, WIDTH - 5 - SMALL.measure(item.note), y + 2)
+            if not item.possible:
+                fb.hline(6, y + 5, MEDIUM.measure(item.label), 1)
+        if len(items) > self.ROWS:  # scroll bar
+            bar = max(4, (HEIGHT - 10) * self.ROWS // len(items))
+            y = 10 + (HEIGHT - 10 - bar) * self.top // (len(items) - self.ROWS)
+            fb.fill_rect(WIDTH - 2, y, 2, bar, 1)
+
+    def on_button(self, app, name, event):
+        items = self.items(app)
+        if name in ("UP", "DOWN"):
+            if event in (PRESS, LONG, REPEAT):
+                delta = -1 if name == "UP" else 1
+                self.cursor = (self.cursor + delta) % len(items)
+        elif name == "OK" and event == PRESS:
+            item = items[self.cursor]
+            if item.choose:
+                item.choose(app)
+        else:
+            Screen.on_button(self, app, name, event)
+
+
+# ---- number prompt ---------------------------------------------------------------------------
+
+class NumberPrompt(Screen):
+    """Pick a number: UP/DOWN +-1 a press, +-5 held; OK calls `done(app, value)`; LEFT cancels.
+
+    `describe(value)` gives a line of text under the number (what OK will do).
+    """
+
+    name = "number"
+
+    def __init__(self, title, label, value, low, high, done, describe=None):
+        self.title = title
+        self.label = label
+        self.value = value
+        self.low = low
+        self.high = high
+        self.done = done
+        self.describe = describe
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        SMALL.draw(fb, self.label, 2, 13)
+        text = str(self.value)
+        BIG.draw(fb, text, (WIDTH - BIG.measure(text)) // 2, 24)
+        if self.value > self.low:
+            MEDIUM.draw(fb, "-", 20, 27)
+        if self.value < self.high:
+            MEDIUM.draw(fb, "+", WIDTH - 26, 27)
+        if self.describe:
+            centered(fb, SMALL, self.describe(self.value), 44)
+        hint(fb, "^v change  OK set  < back")
+
+    def on_button(self, app, name, event):
+        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            step = step_of(event)
+            value = self.value + (step if name == "UP" else -step)
+            self.value = max(self.low, min(self.high, value))
+        elif name == "OK" and event == PRESS:
+            self.done(app, self.value)
+        else:
+            Screen.on_button(self, app, name, event)
+
+
+class Confirm(Screen):
+    """A yes/no question: OK does it, LEFT does not."""
+
+    name = "confirm"
+
+    def __init__(self, title, question, yes):
+        self.title = title
+        self.question = question
+        self.yes = yes
+
+    def draw(self, app, fb):
+        title_bar(fb, self.title)
+        y = 14
+        for line in wrap(self.question, 21):
+            MEDIUM.draw(fb, line, 2, y)
+            y += 11
+        hint(fb, "OK yes      < no")
+
+    def on_button(self, app, name, event):
+        if name == "OK" and event == PRESS:
+            self.yes(app)
+        else:
+            Screen.on_button(self, app, name, event)
