@@ -153,7 +153,44 @@ def _i2c_ms(count, hz=400000):
 
 
 def main():
-    """Run every benchmark and print its figures."""
+    """Run every benchmark and print its figures; with --readme also write them into README.md."""
+    import io
+    out = io.StringIO()
+    real_stdout = sys.stdout
+    sys.stdout = _Tee(real_stdout, out)
+    try:
+        _run_all()
+    finally:
+        sys.stdout = real_stdout
+    if "--readme" in sys.argv[1:]:
+        path = os.path.join(ROOT, "README.md")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        start = text.index("<!-- bench -->")
+        end = text.index("<!-- /bench -->")
+        text = text[:start] + "<!-- bench -->\n```\n" + out.getvalue().strip() + "\n```\n" + text[end:]
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        print("README.md updated")
+    return 0
+
+
+class _Tee:
+    """Writes to two streams."""
+
+    def __init__(self, *streams):
+        self.streams = streams
+
+    def write(self, text):
+        for stream in self.streams:
+            stream.write(text)
+
+    def flush(self):
+        for stream in self.streams:
+            stream.flush()
+
+
+def _run_all():
     print("Engine (MicroPython 1.27, scripted %d-round game)" % 100)
     r = bench_engine(100)
     print("  game log lines applied       %6d  (%d actions in the history, turn %d)"
@@ -195,7 +232,6 @@ def main():
           % (share, "ok" if share <= 40 else "OVER TARGET"))
     print("  at 400 kHz                   %6.2f ms average, %.2f ms max  (full frame %.2f ms)"
           % (_i2c_ms(t["average"]), _i2c_ms(t["max"]), _i2c_ms(1025 + 19)))
-    return 0
 
 
 if __name__ == "__main__":
