@@ -176,7 +176,9 @@ def run_window(args):
             pygame.K_BACKSPACE: "BACK"}
     start = time.monotonic()
     running = True
-    while running:
+    frames = 0
+    while running and not (args.frames and frames >= args.frames):
+        frames += 1
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 running = False
@@ -218,6 +220,7 @@ def main(argv=None):
     parser.add_argument("--save-dir", metavar="DIR", help="the emulated flash: saves go here")
     parser.add_argument("--pins", metavar="JSON", help="pin map (default hardware/pins.json)")
     parser.add_argument("--scale", type=int, default=4, help="screen pixels per OLED pixel")
+    parser.add_argument("--frames", type=int, default=0, help="window: quit after N frames (tests)")
     args = parser.parse_args(argv)
     if args.headless:
         return run_headless(args)

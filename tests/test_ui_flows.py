@@ -165,3 +165,26 @@ def test_bad_key_scripts_are_reported():
         parse("OK,JUMP")
     assert parse("OK, long:left ,WAIT:10") == [("TAP", "OK", 80), ("HOLD", "LEFT", 700),
                                               ("WAIT", None, 10)]
+
+
+def test_a_press_shows_within_one_poll_period_of_being_recognised():
+    sim = play("")
+    before = sim.oled.glass_bytes()
+    pin = sim.pins["buttons"]["OK"]
+    sim.board.press(pin)
+    sim.run(80)
+    assert sim.oled.glass_bytes() == before       # a short press acts on release
+    sim.board.release(pin)
+    sim.app.tick(sim.clock.now)                    # the very next poll after the release
+    assert sim.state()["corp"]["credits"] == 6
+    assert sim.oled.glass_bytes() != before        # already on the glass
+
+
+def test_the_window_front_end_runs(monkeypatch):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-m", "host_tools.sim", "--window", "--frames", "5"],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
