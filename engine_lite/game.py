@@ -31,6 +31,7 @@ class Game:
         self.redo_stack = []    # undone actions, the next to redo last
         self.checkpoints = [(0, 0, start.pack())]  # (action count, byte offset, packed state)
         self.last_note = None
+        self.low_water = 0      # the fewest actions the history had since mark_saved()
 
     # ---- doing ----------------------------------------------------------------------------
 
@@ -55,26 +56,46 @@ class Game:
         """Take back the last action; returns it. Raises Refused when there is nothing to undo."""
         if self.count == 0:
             raise Refused("Nothing to undo")
-        target = self.count - 1
+        last = self.action_at(self.count - 1)
+        self.truncate(self.count - 1)
+        self.redo_stack.append(last)
+        self.last_note = None
+        return last
+
+    def truncate(self, target):
+        """Go back to the state after the first `target` actions, dropping the rest of the
+        history (the redo stack is left alone: undo and loading decide what goes there)."""
         while self.checkpoints[-1][0] > target:
             self.checkpoints.pop()
         count, offset, packed = self.checkpoints[-1]
         state = GameState.unpack(packed)
-        last = None
-        while count < self.count:
-            act, next_offset = actions.decode(self.history, offset)
-            if count < target:
-                state = apply(state, act)[0]
-                offset = next_offset
-            else:
-                last = act
+        while count < target:
+            act, offset = actions.decode(self.history, offset)
+            state = apply(state, act)[0]
             count += 1
         self.history = self.history[:offset]  # MicroPython bytearrays cannot del a slice
         self.count = target
         self.state = state
-        self.redo_stack.append(last)
-        self.last_note = None
-        return last
+        if target < self.low_water:
+            self.low_water = target
+
+    def offset_of(self, index):
+        """Byte offset in `history` where action number `index` (from 0) starts."""
+        for count, offset, _ in reversed(self.checkpoints):
+            if count <= index:
+                break
+        while count < index:
+            offset = actions.decode(self.history, offset)[1]
+            count += 1
+        return offset
+
+    def action_at(self, index):
+        """Action number `index` (from 0) of the history."""
+        return actions.decode(self.history, self.offset_of(index))[0]
+
+    def mark_saved(self):
+        """Storage calls this after a commit: the low-water mark starts again from here."""
+        self.low_water = self.count
 
     def redo(self):
         """Apply the last undone action again; returns it. Raises Refused if there is none."""

@@ -20,6 +20,7 @@ from firmware.buttons import DOWN, PRESS, LONG
 from firmware.fonts import SMALL
 from firmware.ui import WIDTH, HEIGHT, wrap
 from firmware.settings import Settings
+from firmware import forget
 
 
 # Screens other than the dashboard live in these modules. They are imported when one of their
@@ -200,6 +201,10 @@ class App:
             self.pad.cancel_all()
             return
         if event == DOWN:
+            if self.pad.held() >= 3:
+                # Three or more buttons at once is a hand or a bag on the device, not a
+                # player: nothing fires until they are all released.
+                self.pad.cancel_all()
             return
         if self.buzzer and event == PRESS:
             self.buzzer.beep(now, self.clock)
@@ -250,16 +255,6 @@ class App:
             self._draw_toast(fb)
         self.display.show()
         self.dirty = False
-
-
-def forget(module):
-    """Let a loaded firmware module go, so the garbage collector can take its code back."""
-    if module in sys.modules:
-        del sys.modules[module]
-        package = sys.modules["firmware"]
-        short = module[9:]
-        if hasattr(package, short):
-            delattr(package, short)
 
 
 def describe(act):

@@ -6,6 +6,9 @@ In the spirit of Peter Hinch's `Pushbutton`, without interrupts or asyncio: the 
 Debouncing is by lockout: the first change of level is taken at once (no added latency) and the
 level is then ignored for `debounce_ms`, which swallows the chatter of a bouncing contact.
 
+A falling-edge interrupt also latches each press, so that a tap that starts and ends while the
+loop is busy (a flash write) is still seen at the next poll: as a DOWN and a PRESS together.
+
 Events, per button:
     DOWN    the button went down (used to wake the display; screens ignore it)
     PRESS   released before `long_ms`: a short press
@@ -43,12 +46,35 @@ class Button:
         self._down_at = now
         self._long_sent = False
         self._next_repeat = now
+        self._latched = False      # set by the interrupt on a falling edge
+        self._missed = False       # a whole tap happened between two polls
+        try:
+            pin.irq(handler=self._edge, trigger=pin.IRQ_FALLING)
+        except (AttributeError, TypeError, ValueError):
+            pass                   # no interrupts on this pin: polling alone
+
+    def _edge(self, pin):
+        # Interrupt handler: set a flag, nothing else (no allocation).
+        self._latched = True
 
     def poll(self, now, clock):
         """Look at the pin; returns an event constant or 0."""
-        if not self._locked or clock.ticks_diff(now, self._changed_at) >= self.debounce_ms:
+        if self._missed:           # the PRESS half of a tap that came and went unseen
+            self._missed = False
+            return PRESS
+        if self._locked and clock.ticks_diff(now, self._changed_at) < self.debounce_ms:
+            self._latched = False  # edges inside the lockout are the contact bouncing
+        else:
             self._locked = False
+            latched = self._latched
+            self._latched = False
             pressed = self.pin.value() == 0
+            if latched and not pressed and not self.pressed and not self._ignore:
+                # Pressed and released while nobody was polling.
+                self._changed_at = now
+                self._locked = True
+                self._missed = True
+                return DOWN
             if pressed != self.pressed:
                 self.pressed = pressed
                 self._locked = True
@@ -77,6 +103,8 @@ class Button:
 
     def cancel(self):
         """Forget the current press: nothing more until the button is released and pressed again."""
+        self._missed = False
+        self._latched = False
         if self.pressed:
             self._ignore = True
 

@@ -4,6 +4,7 @@ The simulator runs this same file on CPython with host stand-ins for `machine`; 
 it (buttons, display, screens) receives objects made here and never imports `machine` itself.
 """
 
+import os
 import time
 
 import machine
@@ -87,3 +88,57 @@ class Buzzer:
 def open_watchdog(timeout_ms):
     """The hardware watchdog; once started it cannot be stopped, so the main loop must feed it."""
     return machine.WDT(timeout=timeout_ms)
+
+
+class Flash:
+    """Files in one folder of the filesystem: the Pico's littlefs at "/", or the simulator's
+    --save-dir. The only place the firmware reads or writes files.
+
+    On littlefs a file's new contents become visible only when it is closed, and `rename`
+    replaces its target atomically: saving (firmware.storage) is built on those two facts.
+    """
+
+    def __init__(self, root=""):
+        self.root = root.rstrip("/") + "/" if root else ""
+
+    def read(self, name):
+        """The file's bytes, or None if there is no such file."""
+        try:
+            with open(self.root + name, "rb") as handle:
+                return handle.read()
+        except OSError:
+            return None
+
+    def write(self, name, data):
+        """Create or replace a file."""
+        with open(self.root + name, "wb") as handle:
+            handle.write(data)
+
+    def append(self, name, data):
+        """Add bytes at the end of a file (creating it)."""
+        with open(self.root + name, "ab") as handle:
+            handle.write(data)
+
+    def rename(self, old, new):
+        """Rename, replacing `new` if it exists (atomic on littlefs)."""
+        os.rename(self.root + old, self.root + new)
+
+    def remove(self, name):
+        """Delete a file if it is there."""
+        try:
+            os.remove(self.root + name)
+        except OSError:
+            pass
+
+    def exists(self, name):
+        """Whether the file is there."""
+        try:
+            os.stat(self.root + name)
+            return True
+        except OSError:
+            return False
+
+
+def restart():
+    """Reset the board (the firmware starts again and resumes the saved game)."""
+    machine.reset()

@@ -150,6 +150,34 @@ def bench_i2c(rounds=50):
             "max": max(per_press), "full_frame": 1025, "turn": sim.app.game.state.turn}
 
 
+def bench_saving(rounds=50):
+    """From the simulator: what saving writes to flash over a game played with the buttons."""
+    from host_tools.sim import Simulator
+    from host_tools.scripted_game import scripted_keys
+    sim = Simulator()
+    sim.settle()
+    storage = sim.device.storage
+    flash = sim.flash
+    start_bytes, start_commits = flash.bytes_written, storage.commits
+    keys = list(scripted_keys(rounds))
+    marks = {}
+
+    def after(index, step):
+        if index + 1 == 100:
+            marks["commits_100"] = storage.commits - start_commits
+            marks["seconds_100"] = (sim.clock.now - marks["t0"]) / 1000.0
+    marks["t0"] = sim.clock.now
+    sim.keys(",".join(keys), after)
+    sim.settle()
+    commits = storage.commits - start_commits
+    written = flash.bytes_written - start_bytes
+    return {"presses": len(keys), "actions": sim.app.game.count, "bytes": written,
+            "commits": commits, "per_commit": written / float(commits),
+            "per_action": written / float(sim.app.game.count),
+            "commits_100": marks["commits_100"], "seconds_100": marks["seconds_100"],
+            "seconds": (sim.clock.now - marks["t0"]) / 1000.0}
+
+
 def _i2c_ms(count, hz=400000):
     """Time to send `count` bytes on I2C: 9 clock cycles a byte (8 bits and the ACK)."""
     return count * 9 * 1000.0 / hz
@@ -235,6 +263,19 @@ def _run_all():
           % (share, "ok" if share <= 40 else "OVER TARGET"))
     print("  at 400 kHz                   %6.2f ms average, %.2f ms max  (full frame %.2f ms)"
           % (_i2c_ms(t["average"]), _i2c_ms(t["max"]), _i2c_ms(1025 + 19)))
+
+    print()
+    print("Saving (simulator, the same 50-round game at 5 presses a second)")
+    f = bench_saving(50)
+    print("  flash bytes written          %6d  (%d actions, %d commits over %.0f s)"
+          % (f["bytes"], f["actions"], f["commits"], f["seconds"]))
+    print("  bytes per action             %6.1f" % f["per_action"])
+    verdict = "ok" if f["per_commit"] <= 512 else "OVER TARGET"
+    print("  bytes per commit             %6.1f  (journal records and snapshots; target <= 512: %s)"
+          % (f["per_commit"], verdict))
+    verdict = "ok" if f["commits_100"] <= f["seconds_100"] + 1 else "OVER TARGET"
+    print("  commits per 100 presses      %6d  (in %.0f s of continuous input; target <= 1 a second: %s)"
+          % (f["commits_100"], f["seconds_100"], verdict))
 
 
 if __name__ == "__main__":

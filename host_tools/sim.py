@@ -19,10 +19,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STANDINS = os.path.join(ROOT, "host_tools", "standins")
 
 
+def _print_exception(error, file=None):
+    """MicroPython's sys.print_exception, for CPython."""
+    import traceback
+    traceback.print_exception(type(error), error, error.__traceback__, file=file)
+
+
 def install_standins():
-    """Make `import machine` and `import framebuf` find the host stand-ins."""
+    """Make `import machine` and `import framebuf` find the host stand-ins, and give CPython's
+    sys the one MicroPython function the firmware uses (print_exception)."""
     if STANDINS not in sys.path:
         sys.path.insert(0, STANDINS)
+    if not hasattr(sys, "print_exception"):
+        sys.print_exception = _print_exception
     import framebuf
     import machine
     for module in (framebuf, machine):
@@ -32,14 +41,27 @@ def install_standins():
     return machine
 
 
-class Simulator:
-    """One simulated Netclick: board, OLED emulator, firmware, manual clock."""
+class Hang(BaseException):
+    """Raised by a test from inside the firmware to stand for a loop that never returns: nothing
+    feeds the watchdog any more."""
 
-    def __init__(self, pins_path=None, save_dir=None, tap=None):
+
+class Simulator:
+    """One simulated Netclick: board, OLED emulator, flash, the firmware's Device, manual clock.
+
+    Saves go to `save_dir` (real files, as `--save-dir`), to `flash` if given (e.g. a
+    host_tools.flash.PowerCutFlash), or else to a MemoryFlash. `machine.reset()` and the
+    watchdog restart the firmware on the same flash, as a board would.
+    """
+
+    POLL_MS = 10
+
+    def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None):
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does."""
         machine = install_standins()
-        from firmware.hw import ManualClock
-        from firmware.main import build, load_pins
+        from firmware.hw import ManualClock, Flash
+        from firmware.main import load_pins
+        from host_tools.flash import MemoryFlash
         from host_tools.keyscript import Driver
         from host_tools.ssd1306_emu import SSD1306
 
@@ -49,11 +71,47 @@ class Simulator:
         self.oled = SSD1306()
         self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = (
             _Tap(tap, self.oled) if tap else self.oled)
-        self.save_dir = save_dir
+        if flash is None:
+            if save_dir:
+                os.makedirs(save_dir, exist_ok=True)
+                flash = Flash(save_dir)
+            else:
+                flash = MemoryFlash()
+        self.flash = flash
         self.clock = ManualClock()
-        self.app = build(self.pins, self.clock)
-        self.driver = Driver(self.app, self.clock, self.pins)
+        self.boots = 0
+        self.resets = 0            # restarts through machine.reset() (the crash screen)
+        self.watchdog_resets = 0
+        self.boot()
+        self.driver = Driver(self, self.clock, self.pins)
         self.driver.run(50)
+
+    def boot(self):
+        """Start (or restart) the firmware, as power-on or a reset does."""
+        from firmware import hw
+        from firmware.main import Device, WATCHDOG_MS
+        self.device = Device(self.pins, self.clock, self.flash, hw.open_watchdog(WATCHDOG_MS))
+        self.app = self.device.app
+        self.boots += 1
+        self._fed = (self.board.wdt.fed, self.clock.now)
+
+    def tick(self, now):
+        """One pass of the firmware's main loop, with the board's reset and watchdog around it."""
+        try:
+            self.device.tick(now)
+        except SystemExit:                 # machine.reset() after the crash screen
+            self.resets += 1
+            self.boot()
+            return
+        except Hang:
+            self.clock.now += self.board.wdt.timeout + 1
+            now = self.clock.now
+        wdt = self.board.wdt
+        if wdt.fed != self._fed[0]:
+            self._fed = (wdt.fed, now)
+        elif now - self._fed[1] > wdt.timeout:
+            self.watchdog_resets += 1      # the hardware watchdog resets the board
+            self.boot()
 
     def keys(self, text, after_step=None):
         """Play a key script (see host_tools.keyscript)."""
@@ -62,6 +120,13 @@ class Simulator:
     def run(self, ms):
         """Let time pass with no button pressed."""
         self.driver.run(ms)
+
+    def settle(self, limit_ms=5000):
+        """Let the clock run until every change is saved, as a device left switched on would."""
+        waited = 0
+        while self.device.saver.pending() and waited < limit_ms:
+            self.run(100)
+            waited += 100
 
     def screenshot(self, path, scale=4):
         """Save what the OLED shows as a PNG."""
@@ -95,6 +160,7 @@ def run_headless(args):
         print(error, file=sys.stderr)
         return 2
     sim.run(300)
+    sim.settle()
     if args.screenshot:
         sim.screenshot(args.screenshot, args.scale)
     if args.dump_state:

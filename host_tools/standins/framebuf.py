@@ -115,6 +115,17 @@ class FrameBuffer:
         y_end = min(self.height, y + h)
         x = max(x, 0)
         y = max(y, 0)
+        if self.format == MONO_VLSB:   # a byte holds 8 rows: set them together (same result)
+            buf, stride = self._buf, self.stride
+            row = y
+            while row < y_end:
+                last = min(y_end, (row | 7) + 1)
+                mask = ((1 << (last - row)) - 1) << (row & 7)
+                start = (row >> 3) * stride
+                for i in range(start + x, start + x_end):
+                    buf[i] = (buf[i] | mask) if color else (buf[i] & ~mask & 0xFF)
+                row = last
+            return
         for yy in range(y, y_end):
             for xx in range(x, x_end):
                 self._set(xx, yy, color)

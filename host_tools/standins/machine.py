@@ -16,6 +16,7 @@ class Board:
 
     def __init__(self):
         self.levels = {}        # pin number -> level set from outside (buttons)
+        self.irqs = {}          # pin number -> [_Irq]: edge handlers
         self.i2c_devices = {}   # address -> object with write(data)
         self.i2c_log = None
         self.i2c_bytes = 0      # bytes written on the bus, address bytes included
@@ -23,11 +24,19 @@ class Board:
         self.resets = 0
 
     def press(self, pin):
-        """Hold the button on `pin` down (the pin is pulled to ground)."""
+        """Hold the button on `pin` down (the pin is pulled to ground): a falling edge."""
+        if self.levels.get(pin, 1):
+            for irq in self.irqs.get(pin, ()):
+                if irq.trigger & Pin.IRQ_FALLING:
+                    irq.handler(irq.pin)
         self.levels[pin] = 0
 
     def release(self, pin):
-        """Let the button on `pin` go (the pull-up reads 1)."""
+        """Let the button on `pin` go (the pull-up reads 1): a rising edge."""
+        if not self.levels.get(pin, 1):
+            for irq in self.irqs.get(pin, ()):
+                if irq.trigger & Pin.IRQ_RISING:
+                    irq.handler(irq.pin)
         self.levels[pin] = 1
 
 
@@ -63,11 +72,25 @@ class Pin:
     def __call__(self, v=None):
         return self.value(v)
 
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        """Call handler(pin) on the given edges (the simulated board calls it at once)."""
+        irqs = board.irqs.setdefault(self.id, [])
+        irqs[:] = [irq for irq in irqs if irq.pin is not self]
+        if handler is not None:
+            irqs.append(_Irq(self, handler, trigger))
+
     def on(self):
         self._out = 1
 
     def off(self):
         self._out = 0
+
+
+class _Irq:
+    def __init__(self, pin, handler, trigger):
+        self.pin = pin
+        self.handler = handler
+        self.trigger = trigger
 
 
 class I2C:

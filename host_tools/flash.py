@@ -1,0 +1,99 @@
+"""Simulated flash for the simulator and the power-cut tests. Same interface as firmware.hw.Flash.
+
+`MemoryFlash` keeps files in a dict. `PowerCutFlash` also counts every step that reaches the
+flash — each write of a buffer, each close, each rename, each remove — and can cut the power at
+step N: the step does not happen (a rename is atomic, as on littlefs), or, for a write, only part
+of the buffer lands (a torn write). After a cut it raises `PowerCut`, and the files are whatever
+the flash held at that instant: boot a new Device on the same flash to see what survives.
+
+Two models of an interrupted write:
+    "littlefs"  data written to an open file is not visible until the file is closed
+                (littlefs's copy-on-write files), so a cut before the close loses the whole write;
+    "torn"      every byte that reached the flash stays (a plain filesystem): the file holds the
+                old contents plus part of the new buffer.
+The tests run every cut point under both.
+"""
+
+
+class PowerCut(BaseException):
+    """The power went off. A BaseException, so that no `except Exception` in the firmware can
+    pretend it did not happen."""
+
+
+class MemoryFlash:
+    """Files in a dict: name -> bytes."""
+
+    def __init__(self, files=None):
+        self.files = dict(files or {})
+        self.bytes_written = 0
+        self.writes = 0
+
+    def read(self, name):
+        data = self.files.get(name)
+        return None if data is None else bytes(data)
+
+    def write(self, name, data):
+        self._store(name, b"", bytes(data))
+
+    def append(self, name, data):
+        self._store(name, self.files.get(name, b""), bytes(data))
+
+    def _store(self, name, before, data):
+        self.files[name] = before + data
+        self.bytes_written += len(data)
+        self.writes += 1
+
+    def rename(self, old, new):
+        if old not in self.files:
+            raise OSError(2, "no such file")
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, name):
+        self.files.pop(name, None)
+
+    def exists(self, name):
+        return name in self.files
+
+
+class PowerCutFlash(MemoryFlash):
+    """A MemoryFlash that cuts the power at step `cut_at` (None: never).
+
+    `delay(ms)`, if given, is called for each write, so a test can let simulated time pass (and
+    buttons be pressed) while the flash is busy.
+    """
+
+    def __init__(self, cut_at=None, model="littlefs", tear=0.5, files=None, during_write=None):
+        MemoryFlash.__init__(self, files)
+        self.cut_at = cut_at
+        self.model = model
+        self.tear = tear
+        self.steps = 0
+        self.during_write = during_write
+
+    def _step(self):
+        """Count a step; True if the power goes off at this one."""
+        self.steps += 1
+        return self.cut_at is not None and self.steps == self.cut_at
+
+    def _store(self, name, before, data):
+        if self.during_write:
+            self.during_write()
+        if self._step():                      # cut while the buffer is being written
+            if self.model == "torn":
+                self.files[name] = before + data[:int(len(data) * self.tear)]
+            raise PowerCut("during the write of %s" % name)
+        if self._step():                      # cut at the close
+            if self.model == "torn":
+                self.files[name] = before + data
+            raise PowerCut("at the close of %s" % name)
+        MemoryFlash._store(self, name, before, data)
+
+    def rename(self, old, new):
+        if self._step():
+            raise PowerCut("at the rename of %s" % old)
+        MemoryFlash.rename(self, old, new)
+
+    def remove(self, name):
+        if self._step():
+            raise PowerCut("at the removal of %s" % name)
+        MemoryFlash.remove(self, name)

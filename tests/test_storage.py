@@ -1,0 +1,404 @@
+"""Never lose a game: saving, power cuts at every step, damaged files, crashes, the watchdog,
+and buttons under abuse."""
+
+import json
+import random
+
+import pytest
+
+import machine
+from engine_lite import logtext
+from firmware.hw import ManualClock
+from firmware.main import Device, load_pins
+from firmware.storage import SNAPSHOT, PREVIOUS, JOURNAL, HEADER, checksum
+from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
+from host_tools.scripted_game import scripted_game
+from host_tools.sim import Simulator, Hang
+from host_tools.ssd1306_emu import SSD1306
+
+PINS = load_pins("hardware/pins.json")
+
+
+def boot(flash, clock=None):
+    """A Device on a fresh simulated board (no simulator around it: fast)."""
+    machine.board = machine.Board()
+    machine.board.i2c_devices[0x3C] = SSD1306()
+    return Device(PINS, clock or ManualClock(), flash)
+
+
+def same_game(a, b):
+    return (a.state == b.state and a.history == b.history and a.redo_stack == b.redo_stack)
+
+
+# ---- saving and resuming --------------------------------------------------------------------
+
+def test_a_game_resumes_exactly_with_its_undo_history_and_redo_list():
+    sim = Simulator()
+    sim.keys("OK,OK,RIGHT,OK,OK,UP,UP,OK,LONG:LEFT")      # ..., then undo the +2 credits
+    sim.settle()
+    again = Simulator(flash=sim.flash)
+    assert same_game(again.app.game, sim.app.game)
+    assert again.app.game.redo_stack and again.app.game.count == sim.app.game.count
+    assert "Resumed - turn 1" in again.app.toast
+    again.keys("LONG:RIGHT")                               # redo survived the restart
+    assert again.app.game.state.runner.credits == sim.app.game.state.runner.credits + 2
+
+
+def test_the_simulator_save_dir_resumes_the_game(tmp_path):
+    first = Simulator(save_dir=str(tmp_path))
+    first.keys("OK,OK,OK,OK")
+    first.settle()
+    second = Simulator(save_dir=str(tmp_path))
+    assert same_game(second.app.game, first.app.game)
+    assert (tmp_path / SNAPSHOT).exists() and (tmp_path / PREVIOUS).exists()
+
+
+def test_commits_are_coalesced_to_one_a_second_and_none_is_late():
+    sim = Simulator()
+    storage = sim.device.storage
+    commits = []
+    before = [storage.commits]
+
+    def after(index, step):
+        if storage.commits != before[0]:
+            commits.append(sim.clock.now)
+            before[0] = storage.commits
+    # 40 presses at 5 a second, each one a change of the game
+    sim.keys(",".join(["UP,OK"] * 20), after)
+    gaps = [b - a for a, b in zip(commits, commits[1:])]
+    assert gaps and min(gaps) >= 1000
+    assert len(commits) <= (sim.clock.now // 1000) + 1
+    sim.run(1200)
+    assert not sim.device.saver.pending()                  # committed within about a second
+    assert storage.commits > len(commits)
+
+
+def test_nothing_is_written_without_a_change():
+    sim = Simulator()
+    sim.settle()
+    written = sim.flash.bytes_written
+    sim.keys("LEFT,RIGHT,RIGHT,RIGHT,RIGHT,OK,DOWN,LEFT,WAIT:3000")   # looking around only
+    assert sim.flash.bytes_written == written
+
+
+# ---- power cuts -----------------------------------------------------------------------------
+
+def script_ops(count=200):
+    """A game of `count` operations: actions from the scripted game, with undo and redo."""
+    ops = []
+    lines = list(scripted_game(40))
+    rnd = random.Random(7)
+    i = 0
+    while len(ops) < count:
+        ops.append(lines[i])
+        i += 1
+        roll = rnd.random()
+        if roll < 0.08:
+            ops.append("undo")
+        elif roll < 0.12:
+            ops += ["undo", "redo"]
+    return ops[:count]
+
+
+def play_ops(device, clock, ops, record=None):
+    """Apply operations with 400 ms between them and the saver running, as a player would.
+    `record(k)` is told after each operation k (1-based) and after each commit."""
+    app = device.app
+    for k in range(1, len(ops) + 1):
+        op = ops[k - 1]
+        if op == "undo":
+            app.undo()
+        elif op == "redo":
+            app.redo()
+        else:
+            app.act(logtext.parse(op))
+        clock.now += 400
+        if record:
+            record("op", k)
+        device.saver.tick(clock.now)
+        if record:
+            record("tick", k)
+    clock.now += 1500
+    device.saver.tick(clock.now)
+
+
+def reference_run(ops):
+    """Every state along the way, and how many flash steps an uncut run takes."""
+    flash = PowerCutFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    states = [(device.app.game.state.pack(), bytes(device.app.game.history))]
+
+    def record(kind, k):
+        if kind == "op":
+            states.append((device.app.game.state.pack(), bytes(device.app.game.history)))
+    play_ops(device, clock, ops, record)
+    return states, flash.steps
+
+
+@pytest.mark.parametrize("model", ["littlefs", "torn"])
+def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, capsys, monkeypatch):
+    from firmware.storage import Storage
+    # Compact every ~20 commits, so that the 200 operations also cut snapshot rewrites.
+    monkeypatch.setattr(Storage, "JOURNAL_LIMIT", 256)
+    ops = script_ops(200)
+    states, total_steps = reference_run(ops)
+    assert total_steps > 100
+    for cut in range(1, total_steps + 1):
+        flash = PowerCutFlash(cut_at=cut, model=model)
+        clock = ManualClock()
+        device = boot(flash, clock)
+        progress = {"op": 0, "committed": 0}
+
+        def record(kind, k):
+            if kind == "op":
+                progress["op"] = k
+            elif not device.saver.pending():
+                progress["committed"] = k
+        with pytest.raises(PowerCut):
+            play_ops(device, clock, ops, record)
+        flash.cut_at = None                       # the power comes back
+        restored = boot(flash).app.game           # must not raise, must be readable
+        found = (restored.state.pack(), bytes(restored.history))
+        candidates = states[progress["committed"]:progress["op"] + 1]
+        assert found in candidates, "cut %d (%s): restored a state from no prefix after " \
+            "op %d" % (cut, model, progress["committed"])
+    with capsys.disabled():
+        print("\n  power cuts tried (%s model): %d, over %d operations" % (model, total_steps, len(ops)))
+
+
+def test_a_power_cut_while_booting_loses_nothing():
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    play_ops(device, clock, script_ops(60))
+    expected = device.app.game
+    for cut in range(1, 8):                       # the boot's compaction: write, renames, remove
+        cutting = PowerCutFlash(cut_at=cut, files=flash.files)
+        try:
+            boot(cutting)
+        except PowerCut:
+            pass
+        assert same_game(boot(MemoryFlash(cutting.files)).app.game, expected)
+
+
+# ---- damaged files --------------------------------------------------------------------------
+
+def saved_flash(ops=40):
+    """A flash with a snapshot, a previous generation and a journal."""
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    play_ops(device, clock, script_ops(ops))
+    boot(flash)                                   # compaction: now game.bak exists too
+    device = boot(flash, clock)
+    play_ops(device, clock, ["corp gain 1"])
+    return flash, device.app.game
+
+
+def test_a_snapshot_cut_short_at_every_offset_falls_back_to_the_previous_one():
+    flash, game = saved_flash()
+    good = flash.files[SNAPSHOT]
+    previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
+    for cut in range(0, len(good), 7):
+        files = dict(flash.files)
+        files[SNAPSHOT] = good[:cut]
+        files.pop(JOURNAL, None)
+        damaged = MemoryFlash(files)
+        device = boot(damaged)
+        assert same_game(device.app.game, previous), cut
+        assert damaged.files[SNAPSHOT + ".bad1"] == good[:cut]        # kept aside, not deleted
+        assert "Save damaged, kept as game.json.bad1." in device.app.toast
+
+
+@pytest.mark.parametrize("damage", ["random", "version", "out_of_range", "not_json", "empty"])
+def test_damaged_saves_are_kept_aside_and_reported(damage):
+    flash, game = saved_flash()
+    text = flash.files[SNAPSHOT].split(b"\n", 1)[1]
+    if damage == "random":
+        bad = bytes(random.Random(3).getrandbits(8) for _ in range(300))
+    else:
+        data = json.loads(text)
+        if damage == "version":
+            data["netclick"] = 9
+        elif damage == "out_of_range":
+            data["state"][11] = -40               # Corp credits below zero
+        body = b"{not json" if damage == "not_json" else json.dumps(data).encode()
+        if damage == "empty":
+            body = b""
+        bad = HEADER + b"99 %d\n" % checksum(body) + body   # a valid header: the content is bad
+    both = MemoryFlash({SNAPSHOT: bad, PREVIOUS: bad})
+    device = boot(both)
+    assert device.app.game.count == 0                        # a new game
+    assert both.files[SNAPSHOT + ".bad1"] == bad and both.files[PREVIOUS + ".bad1"] == bad
+    assert "New game." in device.app.toast and "kept as" in device.app.toast
+
+
+def test_a_damaged_journal_is_kept_aside_and_the_good_records_are_used():
+    flash, game = saved_flash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    for line in ("corp gain 2", "corp gain 3", "corp gain 4"):
+        device.app.act(logtext.parse(line))
+        clock.now += 1100
+        device.saver.tick(clock.now)
+    journal = bytearray(flash.files[JOURNAL])
+    first_end = 1 + 1 + journal[1] + 4
+    journal[first_end + 5] ^= 0xFF                           # damage the second record
+    flash.files[JOURNAL] = bytes(journal)
+    resumed = boot(flash)
+    assert resumed.app.game.state.corp.credits == game.state.corp.credits + 2
+    assert flash.files[JOURNAL + ".bad1"] == bytes(journal)
+    assert "Journal damaged" in resumed.app.toast
+
+
+def test_damaged_settings_are_kept_aside():
+    flash = MemoryFlash({"settings.json": b"\x00garbage"})
+    device = boot(flash)
+    assert device.app.settings.agenda_target == 7
+    assert flash.files["settings.json.bad1"] == b"\x00garbage"
+
+
+def test_settings_survive_a_restart():
+    sim = Simulator()
+    sim.keys("RIGHT,RIGHT,RIGHT,RIGHT,OK,UP,UP,OK,OK,UP,UP,OK")   # Settings: agenda target 9
+    sim.settle()
+    again = Simulator(flash=sim.flash)
+    assert again.app.settings.agenda_target == 9 and again.app.game.state.agenda_target == 9
+
+
+# ---- crashes and hangs ----------------------------------------------------------------------
+
+def test_an_exception_in_the_ui_shows_a_code_saves_and_restarts_into_the_game(monkeypatch):
+    sim = Simulator()
+    sim.keys("OK,OK")
+    from firmware import dashboard
+
+    def broken(self, app, name, event):
+        raise ZeroDivisionError("a bug")
+    monkeypatch.setattr(dashboard.Dashboard, "on_button", broken)
+    sim.keys("RIGHT")
+    monkeypatch.undo()
+    assert sim.resets == 1 and sim.boots == 2
+    assert sim.app.game.state.corp.credits == 7            # nothing lost
+    log = sim.flash.files["error.log"].decode()
+    assert log.startswith("E") and "ZeroDivisionError: a bug" in log
+    code = log.split("\n", 1)[0]
+    assert len(code) == 5
+
+
+def test_the_error_screen_shows_the_code(monkeypatch):
+    import framebuf
+    from firmware import dashboard
+    from firmware.fonts import SMALL
+    sim = Simulator()
+    monkeypatch.setattr(dashboard.Dashboard, "on_button",
+                        lambda self, app, name, event: 1 / 0)
+    shown = []
+
+    def restart():                    # look at the glass just before the board resets
+        shown.append(sim.oled.glass_bytes())
+        raise SystemExit()
+    monkeypatch.setattr("firmware.hw.restart", restart)
+    sim.keys("OK")
+    assert shown and sim.resets == 1
+    code = sim.flash.files["error.log"].decode().split("\n", 1)[0]
+    expected = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    expected.fill_rect(0, 0, 128, 9, 1)
+    SMALL.draw(expected, "NETCLICK ERROR " + code, 2, 1, 0)
+    assert shown[0][:128] == bytes(expected._buf[:128])     # the title row, with the code
+
+
+def test_a_hang_is_turned_into_a_reboot_by_the_watchdog(monkeypatch):
+    sim = Simulator()
+    sim.keys("OK,OK,OK")
+    sim.settle()
+    before = sim.app.game.state.pack()
+
+    def hang(now):
+        raise Hang()
+    monkeypatch.setattr(sim.app, "tick", hang)
+    sim.run(50)
+    assert sim.watchdog_resets == 1 and sim.app.game.state.pack() == before
+    sim.keys("OK")            # and it plays on: no clicks left, so the bar is on End
+    assert sim.state()["active"] == "runner"
+
+
+# ---- buttons under abuse --------------------------------------------------------------------
+
+def test_all_buttons_held_at_once_do_nothing():
+    sim = Simulator()
+    before = sim.app.game.state.pack()
+    keys = ",".join("PRESS:%s" % b for b in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"))
+    sim.keys(keys + ",WAIT:2000," + keys.replace("PRESS", "RELEASE") + ",WAIT:500")
+    assert sim.app.game.state.pack() == before and sim.app.screen.name == "dashboard"
+    assert sim.app.screen.adjust_side == -1
+    sim.keys("OK")                                        # and the next press works
+    assert sim.app.game.state.corp.credits == 6
+
+
+def test_a_button_held_while_booting_does_nothing():
+    sim = Simulator()
+    sim.keys("OK")
+    sim.settle()
+    machine.board.press(PINS["buttons"]["OK"])
+    sim.boot()                                            # power cycle with OK held
+    sim.run(1500)
+    machine.board.release(PINS["buttons"]["OK"])
+    sim.run(200)
+    assert sim.app.game.state.corp.credits == 6
+
+
+def test_a_tap_during_a_slow_flash_write_is_not_lost():
+    taps = []
+
+    def during_write():
+        if taps:                      # the player taps OK while the flash is busy
+            pin = PINS["buttons"][taps.pop()]
+            machine.board.press(pin)
+            machine.board.release(pin)
+    flash = PowerCutFlash(during_write=during_write)
+    sim = Simulator(flash=flash)
+    sim.keys("OK")                    # a change: the next save is due
+    taps.append("OK")
+    sim.run(1500)                     # the save happens, with the tap inside it
+    sim.run(200)
+    assert sim.app.game.state.corp.credits == 7
+    assert not taps
+
+
+def test_random_chatter_on_every_press_gives_exactly_the_presses_made():
+    rnd = random.Random(11)
+    sim = Simulator()
+    pin = PINS["buttons"]["OK"]
+    for _ in range(3):
+        for edge in (machine.board.press, machine.board.release):
+            for _ in range(rnd.randint(2, 6)):        # a few ms of bounce on each edge
+                (machine.board.press if rnd.random() < 0.5 else machine.board.release)(pin)
+                sim.clock.now += 1                     # between two polls of the main loop
+            edge(pin)
+            sim.run(rnd.randint(60, 120))
+    assert sim.app.game.state.corp.credits == 8
+
+
+def test_a_journal_from_a_newer_generation_is_not_applied_to_the_previous_snapshot():
+    flash, game = saved_flash()
+    previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
+    files = dict(flash.files)
+    files[SNAPSHOT] = b"damaged"              # the newest snapshot is lost; its journal remains
+    damaged = MemoryFlash(files)
+    device = boot(damaged)
+    assert same_game(device.app.game, previous)
+    assert damaged.files[JOURNAL + ".bad1"] == flash.files[JOURNAL]
+    assert "Journal damaged" in device.app.toast
+
+
+def test_the_error_log_does_not_grow_without_bound(monkeypatch):
+    from firmware import dashboard
+    sim = Simulator()
+    monkeypatch.setattr(dashboard.Dashboard, "on_button", lambda self, app, name, event: 1 / 0)
+    for _ in range(12):
+        sim.keys("OK")
+    assert sim.resets == 12
+    assert len(sim.flash.files["error.log"]) <= 4096 + 2048
+    assert "error.log.old" in sim.flash.files
