@@ -8,7 +8,6 @@
 """
 
 import json
-import binascii
 
 from engine_lite.state import GameState, FIRST_REMOTE, MAX_REMOTES, MAX_COUNT, MAX_MODIFIER
 from engine_lite.game import Game
@@ -41,8 +40,57 @@ _FIELDS = (
 )
 
 
+# Base64 done here rather than with binascii: some MicroPython builds ship binascii as a slow,
+# allocation-heavy Python module with its own exceptions; this is small, strict and the same
+# everywhere.
+_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
 def _b64(data):
-    return binascii.b2a_base64(bytes(data)).decode().strip()
+    """Standard base64 (with = padding) of bytes, as a str."""
+    out = bytearray()
+    alphabet = _ALPHABET
+    size = len(data)
+    for i in range(0, size, 3):
+        n = data[i] << 16
+        if i + 1 < size:
+            n |= data[i + 1] << 8
+        if i + 2 < size:
+            n |= data[i + 2]
+        out.append(alphabet[n >> 18])
+        out.append(alphabet[(n >> 12) & 63])
+        out.append(alphabet[(n >> 6) & 63] if i + 1 < size else 61)   # 61 is "="
+        out.append(alphabet[n & 63] if i + 2 < size else 61)
+    return out.decode()
+
+
+def _unb64(text):
+    """Bytes from standard base64; ValueError for anything else."""
+    data = text.encode()
+    if len(data) % 4:
+        raise ValueError("length %d is not a multiple of 4" % len(data))
+    values = bytearray(b"\xff" * 128)
+    for i in range(64):
+        values[_ALPHABET[i]] = i
+    out = bytearray()
+    for i in range(0, len(data), 4):
+        pad = 0
+        n = 0
+        for j in range(4):
+            c = data[i + j]
+            if c == 61 and i + 4 == len(data) and j >= 2:   # "=" only at the very end
+                pad += 1
+                n <<= 6
+                continue
+            if pad or c >= 128 or values[c] == 255:
+                raise ValueError("bad character at %d" % (i + j))
+            n = (n << 6) | values[c]
+        out.append(n >> 16)
+        if pad < 2:
+            out.append((n >> 8) & 255)
+        if pad < 1:
+            out.append(n & 255)
+    return out
 
 
 def dumps(game):
@@ -81,8 +129,8 @@ def _records(data, key):
     if not isinstance(text, str):
         raise SnapshotError("'%s' must be a base64 string" % key)
     try:
-        raw = binascii.a2b_base64(text.encode())
-    except Exception as error:  # ValueError in C binascii, bare Exception in micropython-lib's
+        raw = _unb64(text)
+    except ValueError as error:
         raise SnapshotError("'%s' is not base64 (%s)" % (key, error))
     found = []
     offset = 0

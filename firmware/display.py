@@ -8,6 +8,14 @@ MicroPython `machine.I2C` that shape. The driver's `show()` sends the whole 1025
 
 import adafruit_ssd1306
 
+from firmware import forget
+
+# The driver imports adafruit_bus_device's SPI module too, for SSD1306_SPI. Netclick's display is
+# on I2C, so that code (about 2.7 KB of heap on a Pico) is let go. SSD1306_SPI cannot be used.
+if hasattr(adafruit_ssd1306, "spi_device"):
+    del adafruit_ssd1306.spi_device
+forget("adafruit_bus_device.spi_device")
+
 
 class I2CBus:
     """busio.I2C-style methods over a machine.I2C (no locking is needed on one core)."""

@@ -16,37 +16,38 @@ _INVERT.pixel(0, 0, 1)
 
 
 class Font:
-    """A fixed-width bitmap font. Glyph framebuffers are made when a character is first drawn and
-    kept, so drawing allocates nothing once the characters on screen have been seen."""
+    """A fixed-width bitmap font. Each character is copied into one scratch framebuffer and
+    blitted from there: drawing text allocates nothing and the font keeps no per-glyph objects
+    (a cache of them cost about 3 KB of heap)."""
 
     def __init__(self, chars, size, data):
         self.chars = chars
         self.width, self.height = size
         self._data = data
         self._glyph_bytes = self.width * ((self.height + 7) // 8)
-        self._glyphs = {}
+        self._scratch = bytearray(self._glyph_bytes)
+        self._glyph = framebuf.FrameBuffer(self._scratch, self.width, self.height,
+                                           framebuf.MONO_VLSB)
 
-    def _glyph(self, ch):
-        glyph = self._glyphs.get(ch)
-        if glyph is None:
-            index = self.chars.find(ch)
-            if index < 0:
-                index = self.chars.find("?")
-                if index < 0:
-                    index = 0
-            start = index * self._glyph_bytes
-            buf = bytearray(self._data[start:start + self._glyph_bytes])
-            glyph = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.MONO_VLSB)
-            self._glyphs[ch] = glyph
-        return glyph
+    def _load(self, ch):
+        """Put character ch (or '?' if the font lacks it) into the scratch framebuffer."""
+        index = self.chars.find(ch)
+        if index < 0:
+            index = max(0, self.chars.find("?"))
+        start = index * self._glyph_bytes
+        data = self._data
+        scratch = self._scratch
+        for i in range(self._glyph_bytes):
+            scratch[i] = data[start + i]
+        return self._glyph
 
     def draw(self, fb, text, x, y, color=1):
         """Draw text with its top-left corner at (x, y); returns the x after the last character."""
         for ch in text:
             if color:
-                fb.blit(self._glyph(ch), x, y, 0)
+                fb.blit(self._load(ch), x, y, 0)
             else:
-                fb.blit(self._glyph(ch), x, y, 1, _INVERT)
+                fb.blit(self._load(ch), x, y, 1, _INVERT)
             x += self.width
         return x
 

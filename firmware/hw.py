@@ -30,24 +30,6 @@ class Clock:
         time.sleep_ms(ms)
 
 
-class ManualClock:
-    """A clock that only moves when told: for scripted runs (simulator, tests, benchmarks)."""
-
-    def __init__(self, start=0):
-        self.now = start
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, later, earlier):
-        return later - earlier
-
-    def ticks_add(self, ticks, delta):
-        return ticks + delta
-
-    def sleep_ms(self, ms):
-        self.now += ms
-
 
 def open_i2c(pins):
     """The I2C bus the display is on, at the pin map's frequency (400 kHz)."""

@@ -13,14 +13,10 @@ from firmware import hw, forget
 from firmware.app import App
 from firmware.buttons import ButtonPad
 from firmware.display import Display
-from firmware.fonts import SMALL
 from firmware.settings import Settings
-from firmware.storage import Storage, Saver, checksum
+from firmware.storage import Storage, Saver
 
 WATCHDOG_MS = 8000     # the RP2040's watchdog allows at most 8.3 s
-ERROR_SHOW_MS = 4000   # how long the error screen stays before the restart
-ERROR_LOG = "error.log"
-ERROR_LOG_LIMIT = 4096   # then error.log becomes error.log.old and a new one starts
 
 
 def build(pins, clock, settings=None, game=None):
@@ -51,8 +47,10 @@ class Device:
         self.flash = flash
         self.storage = Storage(flash)
         settings = Settings()
-        notices = [self.storage.load_settings(settings)]
-        game, notice = self.storage.load()
+        from firmware import resume      # only needed now: let go once the game is back
+        notices = [resume.load_settings(self.storage, settings)]
+        game, notice = resume.load(self.storage)
+        forget("firmware.resume")
         notices.append(notice)
         self.app = build(pins, clock, settings, game)
         self.saver = Saver(self.app, self.storage, clock)
@@ -74,42 +72,13 @@ class Device:
             self.watchdog.feed()
 
     def crash(self, error):
-        """Show a short error code, keep the game, log the details, restart."""
-        import io
-        import sys
-        trace = io.StringIO()
-        # (the Pico stubs type these two too narrowly: MicroPython's StringIO works here)
-        sys.print_exception(error, trace)  # pyright: ignore[reportArgumentType]
-        details = trace.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
-        code = "E%04X" % (checksum(details.encode()) & 0xFFFF)
+        """Show a short error code, keep the game, log the details, restart (firmware.crash,
+        loaded only now)."""
         try:
-            self.saver.flush()
-        except Exception:
-            pass
-        try:
-            old = self.flash.read(ERROR_LOG)
-            if old is not None and len(old) > ERROR_LOG_LIMIT:
-                self.flash.rename(ERROR_LOG, ERROR_LOG + ".old")   # keep the flash from filling
-            self.flash.append(ERROR_LOG, ("%s\n%s\n" % (code, details)).encode())
-        except Exception:
-            pass
-        fb = self.app.fb
-        fb.fill(0)
-        fb.fill_rect(0, 0, 128, 9, 1)
-        SMALL.draw(fb, "NETCLICK ERROR " + code, 2, 1, 0)
-        SMALL.draw(fb, type(error).__name__[:25], 2, 14)
-        SMALL.draw(fb, "The game is saved.", 2, 30)
-        SMALL.draw(fb, "Restarting...", 2, 40)
-        SMALL.draw(fb, "Details: error.log", 2, 54)
-        self.app.display.set_power(True)
-        self.app.display.show()
-        waited = 0
-        while waited < ERROR_SHOW_MS:
-            if self.watchdog:
-                self.watchdog.feed()
-            self.clock.sleep_ms(100)
-            waited += 100
-        hw.restart()
+            from firmware.crash import report
+            report(self, error)
+        finally:
+            hw.restart()
 
 
 def run(pins_path="hardware/pins.json"):

@@ -18,6 +18,26 @@ GAP_MS = 120
 LONG_MS = 700
 
 
+class ManualClock:
+    """A clock that only moves when told, with firmware.hw.Clock's methods: for scripted runs
+    (simulator, tests, benchmarks)."""
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, later, earlier):
+        return later - earlier
+
+    def ticks_add(self, ticks, delta):
+        return ticks + delta
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
 class KeyScriptError(ValueError):
     """A key script word that is not understood."""
 

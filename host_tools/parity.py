@@ -15,9 +15,8 @@ from host_tools.screens_catalog import SCREENS
 SETUP = '''
 import json, gc, binascii
 import machine
-from firmware.hw import ManualClock
 from firmware.main import build, load_pins
-from keyscript import Driver
+from keyscript import Driver, ManualClock
 
 class CrcDevice:
     """Stands at 0x3C on the simulated bus and folds every write into a CRC."""

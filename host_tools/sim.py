@@ -59,7 +59,8 @@ class Simulator:
     def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None):
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does."""
         machine = install_standins()
-        from firmware.hw import ManualClock, Flash
+        from firmware.hw import Flash
+        from host_tools.keyscript import ManualClock
         from firmware.main import load_pins
         from host_tools.flash import MemoryFlash
         from host_tools.keyscript import Driver

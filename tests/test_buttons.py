@@ -5,7 +5,7 @@ import random
 import machine
 
 from firmware.buttons import Button, ButtonPad, DOWN, PRESS, LONG, REPEAT
-from firmware.hw import ManualClock
+from host_tools.keyscript import ManualClock
 
 PIN = 7
 

@@ -66,3 +66,17 @@ def test_a_history_the_rules_refuse_is_reported_with_its_action():
     with pytest.raises(SnapshotError) as error:
         snapshot.loads(json.dumps(data))
     assert str(error.value) == "history action 1 (corp end-turn) refused: Not the Corp's turn"
+
+
+def test_the_snapshots_base64_is_standard_and_strict():
+    import base64
+    import random
+    from engine_lite.snapshot import _b64, _unb64
+    rnd = random.Random(5)
+    for size in range(0, 50):
+        data = bytes(rnd.getrandbits(8) for _ in range(size))
+        assert _b64(data) == base64.b64encode(data).decode()
+        assert bytes(_unb64(_b64(data))) == data
+    for bad in ("A", "AB=C", "!!!!", "AA==AAAA", "A===", "ab\u00e9c"):
+        with pytest.raises(ValueError):
+            _unb64(bad)

@@ -8,7 +8,7 @@ import pytest
 
 import machine
 from engine_lite import logtext
-from firmware.hw import ManualClock
+from host_tools.keyscript import ManualClock
 from firmware.main import Device, load_pins
 from firmware.storage import SNAPSHOT, PREVIOUS, JOURNAL, HEADER, checksum
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
