@@ -9,7 +9,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_DIR := host_tools/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed
 
-.PHONY: setup test bench sim screenshots fonts clean
+.PHONY: setup test bench sim screenshots fonts deploy device-bench wiring package-json clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -35,6 +35,22 @@ sim: setup
 # Golden images (tests/golden) and README screenshots (docs/screens), from the simulator.
 screenshots: setup
 	$(PY) -m host_tools.screenshots
+
+# Put the tracker on a Pico running MicroPython (ARGS="--dry-run", "--port /dev/ttyACM0"...).
+deploy: setup
+	$(PY) -m host_tools.deploy $(ARGS)
+
+# On a deployed Pico: check the display and each button, measure render, I2C, save, heap.
+device-bench: setup
+	$(PY) -m host_tools.device_bench $(ARGS)
+
+# Redraw hardware/wiring.svg, wiring.png and the Wokwi diagram.json from hardware/pins.json.
+wiring: setup
+	$(PY) -m host_tools.wiring
+
+# Rewrite the mip package.json from the tree.
+package-json: setup
+	$(PY) -m host_tools.deploy --package-json
 
 # Regenerate firmware/font_data.py (needs Debian's xfonts-base and fonts-dejavu-core).
 fonts: setup

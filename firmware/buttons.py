@@ -35,7 +35,7 @@ class Button:
     long_ms = 600
     repeat_ms = 180
 
-    def __init__(self, name, pin, now=0):
+    def __init__(self, name, pin, now):
         self.name = name
         self.pin = pin
         self.pressed = pin.value() == 0
@@ -112,7 +112,7 @@ class Button:
 class ButtonPad:
     """All the buttons, polled together. `buttons` maps names to Button objects."""
 
-    def __init__(self, pins, clock, now=0):
+    def __init__(self, pins, clock, now):
         self.clock = clock
         self.buttons = []
         for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"):

@@ -25,6 +25,10 @@ class Clock:
         """ticks + delta, wrapping like the counter."""
         return time.ticks_add(ticks, delta)
 
+    def ticks_us(self):
+        """Now, in microseconds (wraps: compare with ticks_diff): for timing measurements."""
+        return time.ticks_us()
+
     def sleep_ms(self, ms):
         """Sleep, letting the chip idle."""
         time.sleep_ms(ms)

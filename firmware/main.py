@@ -81,9 +81,18 @@ class Device:
             hw.restart()
 
 
-def run(pins_path="hardware/pins.json"):
+# Where the pin map is: copied by `make deploy`, or installed by mip into /lib.
+PIN_MAP_PATHS = ("hardware/pins.json", "/lib/hardware/pins.json")
+
+
+def run():
     """The main loop: tick, then sleep until the next poll (no busy-waiting)."""
     clock = hw.Clock()
+    pins_path = PIN_MAP_PATHS[0]
+    for path in PIN_MAP_PATHS:
+        if hw.Flash().exists(path):
+            pins_path = path
+            break
     device = Device(load_pins(pins_path), clock, hw.Flash(), hw.open_watchdog(WATCHDOG_MS))
     while True:
         device.tick(clock.ticks_ms())

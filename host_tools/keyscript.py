@@ -34,6 +34,9 @@ class ManualClock:
     def ticks_add(self, ticks, delta):
         return ticks + delta
 
+    def ticks_us(self):
+        return self.now * 1000
+
     def sleep_ms(self, ms):
         self.now += ms
 

@@ -26,12 +26,16 @@ def _print_exception(error, file=None):
 
 
 def install_standins():
-    """Make `import machine` and `import framebuf` find the host stand-ins, and give CPython's
-    sys the one MicroPython function the firmware uses (print_exception)."""
+    """Make `import machine` and `import framebuf` find the host stand-ins, and give CPython the
+    MicroPython-only functions the firmware uses (sys.print_exception, gc.mem_alloc/mem_free)."""
     if STANDINS not in sys.path:
         sys.path.insert(0, STANDINS)
     if not hasattr(sys, "print_exception"):
         sys.print_exception = _print_exception
+    import gc
+    if not hasattr(gc, "mem_alloc"):       # MicroPython's heap figures: meaningless on CPython
+        gc.mem_alloc = lambda: 0           # (make bench measures them under MicroPython)
+        gc.mem_free = lambda: 0
     import framebuf
     import machine
     for module in (framebuf, machine):

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICE_FILES = sorted(glob.glob(os.path.join(ROOT, "engine_lite", "*.py"))
+DEVICE_FILES = sorted(glob.glob(os.path.join(ROOT, "engine_lite", "*.py")) + [os.path.join(ROOT, "main.py")]
                       + glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
 
 

@@ -1,0 +1,150 @@
+"""The tracker checks itself and measures what matters on real hardware (`make device-bench`).
+
+    from firmware.selftest import run
+    run()
+
+Checks: the OLED answers on I2C and shows a test pattern; each button in the pin map is pressed
+when asked. Measures: time to draw the dashboard, time to send a whole frame and a typical
+partial update over I2C, time to save a game to flash (a journal record, a full snapshot), and
+the heap. Prints one line per result. Saves into a folder of its own, never the real game.
+"""
+
+import gc
+
+from firmware import hw
+from firmware.main import build, load_pins
+from firmware.buttons import ButtonPad, DOWN, PRESS
+from firmware.fonts import SMALL
+
+TEST_FOLDER = "netclick-selftest"
+PRESS_WAIT_MS = 10000
+
+
+def _us(clock, start):
+    return clock.ticks_diff(clock.ticks_us(), start)
+
+
+def _say(display, *lines):
+    fb = display.fb
+    fb.fill(0)
+    for i in range(len(lines)):
+        SMALL.draw(fb, lines[i], 0, i * 10)
+    display.show()
+
+
+def _average_us(clock, action, times=10):
+    start = clock.ticks_us()
+    for _ in range(times):
+        action()
+    return _us(clock, start) // times
+
+
+def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait_ms=PRESS_WAIT_MS,
+        out=print, prompt=None):
+    """Run every check; returns the number of failures. `prompt(name)`, if given, is told which
+    button the OLED is asking for (the simulator's stand-in player uses it)."""
+    clock = clock or hw.Clock()
+    pins = load_pins(pins_path)
+    failures = 0
+    gc.collect()
+    before = gc.mem_alloc()
+    try:
+        app = build(pins, clock)
+    except (OSError, ValueError) as error:
+        out("FAIL display: no SSD1306 at 0x%02X on I2C%d (%s): check SDA GP%d, SCL GP%d, 3V3, GND"
+            % (pins["i2c"].get("address", 0x3C), pins["i2c"]["id"], error, pins["i2c"]["sda"],
+               pins["i2c"]["scl"]))
+        return 1
+    gc.collect()
+    out("ok   display: SSD1306 answered at 0x%02X" % pins["i2c"].get("address", 0x3C))
+    out("     heap: %d bytes for the tracker after boot, %d free" % (gc.mem_alloc() - before,
+                                                                    gc.mem_free()))
+    display = app.display
+
+    # Drawing and sending.
+    def draw():
+        app.dirty = True
+        app.fb.fill(0)
+        app.screen.draw(app, app.fb)
+    out("     render: %d us to draw the dashboard" % _average_us(clock, draw))
+    full = _average_us(clock, display.show_all, 5)
+    out("     i2c: %d us to send a whole frame (%d bytes at %d Hz)"
+        % (full, 1025, pins["i2c"].get("freq", 400000)))
+
+    def small_change():
+        display.fb.fill_rect(0, 9, 40, 16, 1)
+        display.show()
+        display.fb.fill_rect(0, 9, 40, 16, 0)
+        display.show()
+    out("     i2c: %d us for a typical change (a number)" % (_average_us(clock, small_change, 5) // 2))
+
+    # The pattern: every pixel lit in a checkerboard, then a frame.
+    fb = display.fb
+    for y in range(0, 64, 8):
+        for x in range(0, 128, 8):
+            if (x + y) // 8 % 2 == 0:
+                fb.fill_rect(x, y, 8, 8, 1)
+    display.show()
+    clock.sleep_ms(400)
+
+    # Buttons.
+    pad = ButtonPad(hw.open_buttons(pins), clock, clock.ticks_ms())
+    for name in pins["buttons"]:
+        optional = name in pins.get("optional", ())
+        _say(display, "SELF-TEST: BUTTONS", "", "Press %s" % name,
+             "(optional: wait to skip)" if optional else "")
+        if prompt:
+            prompt(name)
+        seen = []
+        start = clock.ticks_ms()
+        while clock.ticks_diff(clock.ticks_ms(), start) < wait_ms and not seen:
+            pad.poll(clock.ticks_ms(), lambda button, event: seen.append(button)
+                     if event in (DOWN, PRESS) else None)
+            clock.sleep_ms(10)
+        if name in seen:
+            out("ok   button %s (GP%d)" % (name, pins["buttons"][name]))
+        elif seen:
+            failures += 1
+            out("FAIL button %s: %s was pressed instead: swapped wires?" % (name, seen[0]))
+        elif optional:
+            out("--   button %s (GP%d): not pressed (optional)" % (name, pins["buttons"][name]))
+        else:
+            failures += 1
+            out("FAIL button %s: no press on GP%d in %d s" % (name, pins["buttons"][name],
+                                                             wait_ms // 1000))
+        while pad.held():
+            pad.poll(clock.ticks_ms(), lambda button, event: None)
+            clock.sleep_ms(10)
+
+    # Saving, in a folder of its own.
+    from firmware.storage import Storage
+    from engine_lite.game import Game
+    from engine_lite import actions as A
+    flash = _test_flash(flash_root)
+    storage = Storage(flash)
+    game = Game()
+    storage.commit(game)                            # the first commit is a snapshot
+    game.do(A.action(A.GAIN_CREDIT))
+    start = clock.ticks_us()
+    written = storage.commit(game)
+    out("     save: %d us for a journal record (%d bytes)" % (_us(clock, start), written))
+    start = clock.ticks_us()
+    written = storage.write_snapshot(game)
+    out("     save: %d us for a full snapshot (%d bytes)" % (_us(clock, start), written))
+    for name in ("game.json", "game.bak", "game.jnl"):
+        flash.remove(name)
+
+    _say(display, "SELF-TEST DONE", "", "%d problem%s" % (failures, "" if failures == 1 else "s"),
+         "", "Reset to play.")
+    out("%s: %d problem%s" % ("PASS" if not failures else "FAIL", failures,
+                              "" if failures == 1 else "s"))
+    return failures
+
+
+def _test_flash(root):
+    import os
+    try:
+        os.mkdir(root)
+    except OSError:
+        pass
+    return hw.Flash(root)

@@ -1,0 +1,88 @@
+"""Run the on-device self-test and benchmark (`make device-bench`).
+
+    python -m host_tools.device_bench              # on the connected Pico, through mpremote
+    python -m host_tools.device_bench --port /dev/ttyACM0
+    python -m host_tools.device_bench --sim        # in the simulator (checks the flow; its
+                                                   # timings are not the Pico's)
+
+The script itself is firmware/selftest.py, deployed with the tracker (`make deploy` first). It
+asks for each button to be pressed in turn on the OLED.
+"""
+
+import argparse
+import subprocess
+import sys
+
+from host_tools import deploy
+
+
+class PressingClock:
+    """A manual clock for the simulator, with a stand-in player: when the self-test asks for a
+    button, the player presses it a moment later (unless that button is `dead`)."""
+
+    def __init__(self, board, pins, dead=()):
+        from host_tools.keyscript import ManualClock
+        self._clock = ManualClock()
+        self.board = board
+        self.pins = pins
+        self.dead = dead
+        self.events = []
+
+    def __getattr__(self, name):
+        return getattr(self._clock, name)
+
+    def asked_for(self, name):
+        """The self-test's prompt: press that button in 300 ms, for 80 ms."""
+        if name not in self.dead:
+            pin = self.pins["buttons"][name]
+            self.events.append((self._clock.now + 300, self.board.press, pin))
+            self.events.append((self._clock.now + 380, self.board.release, pin))
+
+    def sleep_ms(self, ms):
+        self._clock.sleep_ms(ms)
+        while self.events and self.events[0][0] <= self._clock.now:
+            _, action, pin = self.events.pop(0)
+            action(pin)
+
+
+def run_sim(out=print, dead=()):
+    """The self-test in the simulator; buttons in `dead` do not work. Returns failures."""
+    import os
+    import tempfile
+    from host_tools.sim import install_standins, ROOT
+    machine = install_standins()
+    from firmware.main import load_pins
+    from firmware.selftest import run
+    from host_tools.ssd1306_emu import SSD1306
+    machine.board = machine.Board()
+    machine.board.i2c_devices[0x3C] = SSD1306()
+    pins_path = os.path.join(ROOT, "hardware", "pins.json")
+    clock = PressingClock(machine.board, load_pins(pins_path), dead)
+    with tempfile.TemporaryDirectory() as folder:
+        return run(pins_path, clock, folder, out=out, prompt=clock.asked_for)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m host_tools.device_bench")
+    parser.add_argument("--port", help="serial port of the board (default: find the Pico)")
+    parser.add_argument("--sim", action="store_true", help="run in the simulator instead")
+    args = parser.parse_args(argv)
+    if args.sim:
+        return 1 if run_sim() else 0
+    try:
+        port = args.port or deploy.find_port(deploy.serial_ports())
+    except deploy.DeployError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print("Running the self-test on %s: watch the OLED and press each button it names." % port)
+    command = [sys.executable, "-m", "mpremote", "connect", port, "exec",
+               "from firmware.selftest import run\nimport sys\nsys.exit(1 if run() else 0)"]
+    result = subprocess.run(command)
+    if result.returncode != 0:
+        print("The self-test did not pass (or the tracker is not on the board: `make deploy`).",
+              file=sys.stderr)
+    return result.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+"""From a bare Pico to a working tracker: deploy plan, mip package, wiring, self-test."""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import deploy
+from host_tools.deploy import DeployError
+
+ROOT = deploy.ROOT
+
+
+def tree_device_files():
+    found = set()
+    for package in ("engine_lite", "firmware"):
+        for name in os.listdir(os.path.join(ROOT, package)):
+            if name.endswith(".py"):
+                found.add("%s/%s" % (package, name))
+    return found
+
+
+# ---- the plan --------------------------------------------------------------------------------
+
+def test_dry_run_plans_every_device_file_with_its_size_and_needs_no_board(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "host_tools.deploy", "--dry-run"],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()[1:]]
+    sizes = dict((row[0], int(row[1])) for row in rows if row[0] != "total")
+    expected = {path[:-3] + ".mpy" for path in tree_device_files()}
+    expected |= {"adafruit_ssd1306.mpy", "adafruit_bus_device/__init__.mpy",
+                 "adafruit_bus_device/i2c_device.mpy", "adafruit_bus_device/spi_device.mpy",
+                 "hardware/pins.json", "main.py"}
+    assert set(sizes) == expected
+    total = [row for row in rows if row[0] == "total"][0]
+    assert int(total[1]) == sum(sizes.values()) and int(total[4]) == len(expected)
+    # the sizes are those of the files mpy-cross makes
+    items = deploy.plan(str(tmp_path))
+    assert dict((path, size) for path, _, size in items) == sizes
+    for path, local, size in items:
+        if path.endswith(".mpy"):
+            with open(local, "rb") as handle:
+                assert handle.read(2) == b"M\x06"
+    assert sizes["main.py"] == os.path.getsize(os.path.join(ROOT, "main.py"))
+
+
+def test_source_plan_copies_python_files(tmp_path):
+    items = deploy.plan(str(tmp_path), source=True)
+    assert all(not path.endswith(".mpy") for path, _, _ in items)
+    assert "firmware/app.py" in [path for path, _, _ in items]
+
+
+# ---- no board, wrong board -------------------------------------------------------------------
+
+def test_no_board_lists_the_serial_ports_and_fails(monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "serial_ports",
+                        lambda: [("/dev/ttyUSB0", "CP2102 USB to UART", 0x10C4)])
+    assert deploy.main([]) == 1
+    error = capsys.readouterr().err
+    assert "No Raspberry Pi Pico running MicroPython was found" in error
+    assert "/dev/ttyUSB0  CP2102 USB to UART" in error and "BOOTSEL" in error
+
+
+def test_no_serial_ports_at_all(monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "serial_ports", lambda: [])
+    assert deploy.main([]) == 1
+    assert "(no serial ports at all)" in capsys.readouterr().err
+
+
+def test_a_board_without_micropython(monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "serial_ports", lambda: [("/dev/ttyACM0", "Board", 0x2E8A)])
+
+    def silent(port, *args, **kwargs):
+        raise DeployError("mpremote failed on %s: could not enter raw repl" % port)
+    monkeypatch.setattr(deploy, "mpremote", silent)
+    assert deploy.main([]) == 1
+    error = capsys.readouterr().err
+    assert "Nothing on /dev/ttyACM0 answered as MicroPython" in error
+
+
+def test_an_old_micropython_is_told_to_update(monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "serial_ports", lambda: [("/dev/ttyACM0", "Board", 0x2E8A)])
+    monkeypatch.setattr(deploy, "mpremote", lambda port, *args, **kw: "%d\n" % (5 | (4 << 10)))
+    assert deploy.main([]) == 1
+    assert "loads .mpy version 5" in capsys.readouterr().err
+
+
+class FakeBoard:
+    """Answers the deploy tool's mpremote calls like a Pico holding some files."""
+
+    def __init__(self, files):
+        self.files = files        # path -> bytes
+        self.calls = []
+
+    def __call__(self, port, *args, **kwargs):
+        self.calls.append(args)
+        if args[0] == "exec" and "_mpy" in args[1]:
+            return "%d\n" % (6 | (3 << 8) | (4 << 10))        # MicroPython 1.27 on an RP2040
+        if args[0] == "exec" and "sha256" in args[1]:
+            paths = eval(args[1].split("for path in ", 1)[1].split(":", 1)[0])
+            return json.dumps(dict((p, hashlib.sha256(self.files[p]).hexdigest())
+                                   for p in paths if p in self.files)) + "\n"
+        words = list(args)
+        while words:                                           # fs cp / fs rm chains
+            if words[:2] == ["fs", "cp"]:
+                with open(words[2], "rb") as handle:
+                    self.files[words[3][1:]] = handle.read()
+                words = words[5:]
+            elif words[:2] == ["fs", "rm"]:
+                del self.files[words[2][1:]]
+                words = words[4:]
+            elif words[0] == "exec":
+                words = words[3:]
+            else:
+                assert words == ["reset"]
+                words = []
+        return ""
+
+
+def test_deploy_copies_what_changed_removes_shadowing_sources_and_resets(monkeypatch, tmp_path):
+    board = FakeBoard({})
+    monkeypatch.setattr(deploy, "serial_ports", lambda: [("/dev/ttyACM0", "Pico", 0x2E8A)])
+    monkeypatch.setattr(deploy, "mpremote", board)
+    assert deploy.main([]) == 0
+    planned = dict((path, open(local, "rb").read()) for path, local, _ in deploy.plan(str(tmp_path)))
+    assert board.files == planned
+    assert board.calls[-1][-1] == "reset"
+    # Second run: nothing changed but one file; an old .py shadows an .mpy.
+    board.files["firmware/app.py"] = b"print('old')"
+    board.files["engine_lite/rules.mpy"] = b"stale"
+    board.calls = []
+    assert deploy.main([]) == 0
+    copies = [args for args in board.calls if "cp" in args]
+    copied = [args[i + 2][1:] for args in copies for i, a in enumerate(args) if a == "cp"]
+    assert copied == ["engine_lite/rules.mpy"]
+    assert "firmware/app.py" not in board.files
+    assert board.files == planned
+
+
+# ---- the mip package -------------------------------------------------------------------------
+
+def test_package_json_lists_every_device_file_and_nothing_else():
+    with open(os.path.join(ROOT, "package.json")) as handle:
+        package = json.load(handle)
+    assert package == deploy.package_json(), "stale: run make package-json"
+    local = dict((dest, url) for dest, url in package["urls"] if "://" not in url)
+    assert set(local) == tree_device_files() | {"hardware/pins.json", "main.py"}
+    for dest, url in local.items():
+        assert dest == url and os.path.exists(os.path.join(ROOT, url))
+    remote = [url for _, url in package["urls"] if "://" in url]
+    from importlib.metadata import version
+    assert sorted(remote) == sorted(
+        ["https://raw.githubusercontent.com/adafruit/Adafruit_CircuitPython_SSD1306/%s/"
+         "adafruit_ssd1306.py" % version("adafruit-circuitpython-ssd1306")] +
+        ["https://raw.githubusercontent.com/adafruit/Adafruit_CircuitPython_BusDevice/%s/"
+         "adafruit_bus_device/%s" % (version("adafruit-circuitpython-busdevice"), name)
+         for name in ("__init__.py", "i2c_device.py", "spi_device.py")])
+
+
+# ---- hardware --------------------------------------------------------------------------------
+
+def test_the_wiring_regenerates_byte_identically_from_the_pin_map(tmp_path):
+    from host_tools import wiring
+    with open(os.path.join(ROOT, "hardware", "pins.json")) as handle:
+        pins = json.load(handle)
+    wiring.generate(pins, str(tmp_path))
+    for name in ("wiring.svg", "wiring.png", "diagram.json"):
+        with open(os.path.join(ROOT, "hardware", name), "rb") as a, open(tmp_path / name, "rb") as b:
+            assert a.read() == b.read(), name
+
+
+def test_the_pin_map_read_drawn_and_simulated_is_one():
+    from firmware.main import load_pins
+    from host_tools.sim import Simulator
+    with open(os.path.join(ROOT, "hardware", "pins.json")) as handle:
+        pins = json.load(handle)
+    assert Simulator().pins == load_pins(os.path.join(ROOT, "hardware", "pins.json")) == pins
+    with open(os.path.join(ROOT, "hardware", "wiring.svg")) as handle:
+        svg = handle.read()
+    for name, gpio in pins["buttons"].items():
+        assert ">%s" % name in svg and " GP%d<" % gpio in svg
+    with open(os.path.join(ROOT, "hardware", "diagram.json")) as handle:
+        wokwi = json.load(handle)
+    wired = {}
+    for a, b, _, _ in wokwi["connections"]:
+        if b.startswith("pico:GP"):
+            wired[a] = int(b[7:])
+    assert wired["oled:SDA"] == pins["i2c"]["sda"] and wired["oled:SCL"] == pins["i2c"]["scl"]
+    for name, gpio in pins["buttons"].items():
+        assert wired["btn%s:1.r" % name] == gpio
+    assert wired["buzzer:2"] == pins["buzzer"]
+
+
+def test_the_changed_pin_map_changes_the_drawing_too(tmp_path):
+    from host_tools import wiring
+    with open(os.path.join(ROOT, "hardware", "pins.json")) as handle:
+        pins = json.load(handle)
+    pins["buttons"]["OK"] = 20
+    wiring.generate(pins, str(tmp_path))
+    assert "btnOK:1.r" in (tmp_path / "diagram.json").read_text()
+    assert '"pico:GP20"' in (tmp_path / "diagram.json").read_text()
+    with open(os.path.join(ROOT, "hardware", "wiring.png"), "rb") as handle:
+        assert (tmp_path / "wiring.png").read_bytes() != handle.read()
+
+
+# ---- self-test -------------------------------------------------------------------------------
+
+def test_the_self_test_passes_in_the_simulator():
+    from host_tools.device_bench import run_sim
+    lines = []
+    assert run_sim(lines.append) == 0
+    text = "\n".join(lines)
+    for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"):
+        assert "ok   button %s" % name in text
+    assert "ok   display" in text and "save:" in text and lines[-1] == "PASS: 0 problems"
+
+
+def test_the_self_test_reports_a_dead_button_and_skips_optional_ones():
+    from host_tools.device_bench import run_sim
+    lines = []
+    assert run_sim(lines.append, dead=("LEFT", "BACK")) == 1
+    text = "\n".join(lines)
+    assert "FAIL button LEFT: no press on GP12" in text
+    assert "--   button BACK (GP15): not pressed (optional)" in text
