@@ -129,23 +129,20 @@ class App:
 
     def undo(self):
         """Undo the last action and say which it was."""
-        try:
-            undone = self.game.undo()
-        except Refused as refused:
-            self.say(str(refused), error=True)
-            return
-        self.changed()
-        self.say("Undone: " + describe(undone))
+        self._step(self.game.undo, "Undone: ")
 
     def redo(self):
-        """Redo the last undone action."""
+        """Redo the last undone action and say which it was."""
+        self._step(self.game.redo, "Redone: ")
+
+    def _step(self, move, said):
         try:
-            redone = self.game.redo()
+            act = move()
         except Refused as refused:
             self.say(str(refused), error=True)
             return
         self.changed()
-        self.say("Redone: " + describe(redone))
+        self.say(said + describe(act))
 
     def settings_changed(self):
         """A setting changed: redraw, and let saving know."""

@@ -37,36 +37,19 @@ def package_files(packages=DEVICE_PACKAGES, root=ROOT):
     return files
 
 
-def site_package_files(modules):
-    """{'/lib/<path>': source} for installed pure-Python modules or packages (e.g. the pinned
-    adafruit_ssd1306 driver), found where CPython imports them from."""
-    import importlib.util
-    files = {}
-    for module in modules:
-        spec = importlib.util.find_spec(module)
-        if spec is None or spec.origin is None:
-            raise ImportError("%s is not installed" % module)
-        if spec.submodule_search_locations:
-            folder = list(spec.submodule_search_locations)[0]
-            base = os.path.dirname(folder)
-            for name in sorted(os.listdir(folder)):
-                if name.endswith(".py"):
-                    with open(os.path.join(folder, name), encoding="utf-8") as handle:
-                        files["/lib/%s/%s" % (module, name)] = handle.read()
-        else:
-            with open(spec.origin, encoding="utf-8") as handle:
-                files["/lib/%s.py" % module] = handle.read()
-    return files
-
-
 def firmware_files(compiled=False):
-    """Everything the firmware needs under MicroPython except `machine`: the device packages,
-    the display driver and the pin map. With compiled=True the .py files are replaced by the
-    .mpy files mpy-cross makes of them, as `make deploy` puts them on a Pico."""
-    files = package_files(("engine_lite", "firmware"))
-    files.update(site_package_files(("adafruit_ssd1306", "adafruit_bus_device")))
-    with open(os.path.join(ROOT, "hardware", "pins.json"), encoding="utf-8") as handle:
-        files["/hardware/pins.json"] = handle.read()
+    """Everything the firmware needs under MicroPython except `machine`: exactly what
+    `make deploy` puts on a board (host_tools.deploy.source_files), the packages in /lib and the
+    pin map in /hardware. With compiled=True the .py files are replaced by the .mpy files
+    mpy-cross makes of them, as on a deployed Pico."""
+    from host_tools.deploy import source_files
+    files = {}
+    for board_path, local in source_files():
+        if board_path == "main.py":
+            continue    # the board's start-up script: the harnesses start the firmware themselves
+        key = "/" + board_path if board_path.startswith("hardware/") else "/lib/" + board_path
+        with open(local, encoding="utf-8") as handle:
+            files[key] = handle.read()
     return compile_files(files) if compiled else files
 
 
