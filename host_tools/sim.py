@@ -199,7 +199,7 @@ def run_terminal(args):
         sys.stdout.write("\x1b[2J")
         while True:
             sim.clock.now = int((time.monotonic() - start) * 1000)
-            sim.app.tick(sim.clock.now)
+            sim.tick(sim.clock.now)
             frame = sim.oled.to_text()
             if frame != last_frame:
                 sys.stdout.write("\x1b[H" + frame + "\n" + TERMINAL_HELP + "\x1b[K\n")
@@ -223,11 +223,12 @@ def run_terminal(args):
                 end = sim.clock.now + held
                 while sim.clock.now < end:
                     sim.clock.now += 10
-                    sim.app.tick(sim.clock.now)
+                    sim.tick(sim.clock.now)
                 sim.board.release(sim.pins["buttons"][name])
                 start -= held / 1000.0   # the held time was simulated, not waited
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        sim.device.saver.flush()          # quitting is not a power cut: save what is pending
         print()
     return 0
 
@@ -260,7 +261,7 @@ def run_window(args):
                 else:
                     sim.board.release(pin)
         sim.clock.now = int((time.monotonic() - start) * 1000)
-        sim.app.tick(sim.clock.now)
+        sim.tick(sim.clock.now)
         image = sim.oled.to_image(scale)
         surface = pygame.image.fromstring(image.tobytes(), image.size, image.mode)
         screen.fill((30, 30, 34))
@@ -269,6 +270,7 @@ def run_window(args):
         screen.blit(font.render(help_text, True, (200, 200, 200)), (20, 64 * scale + 35))
         pygame.display.flip()
         time.sleep(0.01)
+    sim.device.saver.flush()              # quitting is not a power cut: save what is pending
     pygame.quit()
     return 0
 

@@ -188,3 +188,44 @@ def test_the_window_front_end_runs(monkeypatch):
     result = subprocess.run([sys.executable, "-m", "host_tools.sim", "--window", "--frames", "5"],
                             env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_game_in_the_terminal_front_end_is_saved_and_resumed(tmp_path):
+    # A player at a real terminal (a pseudo-terminal here): two credits, a draw, quit, come back.
+    import json
+    import os
+    import pty
+    import subprocess
+    import sys
+    import time
+    save_dir = str(tmp_path / "flash")
+    master, slave = pty.openpty()
+    player = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--terminal",
+                               "--save-dir", save_dir], stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    import select
+    screen = bytearray()
+
+    def read_for(seconds):
+        """Keep reading what the simulator draws, as a terminal does (else it blocks)."""
+        end = time.time() + seconds
+        while time.time() < end:
+            if select.select([master], [], [], 0.05)[0]:
+                try:
+                    screen.extend(os.read(master, 65536))
+                except OSError:          # the simulator has exited and closed the terminal
+                    return
+    deadline = time.time() + 30
+    while b"q quit" not in screen and time.time() < deadline:   # the first frame
+        read_for(0.2)
+    for key in (b"\r", b"\r", b"\x1b[C", b"\r"):                 # OK, OK, RIGHT, OK
+        os.write(master, key)
+        read_for(0.4)
+    os.write(master, b"q")
+    read_for(1.0)
+    assert player.wait(timeout=30) == 0
+    os.close(master)
+    result = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless",
+                             "--save-dir", save_dir, "--dump-state"], capture_output=True, text=True)
+    state = json.loads(result.stdout)
+    assert state["corp"]["credits"] == 7 and state["corp"]["clicks"] == 0
