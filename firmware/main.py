@@ -17,6 +17,10 @@ from firmware.settings import Settings
 from firmware.storage import Storage, Saver
 
 WATCHDOG_MS = 8000     # the RP2040's watchdog allows at most 8.3 s
+# The watchdog cannot be stopped once started, and mpremote stops the tracker to copy files: a
+# running watchdog would reset the board in the middle of `make deploy`. So it is armed only after
+# the tracker has run this long; `make deploy` resets the board first and connects before then.
+WATCHDOG_ARM_MS = 30000
 
 
 def build(pins, clock, settings=None, game=None):
@@ -93,7 +97,11 @@ def run():
         if hw.Flash().exists(path):
             pins_path = path
             break
-    device = Device(load_pins(pins_path), clock, hw.Flash(), hw.open_watchdog(WATCHDOG_MS))
+    device = Device(load_pins(pins_path), clock, hw.Flash())
+    arm_at = clock.ticks_add(clock.ticks_ms(), WATCHDOG_ARM_MS)
     while True:
-        device.tick(clock.ticks_ms())
+        now = clock.ticks_ms()
+        device.tick(now)
+        if device.watchdog is None and clock.ticks_diff(now, arm_at) >= 0:
+            device.watchdog = hw.open_watchdog(WATCHDOG_MS)
         clock.sleep_ms(device.POLL_MS)

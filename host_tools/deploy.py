@@ -172,6 +172,25 @@ def mpremote(port, *args, capture=True):
     return result.stdout or ""
 
 
+def reset_and_reconnect(port, wait=None):
+    """Hard-reset the board and wait for its USB serial port to come back. The tracker arms its
+    watchdog only 30 s after starting (firmware/main.py), so connecting right after a reset stops
+    it before the watchdog could reset the board in the middle of copying."""
+    import time
+    wait = wait or time.sleep
+    try:
+        mpremote(port, "reset")
+    except DeployError:
+        pass                      # the board may drop the connection as it resets
+    for _ in range(40):
+        wait(0.25)
+        if any(device == port for device, _, _ in serial_ports()):
+            wait(0.5)
+            return
+    raise DeployError("%s did not come back after the reset; unplug and plug the Pico in again, "
+                      "then run this again within 30 s" % port)
+
+
 def board_mpy(port):
     """(.mpy version, architecture number) of the board's MicroPython."""
     try:
@@ -253,6 +272,7 @@ def main(argv=None):
                 print_plan(plan(build, source=args.source))
                 return 0
             port = args.port or find_port(serial_ports())
+            reset_and_reconnect(port)
             arch = "armv6m"
             if not args.source:
                 version, arch_number = board_mpy(port)

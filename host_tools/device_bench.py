@@ -71,6 +71,7 @@ def main(argv=None):
         return 1 if run_sim() else 0
     try:
         port = args.port or deploy.find_port(deploy.serial_ports())
+        deploy.reset_and_reconnect(port)      # stop the tracker before its watchdog is armed
     except deploy.DeployError as error:
         print(error, file=sys.stderr)
         return 1

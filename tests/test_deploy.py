@@ -73,6 +73,7 @@ def test_no_serial_ports_at_all(monkeypatch, capsys):
 
 def test_a_board_without_micropython(monkeypatch, capsys):
     monkeypatch.setattr(deploy, "serial_ports", lambda: [("/dev/ttyACM0", "Board", 0x2E8A)])
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
 
     def silent(port, *args, **kwargs):
         raise DeployError("mpremote failed on %s: could not enter raw repl" % port)
@@ -84,6 +85,7 @@ def test_a_board_without_micropython(monkeypatch, capsys):
 
 def test_an_old_micropython_is_told_to_update(monkeypatch, capsys):
     monkeypatch.setattr(deploy, "serial_ports", lambda: [("/dev/ttyACM0", "Board", 0x2E8A)])
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
     monkeypatch.setattr(deploy, "mpremote", lambda port, *args, **kw: "%d\n" % (5 | (4 << 10)))
     assert deploy.main([]) == 1
     assert "loads .mpy version 5" in capsys.readouterr().err
@@ -98,6 +100,8 @@ class FakeBoard:
 
     def __call__(self, port, *args, **kwargs):
         self.calls.append(args)
+        if args == ("reset",):
+            return ""
         if args[0] == "exec" and "_mpy" in args[1]:
             return "%d\n" % (6 | (3 << 8) | (4 << 10))        # MicroPython 1.27 on an RP2040
         if args[0] == "exec" and "sha256" in args[1]:
@@ -125,7 +129,9 @@ def test_deploy_copies_what_changed_removes_shadowing_sources_and_resets(monkeyp
     board = FakeBoard({})
     monkeypatch.setattr(deploy, "serial_ports", lambda: [("/dev/ttyACM0", "Pico", 0x2E8A)])
     monkeypatch.setattr(deploy, "mpremote", board)
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
     assert deploy.main([]) == 0
+    assert board.calls[0] == ("reset",)      # first a reset: the watchdog is not armed yet
     planned = dict((path, open(local, "rb").read()) for path, local, _ in deploy.plan(str(tmp_path)))
     assert board.files == planned
     assert board.calls[-1][-1] == "reset"
@@ -226,3 +232,12 @@ def test_the_self_test_reports_a_dead_button_and_skips_optional_ones():
     text = "\n".join(lines)
     assert "FAIL button LEFT: no press on GP12" in text
     assert "--   button BACK (GP15): not pressed (optional)" in text
+
+
+def test_a_board_that_does_not_come_back_after_the_reset(monkeypatch, capsys):
+    ports = [[("/dev/ttyACM0", "Pico", 0x2E8A)]]
+    monkeypatch.setattr(deploy, "serial_ports", lambda: ports[-1])
+    monkeypatch.setattr(deploy, "mpremote", lambda port, *args, **kw: ports.append([]) or "")
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    assert deploy.main([]) == 1
+    assert "did not come back after the reset" in capsys.readouterr().err
