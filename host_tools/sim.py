@@ -239,7 +239,11 @@ def run_window(args):
     import pygame
     sim = Simulator(args.pins, args.save_dir)
     scale = args.scale
-    pygame.init()
+    pygame.display.init()
+    if pygame.display.get_driver() in ("offscreen", "dummy") and not args.window:
+        pygame.display.quit()             # SDL found no real display: nothing would be seen
+        raise RuntimeError("no display for a window")
+    pygame.font.init()
     screen = pygame.display.set_mode((128 * scale + 40, 64 * scale + 70))
     pygame.display.set_caption("Netclick simulator")
     font = pygame.font.Font(None, 22)
@@ -263,7 +267,7 @@ def run_window(args):
         sim.clock.now = int((time.monotonic() - start) * 1000)
         sim.tick(sim.clock.now)
         image = sim.oled.to_image(scale)
-        surface = pygame.image.fromstring(image.tobytes(), image.size, image.mode)
+        surface = pygame.image.frombytes(image.tobytes(), image.size, image.mode)
         screen.fill((30, 30, 34))
         screen.blit(surface, (20, 20))
         help_text = "arrows  Enter=OK  Backspace=BACK  hold to long-press  Esc quits"
@@ -297,13 +301,18 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.headless:
         return run_headless(args)
-    if args.terminal or not (args.window or has_display()):
-        if not sys.stdin.isatty():
-            print("the terminal simulator needs an interactive terminal; try --headless",
-                  file=sys.stderr)
-            return 2
-        return run_terminal(args)
-    return run_window(args)
+    if args.window or (not args.terminal and has_display()):
+        try:
+            return run_window(args)
+        except Exception as error:        # no usable display after all (SDL, a remote session)
+            if args.window:
+                raise
+            print("no window (%s): using the terminal" % error, file=sys.stderr)
+    if not sys.stdin.isatty():
+        print("the terminal simulator needs an interactive terminal; try --headless",
+              file=sys.stderr)
+        return 2
+    return run_terminal(args)
 
 
 if __name__ == "__main__":
