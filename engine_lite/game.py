@@ -24,14 +24,19 @@ class Game:
     def __init__(self, start=None):
         if start is None:
             start = new_game()
-        self.start = start
         self.state = start
         self.history = bytearray()
         self.count = 0          # actions in the history
         self.redo_stack = []    # undone actions, the next to redo last
-        self.checkpoints = [(0, 0, start.pack())]  # (action count, byte offset, packed state)
+        # (action count, byte offset, packed state); the first, the start, is never dropped
+        self.checkpoints = [(0, 0, start.pack())]
         self.last_note = None
         self.low_water = 0      # the fewest actions the history had since mark_saved()
+
+    @property
+    def start(self):
+        """The state the game started from (kept packed in the first checkpoint)."""
+        return GameState.unpack(self.checkpoints[0][2])
 
     # ---- doing ----------------------------------------------------------------------------
 
@@ -153,7 +158,7 @@ class Game:
 
     def __eq__(self, other):
         return (isinstance(other, Game) and self.state == other.state
-                and self.start == other.start and self.history == other.history
+                and self.checkpoints[0] == other.checkpoints[0] and self.history == other.history
                 and self.redo_stack == other.redo_stack)
 
     def __ne__(self, other):

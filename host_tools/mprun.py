@@ -42,19 +42,27 @@ def firmware_files(compiled=False):
     `make deploy` puts on a board (host_tools.deploy.source_files), the packages in /lib and the
     pin map in /hardware. With compiled=True the .py files are replaced by the .mpy files
     mpy-cross makes of them, as on a deployed Pico."""
-    from host_tools.deploy import source_files
+    import base64
+    import tempfile
+    from host_tools.deploy import plan
     files = {}
-    for board_path, local in source_files():
-        if board_path == "main.py":
-            continue    # the board's start-up script: the harnesses start the firmware themselves
-        key = "/" + board_path if board_path.startswith("hardware/") else "/lib/" + board_path
-        with open(local, encoding="utf-8") as handle:
-            files[key] = handle.read()
-    return compile_files(files) if compiled else files
+    with tempfile.TemporaryDirectory() as build:
+        for board_path, local, _ in plan(build, source=not compiled):
+            if board_path == "main.py":
+                continue    # the board's start-up script: the harnesses start the firmware
+            key = "/" + board_path if board_path.startswith("hardware/") else "/lib/" + board_path
+            if board_path.endswith(".mpy"):   # exactly the bytes `make deploy` would copy
+                with open(local, "rb") as handle:
+                    files[key] = {"base64": base64.b64encode(handle.read()).decode()}
+            else:
+                with open(local, encoding="utf-8") as handle:
+                    files[key] = handle.read()
+    return files
 
 
 def compile_files(files):
-    """The same files with every .py compiled to .mpy by mpy-cross (sent to Node as base64)."""
+    """The same files with every .py compiled to .mpy by mpy-cross with the options `make deploy`
+    uses (sent to Node as base64)."""
     import base64
     import sys
     import tempfile
@@ -68,8 +76,9 @@ def compile_files(files):
             target = os.path.join(folder, "module.mpy")
             with open(source, "w", encoding="utf-8") as handle:
                 handle.write(text)
-            subprocess.run([sys.executable, "-m", "mpy_cross", "-s", path[5:], "-o", target, source],
-                           check=True, capture_output=True)
+            from host_tools.deploy import MPY_OPTIONS
+            subprocess.run([sys.executable, "-m", "mpy_cross"] + MPY_OPTIONS +
+                           ["-s", path[5:], "-o", target, source], check=True, capture_output=True)
             with open(target, "rb") as handle:
                 out[path[:-3] + ".mpy"] = {"base64": base64.b64encode(handle.read()).decode()}
     return out
