@@ -48,14 +48,12 @@ def _spend_clicks(s, side, n):
 
 def _spend_credits(s, side, n):
     """Pay n credits. During a run the Runner's bad-publicity credits go first."""
-    player = s.player(side)
-    bp = s.run_bp_credits if (side == RUNNER and s.in_run) else 0
-    if player.credits + bp < n:
-        raise Refused("Needs %s, has %d" % (_plural(n, "credit"), player.credits + bp))
+    bp = s.bp_credits(side)
+    if s.can_pay(side) < n:
+        raise Refused("Needs %s, has %d" % (_plural(n, "credit"), s.can_pay(side)))
     from_bp = n if n < bp else bp
-    if side == RUNNER and s.in_run:
-        s.run_bp_credits -= from_bp
-    player.credits -= n - from_bp
+    s.run_bp_credits -= from_bp
+    s.player(side).credits -= n - from_bp
 
 
 def _add(value, delta):
@@ -288,9 +286,8 @@ def _run_end(s, side, result, b, c):
 def _trace(s, side, base, corp_boost, runner_boost):
     if corp_boost > s.corp.credits:
         raise Refused("Corp can boost by at most %d" % s.corp.credits)
-    runner_can = s.runner.credits + (s.run_bp_credits if s.in_run else 0)
-    if runner_boost > runner_can:
-        raise Refused("Runner can boost by at most %d" % runner_can)
+    if runner_boost > s.can_pay(RUNNER):
+        raise Refused("Runner can boost by at most %d" % s.can_pay(RUNNER))
     _spend_credits(s, CORP, corp_boost)
     _spend_credits(s, RUNNER, runner_boost)
     s.trace_strength = base + corp_boost

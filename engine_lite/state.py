@@ -135,6 +135,14 @@ class GameState:
         """True while the Runner is making a run."""
         return self.run_server != NO_RUN
 
+    def bp_credits(self, side):
+        """Bad-publicity credits this side may spend now: the Runner's, during a run."""
+        return self.run_bp_credits if (side == RUNNER and self.in_run) else 0
+
+    def can_pay(self, side):
+        """Credits this side can pay now, bad-publicity credits included."""
+        return self.player(side).credits + self.bp_credits(side)
+
     def pack(self):
         """All numbers as one flat tuple: game fields, then the Corp's, then the Runner's."""
         out = [getattr(self, name) for name in GameState.FIELDS]

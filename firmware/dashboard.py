@@ -133,8 +133,8 @@ class Dashboard(Screen):
         side = self.adjust_side
         credits = s.player(side).credits
         after = credits + self.delta
-        if self.delta < 0 and side == RUNNER and s.in_run:
-            after = credits - max(0, -self.delta - s.run_bp_credits)   # bad publicity first
+        if self.delta < 0:
+            after = credits - max(0, -self.delta - s.bp_credits(side))   # bad publicity first
         fb.fill_rect(0, BAR_Y, WIDTH, 8, 1)
         text = "%s %+d=%dcr" % (Sides[side], self.delta, max(after, 0))
         SMALL.draw(fb, text, 1, BAR_Y, 0)
@@ -163,20 +163,16 @@ class Dashboard(Screen):
             if app.act(A.action(A.ABILITY, s.active, 1, 0), quiet=True):
                 app.say("Click used: %d left" % app.game.state.player(s.active).clicks)
 
-    def _available(self, s, side):
-        bp = s.run_bp_credits if (side == RUNNER and s.in_run) else 0
-        return s.player(side).credits + bp
-
     def _adjust_key(self, app, s, name, event):
         side = self.adjust_side
         if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
             step = step_of(event)
             delta = self.delta + (step if name == "UP" else -step)
             high = 999 - s.player(side).credits
-            self.delta = max(-self._available(s, side), min(high, delta))
+            self.delta = max(-s.can_pay(side), min(high, delta))
         elif name == "RIGHT" and event == PRESS:
             self.adjust_side = 1 - side
-            self.delta = max(-self._available(s, 1 - side), self.delta)
+            self.delta = max(-s.can_pay(1 - side), self.delta)
         elif name == "LEFT" and event == PRESS:
             self.adjust_side = -1
         elif name == "OK" and event == PRESS:

@@ -59,7 +59,7 @@ class Storage:
     def __init__(self, flash):
         self.flash = flash
         self.seq = 0              # sequence number of the last commit
-        self._game = None         # the Game the files describe
+        self.game = None          # the Game the files describe
         self._count = 0           # its history length at the last commit
         self._redo = b""
         self.journal_size = 0
@@ -70,7 +70,7 @@ class Storage:
 
     def commit(self, game):
         """Save what changed since the last commit; returns the bytes written (0: nothing)."""
-        if game is not self._game or self.journal_size >= self.JOURNAL_LIMIT:
+        if game is not self.game or self.journal_size >= self.JOURNAL_LIMIT:
             return self.write_snapshot(game)
         base = min(self._count, game.low_water)
         new = game.history[game.offset_of(base):]
@@ -118,7 +118,7 @@ class Storage:
         flash.rename(TEMPORARY, SNAPSHOT)
         flash.remove(JOURNAL)    # its records are all older than seq: never replayed again
         self.seq = seq
-        self._game = game
+        self.game = game
         self._count = game.count
         self._redo = self._encoded_redo(game)
         game.mark_saved()
@@ -152,7 +152,7 @@ class Saver:
     def pending(self):
         """Whether something is not saved yet."""
         app = self.app
-        return (app.changes != self._changes or app.game is not self.storage._game
+        return (app.changes != self._changes or app.game is not self.storage.game
                 or app.settings_version != self._settings)
 
     def tick(self, now):

@@ -26,8 +26,7 @@ class TraceWizard(Screen):
         self.field = 0
 
     def _limits(self, s):
-        runner_can = s.runner.credits + (s.run_bp_credits if s.in_run else 0)
-        return ((0, 30), (0, s.corp.credits), (0, runner_can))
+        return ((0, 30), (0, s.can_pay(CORP)), (0, s.can_pay(RUNNER)))
 
     def draw(self, app, fb):
         s = app.game.state

@@ -51,8 +51,7 @@ while game.count:
     game.undo()
     undo_steps += 1
 print(json.dumps({"code": with_code - bare, "game": with_game - with_code, "lines": lines,
-                  "actions": lines, "history_bytes": 0, "snapshot": size, "undo_steps": undo_steps,
-                  "turn": 0}))
+                  "snapshot": size, "undo_steps": undo_steps}))
 """]
     from host_tools.mprun import package_files, compile_files
     files = compile_files(package_files(("engine_lite",)))
