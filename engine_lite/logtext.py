@@ -4,7 +4,10 @@ The grammar is in the README ("The game log"). Host tools, tests and `Game.do_li
 the device never loads it.
 """
 
-from engine_lite.state import CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES
+from engine_lite.state import (
+    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT,
+)
+from engine_lite import limits
 from engine_lite.actions import (
     VERBS, SET, RUN_END, TRACE, AGENDA_TARGET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
 )
@@ -14,6 +17,51 @@ class LogError(ValueError):
     """A line of the game log that does not follow the grammar."""
 
 
+SHOW_MAX = 24      # characters of a bad word quoted back in a message
+
+
+def show(word):
+    """A word as a message may quote it: cut short, control characters as '?'."""
+    out = []
+    for ch in word[:SHOW_MAX]:
+        code = ord(ch)
+        out.append("?" if code < 32 or 127 <= code < 160 or code in (0x2028, 0x2029) else ch)
+    text = "".join(out)
+    return text + "..." if len(word) > SHOW_MAX else text
+
+
+def is_number(text):
+    """Whether text is one or more ASCII digits (not Unicode digits such as '²' or '٣', which
+    str.isdigit() accepts and int() may reject or silently read)."""
+    if not text:
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def split_lines(data):
+    """The lines of a log file's bytes, as text: lines end at '\n' (an optional '\r' before it
+    goes too) and nowhere else, so form feeds, vertical tabs and U+2028 stay inside their line
+    and line numbers match a text editor's. A UTF-8 byte-order mark is dropped. A line that is
+    not UTF-8 comes back as a LogError, to be reported as that line's problem."""
+    if data[:3] == b"\xef\xbb\xbf":
+        data = data[3:]
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    out = []
+    for raw in lines:
+        if raw[-1:] == b"\r":
+            raw = raw[:-1]
+        try:
+            out.append(raw.decode("utf-8"))
+        except UnicodeError:
+            out.append(LogError("not UTF-8 text"))
+    return out
+
+
 def _parse_server(word):
     if word == "hq":
         return HQ
@@ -21,24 +69,25 @@ def _parse_server(word):
         return RND
     if word == "archives":
         return ARCHIVES
-    if word.startswith("remote") and word[6:].isdigit():
+    if word.startswith("remote") and is_number(word[6:]):
         n = int(word[6:])
         if 1 <= n <= MAX_REMOTES:
             return FIRST_REMOTE + n - 1
-    raise LogError("unknown server '%s' (hq, rd, archives, remote1...)" % word)
+    raise LogError("unknown server '%s' (hq, rd, archives, remote1...)" % show(word))
 
 
 def _parse_number(word, signed):
     text = word
     if signed:
         if word[:1] not in ("+", "-"):
-            raise LogError("'%s' needs a sign: +N or -N" % word)
+            raise LogError("'%s' needs a sign: +N or -N" % show(word))
         text = word[1:]
-    if not text.isdigit():
-        raise LogError("'%s' is not a number" % word)
-    value = int(text)
-    if value > 999:
-        raise LogError("%s is too large (at most 999)" % text)
+    if not is_number(text):
+        raise LogError("'%s' is not a number (digits 0-9)" % show(word))
+    digits = text.lstrip("0")
+    value = int(digits) if 0 < len(digits) <= 9 else (0 if not digits else MAX_COUNT + 1)
+    if value > MAX_COUNT:
+        raise LogError("%s is too large (at most %d)" % (show(text), MAX_COUNT))
     return -value if word[:1] == "-" else value
 
 
@@ -52,18 +101,18 @@ def _parse_args(kinds, words, side):
         word = words[i]
         if kind == "k":
             if word not in DAMAGE_KINDS:
-                raise LogError("damage is net, meat or brain, not '%s'" % word)
+                raise LogError("damage is net, meat or brain, not '%s'" % show(word))
             values[i] = DAMAGE_KINDS.index(word)
         elif kind == "e":
             if word not in RUN_RESULTS:
-                raise LogError("a run ends with success, fail or jack-out, not '%s'" % word)
+                raise LogError("a run ends with success, fail or jack-out, not '%s'" % show(word))
             values[i] = RUN_RESULTS.index(word)
         elif kind == "v":
             values[i] = _parse_server(word)
         elif kind == "f":
             names = [name for name, _ in counters(side)]
             if word not in names:
-                raise LogError("no counter '%s' (%s)" % (word, ", ".join(names)))
+                raise LogError("no counter '%s' (%s)" % (show(word), ", ".join(names)))
             values[i] = names.index(word)
         elif kind == "n" and word == "off" and i == 1 and kinds == "fn":
             values[i] = -1  # stop tracking a card count
@@ -71,13 +120,25 @@ def _parse_args(kinds, words, side):
             values[i] = _parse_number(word, kind == "s")
         i += 1
     if i < len(words):
-        raise LogError("unexpected '%s'" % words[i])
+        raise LogError("unexpected '%s'" % show(words[i]))
     return values
 
 
 NEW_GAME_KEYS = ("agenda-target", "corp-clicks", "runner-clicks", "runner-link")
 NEW_GAME_DEFAULTS = (7, 3, 4, 0)
-NEW_GAME_LIMITS = ((1, 99), (1, 9), (1, 9), (0, 99))
+
+
+def limit(wanted):
+    """(lowest, highest) of one of the state's numbers, by name (engine_lite.limits)."""
+    for i in range(len(limits.LOW)):
+        if limits.name(i) == wanted:
+            return limits.LOW[i], limits.HIGH[i]
+    raise KeyError(wanted)
+
+
+# The same limits as the numbers they set, so that any new-game line saves and loads.
+NEW_GAME_LIMITS = (limit("agenda_target"), limit("corp.clicks_per_turn"),
+                   limit("runner.clicks_per_turn"), limit("runner.link"))
 
 
 class NewGame:
@@ -98,7 +159,7 @@ def _parse_new_game(words):
         raise LogError("new-game takes pairs: agenda-target N runner-link N ...")
     for i in range(0, len(words), 2):
         if words[i] not in NEW_GAME_KEYS:
-            raise LogError("new-game has no setting '%s'" % words[i])
+            raise LogError("new-game has no setting '%s'" % show(words[i]))
         k = NEW_GAME_KEYS.index(words[i])
         value = _parse_number(words[i + 1], False)
         low, high = NEW_GAME_LIMITS[k]
@@ -126,7 +187,7 @@ def parse(line):
         return _parse_new_game(words[1:])
     if first in ("undo", "redo"):
         if len(words) > 1:
-            raise LogError("unexpected '%s'" % words[1])
+            raise LogError("unexpected '%s'" % show(words[1]))
         return first
     if first in ("corp", "runner"):
         side = CORP if first == "corp" else RUNNER
@@ -142,7 +203,7 @@ def parse(line):
             if name == word and who & (1 << side):
                 a, b, c = _parse_args(kinds, rest, side)
                 return (verb, side, a, b, c)
-        raise LogError("the %s has no action '%s'" % (first, words[1]))
+        raise LogError("the %s has no action '%s'" % (first, show(words[1])))
     if first == "run":
         a, b, c = _parse_args("e", words[1:], CORP)
         return (RUN_END, CORP, a, 0, 0)
@@ -152,4 +213,4 @@ def parse(line):
     if first == "set" and len(words) > 1 and words[1] == "agenda-target":
         a, b, c = _parse_args("n", words[2:], CORP)
         return (AGENDA_TARGET, CORP, a, 0, 0)
-    raise LogError("unknown line start '%s'" % first)
+    raise LogError("unknown line start '%s'" % show(first))

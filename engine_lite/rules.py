@@ -14,6 +14,7 @@ from engine_lite.state import (
     BASE_HAND_SIZE, server_name,
 )
 from engine_lite import actions as A
+from engine_lite import limits
 
 
 class Refused(Exception):
@@ -204,7 +205,9 @@ def _damage(s, side, kind, amount, c):
 def _hand_size(s, side, delta, b, c):
     player = s.player(side)
     mod = player.hand_size_mod + delta
-    player.hand_size_mod = max(-MAX_MODIFIER, min(MAX_MODIFIER, mod))
+    if mod < -MAX_MODIFIER or mod > MAX_MODIFIER:
+        raise Refused("Hand size can change by %d to %d in all" % (-MAX_MODIFIER, MAX_MODIFIER))
+    player.hand_size_mod = mod
 
 
 def _clicks(s, side, delta, b, c):
@@ -269,7 +272,11 @@ def _set(s, side, index, value, c):
         raise Refused("At most %d" % MAX_COUNT)
     if attr == "hand_size_mod":
         base = BASE_HAND_SIZE - (s.runner.brain_damage if side == RUNNER else 0)
-        value = max(-MAX_MODIFIER, min(MAX_MODIFIER, value - base))
+        if value - base > MAX_MODIFIER:
+            raise Refused("Max hand size can be at most %d now" % (base + MAX_MODIFIER))
+        value = value - base
+        if value < -MAX_MODIFIER:
+            raise Refused("Max hand size can be no less than %d now" % (base - MAX_MODIFIER))
     if attr == "clicks":
         _set_clicks(s, side, value)
     else:
@@ -352,4 +359,9 @@ def apply(state, act):
         _win(new, CORP, WIN_AGENDA)
     elif new.runner.agenda_points >= new.agenda_target:
         _win(new, RUNNER, WIN_AGENDA)
+    values = new.pack()
+    i = limits.first_outside(values)
+    if i >= 0:      # the one check that keeps every game savable (engine_lite.limits)
+        raise Refused("%s would be %d: the limit is %d to %d"
+                      % (limits.name(i), values[i], limits.LOW[i], limits.HIGH[i]))
     return new, note

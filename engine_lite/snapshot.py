@@ -9,7 +9,8 @@
 
 import json
 
-from engine_lite.state import GameState, FIRST_REMOTE, MAX_REMOTES, MAX_COUNT, MAX_MODIFIER
+from engine_lite.state import GameState
+from engine_lite import limits
 from engine_lite.game import Game
 from engine_lite.rules import Refused
 from engine_lite import actions
@@ -19,25 +20,6 @@ VERSION = 1
 
 class SnapshotError(ValueError):
     """A snapshot that cannot be loaded; the message says what is wrong with it."""
-
-
-_C = (0, MAX_COUNT)
-_TRACKED = (-1, MAX_COUNT)
-_MOD = (-MAX_MODIFIER, MAX_MODIFIER)
-# Allowed range of every packed field, in GameState.pack() order, with its name for messages.
-_FIELDS = (
-    ("turn", 1, 9999), ("active", 0, 1), ("phase", 0, 1), ("winner", -1, 1),
-    ("win_reason", 0, 3), ("agenda_target", 1, 99), ("run_server", -1, FIRST_REMOTE + MAX_REMOTES - 1),
-    ("run_bp_credits",) + _C, ("trace_strength", 0, 2 * MAX_COUNT + 99),
-    ("trace_link", 0, 2 * MAX_COUNT), ("trace_success", -1, 1),
-    ("corp.credits",) + _C, ("corp.clicks",) + _C, ("corp.clicks_per_turn",) + _C,
-    ("corp.agenda_points",) + _C, ("corp.hand_size_mod",) + _MOD, ("corp.bad_publicity",) + _C,
-    ("corp.rnd",) + _TRACKED,
-    ("runner.credits",) + _C, ("runner.clicks",) + _C, ("runner.clicks_per_turn",) + _C,
-    ("runner.agenda_points",) + _C, ("runner.hand_size_mod",) + _MOD, ("runner.tags",) + _C,
-    ("runner.brain_damage",) + _C, ("runner.link",) + _C, ("runner.mu",) + _C,
-    ("runner.grip",) + _TRACKED,
-)
 
 
 # Base64 done here rather than with binascii: some MicroPython builds ship binascii as a slow,
@@ -109,15 +91,18 @@ def dumps(game):
 
 def _state(data, key):
     values = data.get(key)
-    if not isinstance(values, list) or len(values) != len(_FIELDS):
-        raise SnapshotError("'%s' must be a list of %d numbers" % (key, len(_FIELDS)))
-    for i in range(len(_FIELDS)):
-        name, low, high = _FIELDS[i]
+    count = len(limits.LOW)
+    if not isinstance(values, list) or len(values) != count:
+        raise SnapshotError("'%s' must be a list of %d numbers" % (key, count))
+    for i in range(count):
         value = values[i]
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SnapshotError("%s %s is not a whole number" % (key, name))
+            raise SnapshotError("%s %s is not a whole number" % (key, limits.name(i)))
+        low = limits.LOW[i]
+        high = limits.HIGH[i]
         if value < low or value > high:
-            raise SnapshotError("%s %s = %d is out of range %d..%d" % (key, name, value, low, high))
+            raise SnapshotError("%s %s = %d is out of range %d..%d"
+                                % (key, limits.name(i), value, low, high))
     state = GameState.unpack(values)
     if (state.winner == -1) != (state.win_reason == 0):
         raise SnapshotError("%s: winner and win reason disagree" % key)

@@ -39,6 +39,7 @@ BASE_HAND_SIZE = const(5)
 MAX_COUNT = const(999)      # no counter goes above this: three digits on the display
 MAX_MODIFIER = const(99)    # hand-size modifiers may be negative, within +-99
 MAX_REMOTES = const(60)
+MAX_TURN = const(9999)      # rounds: four digits (engine_lite.limits holds every limit)
 
 
 def server_name(server):
@@ -173,11 +174,6 @@ class GameState:
 
     def __ne__(self, other):
         return not self.__eq__(other)
-
-    def to_dict(self):
-        """The state as the replay tool prints it (see engine_lite.report; README, "Replay")."""
-        from engine_lite.report import state_dict   # host-side: the device never loads it
-        return state_dict(self)
 
 
 def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):

@@ -35,6 +35,8 @@ class App:
 
     POLL_MS = 10            # the main loop sleeps this long between ticks
     TOAST_MS = 2500         # how long a message stays at the bottom of the screen
+    DISPLAY_RETRY_MS = 1000  # how often an OLED that stopped answering is tried again
+    IDLE_CAP_MS = 40000000  # idle time beyond every timeout (the longest is 36,000 s)
 
     def __init__(self, display, pad, clock, settings=None, game=None, buzzer=None):
         self.display = display
@@ -54,6 +56,7 @@ class App:
         self.dirty = True
         self.changes = 0     # bumped after every change of the game (saving watches it)
         self.settings_version = 0
+        self._display_retry_at = None   # while the OLED does not answer: when to try again
         from firmware.dashboard import Dashboard
         self.screens.append(Dashboard())
         self.display.set_contrast(self.settings.contrast)
@@ -233,6 +236,10 @@ class App:
             self.toast = None
             self.dirty = True
         idle = clock.ticks_diff(now, self.last_input)
+        if idle > self.IDLE_CAP_MS:
+            # The tick counter wraps: an old tick compared after 6.2 days reads as negative.
+            # Past the longest timeout nothing changes, so the last input is kept this recent.
+            self.last_input = clock.ticks_add(now, -self.IDLE_CAP_MS)
         settings = self.settings
         if not self.blanked and settings.sleep_s and idle >= settings.sleep_s * 1000:
             self.blanked = True
@@ -240,8 +247,20 @@ class App:
         elif not self.dimmed and not self.blanked and settings.dim_s and idle >= settings.dim_s * 1000:
             self.dimmed = True
             self.display.set_contrast(self.display.DIM_CONTRAST)
+        if not self.display.online:
+            self._retry_display(now)
         if self.dirty and not self.blanked:
             self.render()
+
+    def _retry_display(self, now):
+        """About once a second while the OLED does not answer, set it up again."""
+        clock = self.clock
+        if self._display_retry_at is None:
+            self._display_retry_at = clock.ticks_add(now, self.DISPLAY_RETRY_MS)
+        elif clock.ticks_diff(now, self._display_retry_at) >= 0:
+            self._display_retry_at = None
+            if self.display.retry():
+                self.dirty = True
 
     def render(self):
         """Draw the top screen (and any message) and send what changed to the panel."""

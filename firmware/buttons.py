@@ -131,10 +131,12 @@ class ButtonPad:
         return count
 
     def held(self):
-        """How many buttons are down now."""
+        """How many buttons are down now, or were pressed while nobody was polling (a tap the
+        pin interrupt latched during a flash write counts as held: by the time it is
+        delivered the buttons are up, and a chord must still be seen as one)."""
         count = 0
         for button in self.buttons:
-            if button.pressed:
+            if button.pressed or button._missed or button._latched:
                 count += 1
         return count
 

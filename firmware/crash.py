@@ -17,29 +17,23 @@ ERROR_LOG_LIMIT = 4096   # then error.log becomes error.log.old and a new one st
 def report(device, error):
     """Save the game, log the traceback, and show a short code for the error on the display
     for a few seconds (feeding the watchdog). The caller restarts the board."""
-    trace = io.StringIO()
-    # (the Pico stubs type these two too narrowly: MicroPython's StringIO works here)
-    sys.print_exception(error, trace)  # pyright: ignore[reportArgumentType]
-    details = trace.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
-    code = "E%04X" % (checksum(details.encode()) & 0xFFFF)
+    code = log_error(device.flash, error)
     try:
-        device.saver.flush()
+        saved = device.saver.flush()
     except Exception:
-        pass
-    try:
-        old = device.flash.read(ERROR_LOG)
-        if old is not None and len(old) > ERROR_LOG_LIMIT:
-            device.flash.rename(ERROR_LOG, ERROR_LOG + ".old")   # keep the flash from filling
-        device.flash.append(ERROR_LOG, ("%s\n%s\n" % (code, details)).encode())
-    except Exception:
-        pass
+        saved = False
     fb = device.app.fb
     fb.fill(0)
     fb.fill_rect(0, 0, 128, 9, 1)
     SMALL.draw(fb, "NETCLICK ERROR " + code, 2, 1, 0)
     SMALL.draw(fb, type(error).__name__[:25], 2, 14)
-    SMALL.draw(fb, "The game is saved.", 2, 30)
-    SMALL.draw(fb, "Restarting...", 2, 40)
+    if saved:
+        SMALL.draw(fb, "The game is saved.", 2, 30)
+    else:
+        # Say what is true: the last commit stands, what came after it may not.
+        SMALL.draw(fb, "Could not save the last", 2, 24)
+        SMALL.draw(fb, "moves: check after restart", 2, 33)
+    SMALL.draw(fb, "Restarting...", 2, 44)
     SMALL.draw(fb, "Details: error.log", 2, 54)
     device.app.display.set_power(True)
     device.app.display.show()
@@ -49,3 +43,63 @@ def report(device, error):
             device.watchdog.feed()
         device.clock.sleep_ms(100)
         waited += 100
+
+
+def log_error(flash, error):
+    """Append the error's traceback to error.log (kept small); returns its short code."""
+    trace = io.StringIO()
+    # (the Pico stubs type these two too narrowly: MicroPython's StringIO works here)
+    sys.print_exception(error, trace)  # pyright: ignore[reportArgumentType]
+    details = trace.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
+    code = "E%04X" % (checksum(details.encode()) & 0xFFFF)
+    try:
+        old = flash.read(ERROR_LOG)
+        if old is not None and len(old) > ERROR_LOG_LIMIT:
+            flash.rename(ERROR_LOG, ERROR_LOG + ".old")   # keep the flash from filling
+        flash.append(ERROR_LOG, ("%s\n%s\n" % (code, details)).encode())
+    except Exception:
+        pass
+    return code
+
+
+ERRNO_NAMES = {5: "flash read/write error (EIO)", 30: "flash is read-only (EROFS)",
+               12: "out of memory", 2: "file missing", 19: "no device", 110: "timed out"}
+
+
+def describe(error, flash):
+    """A few words on an error for the player: "flash full, 0 KB free", "out of memory"..."""
+    if isinstance(error, MemoryError):
+        return "out of memory"
+    if isinstance(error, OSError) and error.args and isinstance(error.args[0], int):
+        code = error.args[0]
+        if code == 28:                                 # ENOSPC
+            free = flash.free() if flash is not None and hasattr(flash, "free") else None
+            return "flash full" if free is None else "flash full, %d KB free" % (free // 1024)
+        return ERRNO_NAMES.get(code, "error %d" % code)
+    return type(error).__name__
+
+
+def halt(error, clock, flash, pins=None):
+    """The tracker cannot start: log why, say so on the display if the pin map could be read,
+    and wait. No restart (that would only fail again, in a loop) and no file is touched but
+    error.log."""
+    code = log_error(flash, error)
+    try:
+        if pins is None:
+            raise ValueError("no pin map: no display to show this on")
+        from firmware import hw
+        from firmware.display import Display
+        display = Display(hw.open_i2c(pins), pins["i2c"].get("address", 0x3C))
+        fb = display.fb
+        fb.fill(0)
+        fb.fill_rect(0, 0, 128, 9, 1)
+        SMALL.draw(fb, "NETCLICK CANNOT START", 2, 1, 0)
+        SMALL.draw(fb, code + " " + type(error).__name__[:19], 2, 14)
+        SMALL.draw(fb, str(error)[:25], 2, 24)
+        SMALL.draw(fb, "Saved files untouched.", 2, 38)
+        SMALL.draw(fb, "Details: error.log", 2, 54)
+        display.show()
+    except Exception:
+        pass
+    while True:
+        clock.sleep_ms(1000)

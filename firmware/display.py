@@ -18,10 +18,16 @@ forget("adafruit_bus_device.spi_device")
 
 
 class I2CBus:
-    """busio.I2C-style methods over a machine.I2C (no locking is needed on one core)."""
+    """busio.I2C-style methods over a machine.I2C (no locking is needed on one core).
+
+    A write the panel does not acknowledge (unplugged, a loose wire, a dead module) raises
+    OSError in machine.I2C; here it only clears `ok`, so that a missing display never stops the
+    buttons and saving. Display looks at `ok` and tries the panel again later.
+    """
 
     def __init__(self, i2c):
         self._i2c = i2c
+        self.ok = True
 
     def try_lock(self):
         """Always succeeds: the firmware is single-threaded."""
@@ -38,26 +44,38 @@ class I2CBus:
         """Write buffer[start:end] without copying it."""
         if end is None:
             end = len(buffer)
-        if start == 0 and end == len(buffer):
-            self._i2c.writeto(address, buffer)
-        else:
-            self._i2c.writeto(address, memoryview(buffer)[start:end])
+        if not self.ok:
+            return                 # the panel is not answering: do not wait on every byte
+        try:
+            if start == 0 and end == len(buffer):
+                self._i2c.writeto(address, buffer)
+            else:
+                self._i2c.writeto(address, memoryview(buffer)[start:end])
+        except OSError:
+            self.ok = False
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         """Read into buffer[start:end]."""
         if end is None:
             end = len(buffer)
-        self._i2c.readfrom_into(address, memoryview(buffer)[start:end])
+        try:
+            self._i2c.readfrom_into(address, memoryview(buffer)[start:end])
+        except OSError:
+            self.ok = False
 
 
 class Display:
-    """The 128x64 OLED. Draw on `fb` (a framebuf.FrameBuffer), then call `show()`."""
+    """The 128x64 OLED. Draw on `fb` (a framebuf.FrameBuffer), then call `show()`.
+
+    `online` is False while the panel does not answer; `retry()` (called by the App about once
+    a second then) sets it up again and sends the whole picture.
+    """
 
     DIM_CONTRAST = 8
 
     def __init__(self, i2c, address=0x3C, width=128, height=64):
         # I2CBus has busio.I2C's methods (the driver's type hint names busio.I2C itself).
-        bus = I2CBus(i2c)
+        self.bus = bus = I2CBus(i2c)
         self.oled = adafruit_ssd1306.SSD1306_I2C(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
         self.fb = self.oled
         self.width = width
@@ -72,9 +90,27 @@ class Display:
         self.on = True
         self.frames = 0
         self.bytes_sent = 0
+        self.online = bus.ok
+
+    def retry(self):
+        """Set the panel up again after it stopped answering; True if it answers now. The
+        frame buffer is cleared (and so is the panel): the caller draws the screen again."""
+        self.bus.ok = True
+        self.oled.init_display()      # the init commands, then a blank frame
+        oled = self.oled
+        oled.contrast(self.contrast)
+        oled.rotate(not self.flipped)
+        if not self.on:
+            oled.poweroff()
+        for i in range(len(self._shown)):
+            self._shown[i] = 0
+        self.online = self.bus.ok
+        return self.online
 
     def show(self):
         """Send the changed part of every changed page; returns the bytes sent."""
+        if not self.online:
+            return 0
         buffer = self._buffer
         shown = self._shown
         width = self.width
@@ -93,6 +129,8 @@ class Display:
         if sent:
             self.frames += 1
             self.bytes_sent += sent
+        if not self.bus.ok:
+            self.online = False       # what the panel holds is unknown: retry() resends it all
         return sent
 
     def _send(self, page, col0, col1):

@@ -76,24 +76,36 @@ def open_watchdog(timeout_ms):
     return machine.WDT(timeout=timeout_ms)
 
 
+# "No such file": 2 on the Pico (littlefs), Linux, macOS and Windows; 44 on MicroPython's
+# WebAssembly port, which passes Emscripten's numbering through (the browser version runs there).
+ENOENT = (2, 44)
+
+
 class Flash:
     """Files in one folder of the filesystem: the Pico's littlefs at "/", or the simulator's
     --save-dir. The only place the firmware reads or writes files.
 
     On littlefs a file's new contents become visible only when it is closed, and `rename`
     replaces its target atomically: saving (firmware.storage) is built on those two facts.
+
+    Only "no such file" (ENOENT) means a file is missing. Any other error (EIO from a failing
+    chip, EROFS, ENOSPC...) is raised, so that a file that could not be read is never taken for
+    one that is not there (firmware.resume retries a read that failed).
     """
 
     def __init__(self, root=""):
         self.root = root.rstrip("/") + "/" if root else ""
 
     def read(self, name):
-        """The file's bytes, or None if there is no such file."""
+        """The file's bytes, or None if there is no such file. Raises OSError when the file is
+        there but cannot be read."""
         try:
             with open(self.root + name, "rb") as handle:
                 return handle.read()
-        except OSError:
-            return None
+        except OSError as error:
+            if missing(error):
+                return None
+            raise
 
     def write(self, name, data):
         """Create or replace a file."""
@@ -110,11 +122,12 @@ class Flash:
         os.rename(self.root + old, self.root + new)
 
     def remove(self, name):
-        """Delete a file if it is there."""
+        """Delete a file; a file that is not there is no error."""
         try:
             os.remove(self.root + name)
-        except OSError:
-            pass
+        except OSError as error:
+            if not missing(error):
+                raise
 
     def exists(self, name):
         """Whether the file is there."""
@@ -123,6 +136,19 @@ class Flash:
             return True
         except OSError:
             return False
+
+    def free(self):
+        """Bytes free on the filesystem, or None if it cannot tell."""
+        try:
+            info = os.statvfs(self.root or "/")
+            return info[1] * info[4]      # fragment size x blocks free to us
+        except (OSError, AttributeError):
+            return None
+
+
+def missing(error):
+    """Whether an OSError means "no such file"."""
+    return bool(error.args) and error.args[0] in ENOENT
 
 
 def restart():

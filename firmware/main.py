@@ -9,6 +9,8 @@ On the Pico, the board's /main.py is just:
 screen); the desktop simulator drives the same class with its own clock and flash folder.
 """
 
+import gc
+
 from firmware import hw, forget
 from firmware.app import App
 from firmware.buttons import ButtonPad
@@ -44,25 +46,29 @@ def load_pins(path="hardware/pins.json"):
 
 class Device:
     """The tracker as the main loop runs it: the App, saving to flash, the watchdog, and what
-    happens when the firmware itself fails."""
+    happens when the firmware itself fails.
+
+    Building one never fails because of the files: an unreadable flash, a file that cannot be
+    moved aside, or a lack of memory while the saved game is read, ends in a playable tracker
+    with a new game in memory, saving off and the files untouched, and the player told why.
+    """
 
     def __init__(self, pins, clock, flash, watchdog=None):
         self.clock = clock
         self.flash = flash
-        self.storage = Storage(flash)
+        self.watchdog = watchdog
         settings = Settings()
         from firmware import resume      # only needed now: let go once the game is back
-        notices = [resume.load_settings(self.storage, settings)]
-        game, notice = resume.load(self.storage)
-        forget("firmware.resume")
-        notices.append(notice)
+        try:
+            self.storage, game, notices, held = resume.boot(flash, settings)
+        finally:
+            forget("firmware.resume")
         self.app = build(pins, clock, settings, game)
-        self.saver = Saver(self.app, self.storage, clock)
-        self.watchdog = watchdog
+        self.saver = Saver(self.app, self.storage, clock, held)
         self.POLL_MS = self.app.POLL_MS
         text = " ".join(n for n in notices if n)
         if text:
-            self.app.say(text)
+            self.app.say(text, error=held is not None)
 
     def tick(self, now):
         """One pass of the main loop. An exception in the firmware shows the error screen,
@@ -89,15 +95,39 @@ class Device:
 PIN_MAP_PATHS = ("hardware/pins.json", "/lib/hardware/pins.json")
 
 
-def run():
-    """The main loop: tick, then sleep until the next poll (no busy-waiting)."""
-    clock = hw.Clock()
-    pins_path = PIN_MAP_PATHS[0]
+def find_pin_map(flash):
+    """The pin map's path: the first of PIN_MAP_PATHS that is there."""
     for path in PIN_MAP_PATHS:
-        if hw.Flash().exists(path):
-            pins_path = path
-            break
-    device = Device(load_pins(pins_path), clock, hw.Flash())
+        if flash.exists(path):
+            return path
+    return PIN_MAP_PATHS[0]
+
+
+def start(pins, clock, flash):
+    """Build the Device; tried twice (memory is collected in between)."""
+    try:
+        return Device(pins, clock, flash)
+    except Exception:
+        gc.collect()
+        return Device(pins, clock, flash)
+
+
+def run():
+    """The main loop: tick, then sleep until the next poll (no busy-waiting).
+
+    If the tracker cannot be built at all (no pin map, no memory), the error screen says why and
+    the board waits, without touching the files and without restarting in a loop.
+    """
+    clock = hw.Clock()
+    flash = hw.Flash()
+    pins = None
+    try:
+        pins = load_pins(find_pin_map(flash))
+        device = start(pins, clock, flash)
+    except Exception as error:
+        from firmware.crash import halt
+        halt(error, clock, flash, pins)      # does not return
+        return
     arm_at = clock.ticks_add(clock.ticks_ms(), WATCHDOG_ARM_MS)
     while True:
         now = clock.ticks_ms()

@@ -7,10 +7,12 @@ code does not stay on the heap. The file formats are described in firmware.stora
 
 import json
 
+import gc
+
 from engine_lite import actions
 from firmware import forget
 from firmware.storage import (
-    SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, checksum,
+    Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, checksum,
 )
 
 
@@ -28,55 +30,155 @@ def _read_varint(data, i):
             return value, i
 
 
+def boot(flash, settings):
+    """Everything the tracker needs from the flash at power-up:
+    (storage, game or None, notices, why saving is held or None).
+
+    Never raises because of the files. Reading is tried twice (memory is collected in between:
+    a MemoryError can pass). If it still fails (an unreadable flash, a damaged file that cannot
+    be renamed aside), the tracker starts a new game in memory with saving held, so that the
+    files stay untouched for a later boot, and the player is told why. The first commit after
+    a successful boot compacts the game into a fresh snapshot.
+    """
+    failure = None
+    for attempt in (1, 2):
+        storage = Storage(flash)
+        try:
+            notices = [load_settings(storage, settings)]
+            game, notice = load(storage, settings)
+            notices.append(notice)
+            return storage, game, notices, None
+        except Exception as error:
+            failure = error
+            storage = None
+            gc.collect()
+    from firmware.crash import log_error, describe
+    log_error(flash, failure)
+    held = "saved game unreadable (%s)" % describe(failure, flash)
+    forget("firmware.crash")
+    return (Storage(flash), None,
+            ["Saving off: %s. Files untouched; restart to retry." % held], held)
+
+
+READ_TRIES = 3    # a read error can pass (a marginal flash chip): try again before giving up
+
+
+def read(flash, name):
+    """A file's bytes, or None if it is not there; OSError if it is there but stays unreadable
+    after READ_TRIES tries."""
+    tries = READ_TRIES
+    while True:
+        try:
+            return flash.read(name)
+        except OSError:
+            tries -= 1
+            if tries <= 0:
+                raise
+
+
 def load_settings(storage, settings):
     """Read the saved settings into `settings`; a bad file is kept aside. Returns a notice or
     None."""
-    data = storage.flash.read(SETTINGS)
+    try:
+        data = read(storage.flash, SETTINGS)
+    except OSError:
+        return "Settings unreadable: " + keep_aside(storage, SETTINGS)
     if data is None:
         return None
     try:
         values = json.loads(data)
         if not isinstance(values, dict):
             raise ValueError("not an object")
-    except ValueError:
-        return "Settings damaged: kept as %s" % _keep_aside(storage, SETTINGS)
+    except Exception:    # ValueError, or RecursionError/MemoryError from a hostile file
+        values = None
+    if values is None:
+        return "Settings damaged: " + keep_aside(storage, SETTINGS)
     settings.update(values)
     return None
 
 
-def load(storage):
+def load(storage, settings=None):
     """Boot: the saved game (or None for a new one) and a notice for the player.
 
-    Afterwards the game is compacted into a fresh snapshot, so the journal starts empty.
+    Only reads and renames: the caller's first commit compacts the game into a fresh snapshot.
+    `settings` give the start of a new game, should only the journal have survived.
     """
     notices = []
     best = None
+    flash = storage.flash
     for name in (SNAPSHOT, TEMPORARY, PREVIOUS):
-        data = storage.flash.read(name)
+        try:
+            data = read(flash, name)
+        except OSError:
+            notices.append("Save unreadable: " + keep_aside(storage, name))
+            continue
         if data is None:
             continue
         try:
             seq, game = parse_snapshot(data)
         except ValueError:
-            aside = _keep_aside(storage, name)
+            data = None
+            aside = keep_aside(storage, name)
             if name != TEMPORARY:   # a half-written temporary file is no news
-                notices.append("Save damaged, kept as %s." % aside)
+                notices.append("Save damaged: " + aside)
             continue
+        data = None
         if best is None or seq > best[0]:
             best = (seq, game)
     if best is None:
-        if notices:
-            notices.append("New game.")
-        return None, " ".join(notices) or None
+        return _journal_alone(storage, settings, notices)
     storage.seq, game = best
+    best = None
     lost = _replay_journal(storage, game)
     if lost:
         notices.append(lost)
-    storage.write_snapshot(game)
     if notices and not lost:
         notices.append("Previous save:")
     notices.append("Resumed - turn %d" % game.state.turn)
     return game, " ".join(notices)
+
+
+def _journal_alone(storage, settings, notices):
+    """No snapshot survived. The journal may still hold the game: its records hold every action
+    since the first snapshot, which for a game's first snapshot is the new game itself. It is
+    kept aside in any case (the new game's first snapshot would otherwise delete it)."""
+    try:
+        data = read(storage.flash, JOURNAL)
+    except OSError:
+        data = b"?"
+    if not data:
+        if notices:
+            notices.append("New game.")
+        return None, " ".join(notices) or None
+    game = None
+    if data != b"?" and data[0] == RECORD:
+        from engine_lite.game import Game
+        from engine_lite.state import new_game
+        start = new_game()
+        if settings is not None:
+            start = new_game(settings.agenda_target, settings.corp_clicks,
+                             settings.runner_clicks, settings.runner_link)
+        game = Game(start)
+        try:
+            seq, j = _read_varint(_first_payload(data), 0)
+        except ValueError:
+            seq = 0
+        storage.seq = seq - 1 if seq else 0
+        _replay_journal(storage, game, keep=False)
+        if game.count == 0 and not game.redo_stack:
+            game = None
+    aside = keep_aside(storage, JOURNAL)
+    if game is None:
+        notices.append("Journal " + aside + " New game.")
+        return None, " ".join(notices)
+    notices.append("Rebuilt %d actions from the journal, %s Resumed - turn %d"
+                   % (game.count, aside, game.state.turn))
+    return game, " ".join(notices)
+
+
+def _first_payload(data):
+    length, start = _read_varint(data, 1)
+    return data[start:start + length]
 
 
 def parse_snapshot(data):
@@ -100,11 +202,15 @@ def parse_snapshot(data):
     return int(fields[0]), game
 
 
-def _replay_journal(storage, game):
+def _replay_journal(storage, game, keep=True):
     """Apply the journal's records that follow the snapshot. Returns a notice if part of the
     journal had to be set aside, else None. A record cut short at the very end is what a
-    power cut during an append leaves: it is dropped without a word."""
-    data = storage.flash.read(JOURNAL)
+    power cut during an append leaves: it is dropped without a word. With keep=False the
+    caller keeps the journal aside itself."""
+    try:
+        data = read(storage.flash, JOURNAL)
+    except OSError:
+        return "Journal unreadable: " + keep_aside(storage, JOURNAL)
     if not data:
         return None
     i = 0
@@ -133,8 +239,8 @@ def _replay_journal(storage, game):
         except ValueError:
             break
         i = end + 4
-    if i < len(data):
-        return "Journal damaged, kept as %s." % _keep_aside(storage, JOURNAL)
+    if i < len(data) and keep:
+        return "Journal damaged: " + keep_aside(storage, JOURNAL)
     return None
 
 
@@ -160,11 +266,46 @@ def _apply_record(game, payload, j):
     game.redo_stack = redo
 
 
-def _keep_aside(storage, name):
-    """Rename a file that failed its checks to a free name; returns that name."""
+KEEP_ASIDE = 3    # copies kept of one file's failures: the first two, and the latest
+
+
+def keep_aside(storage, name):
+    """Rename a file that failed its checks (or could not be read) to NAME.bad1, .bad2... and
+    return the notice for the player: where it went, and the space left.
+
+    Nothing that may hold a game is deleted, but a failure that repeats at every boot must not
+    fill the flash: a file identical to one already kept is not kept twice, and once KEEP_ASIDE
+    copies exist the newest replaces the last of them.
+    """
+    flash = storage.flash
+    try:
+        data = flash.read(name)
+    except OSError:
+        data = None          # unreadable: cannot compare, so keep it
     n = 1
-    while storage.flash.exists("%s.bad%d" % (name, n)):
+    while n < KEEP_ASIDE:
+        aside = "%s.bad%d" % (name, n)
+        if not flash.exists(aside):
+            break
+        if data is not None and _same(flash, aside, data):
+            flash.remove(name)       # its bytes are kept already, as `aside`
+            return "same as %s%s" % (aside, _space(flash))
         n += 1
     aside = "%s.bad%d" % (name, n)
-    storage.flash.rename(name, aside)
-    return aside
+    if data is not None and flash.exists(aside) and _same(flash, aside, data):
+        flash.remove(name)
+    else:
+        flash.rename(name, aside)
+    return "kept as %s%s" % (aside, _space(flash))
+
+
+def _same(flash, other, data):
+    try:
+        return flash.read(other) == data
+    except OSError:
+        return False
+
+
+def _space(flash):
+    free = flash.free() if hasattr(flash, "free") else None
+    return "." if free is None else " (%d KB free)." % (free // 1024)

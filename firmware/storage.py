@@ -63,6 +63,10 @@ class Storage:
         self._count = 0           # its history length at the last commit
         self._redo = b""
         self.journal_size = 0
+        # After any write error the journal may end in a partial record: appending after it
+        # would hide every later record from the boot. So the next commit is a whole snapshot,
+        # which starts a new journal.
+        self.journal_suspect = False
         self.commits = 0          # figures for benchmarks
         self.bytes_written = 0
 
@@ -70,7 +74,8 @@ class Storage:
 
     def commit(self, game):
         """Save what changed since the last commit; returns the bytes written (0: nothing)."""
-        if game is not self.game or self.journal_size >= self.JOURNAL_LIMIT:
+        if (game is not self.game or self.journal_suspect
+                or self.journal_size >= self.JOURNAL_LIMIT):
             return self.write_snapshot(game)
         base = min(self._count, game.low_water)
         new = game.history[game.offset_of(base):]
@@ -87,7 +92,11 @@ class Storage:
         _varint(record, len(payload))
         record += payload
         record += checksum(payload).to_bytes(4, "little")
-        self.flash.append(JOURNAL, record)
+        try:
+            self.flash.append(JOURNAL, record)
+        except BaseException:
+            self.journal_suspect = True
+            raise
         self.seq += 1
         self._count = game.count
         self._redo = redo
@@ -112,19 +121,22 @@ class Storage:
         seq = self.seq + 1
         data = HEADER + b"%d %d\n" % (seq, checksum(text)) + text
         flash = self.flash
+        self.journal_suspect = True      # until the old journal is gone (below)
         flash.write(TEMPORARY, data)
         if flash.exists(SNAPSHOT):
             flash.rename(SNAPSHOT, PREVIOUS)
         flash.rename(TEMPORARY, SNAPSHOT)
-        flash.remove(JOURNAL)    # its records are all older than seq: never replayed again
+        # Saved from here on: the files hold this game at `seq`, whatever happens next.
         self.seq = seq
         self.game = game
         self._count = game.count
         self._redo = self._encoded_redo(game)
         game.mark_saved()
-        self.journal_size = 0
         self.commits += 1
         self.bytes_written += len(data)
+        flash.remove(JOURNAL)    # its records are all older than seq: never replayed again
+        self.journal_size = 0
+        self.journal_suspect = False
         return len(data)
 
     def save_settings(self, settings):
@@ -134,20 +146,34 @@ class Storage:
         self.flash.rename(SETTINGS + ".tmp", SETTINGS)
         self.bytes_written += len(data)
 
+
 class Saver:
     """Decides when to commit: only after a change, at most once a second while the player
-    presses, and within about a second of the last press."""
+    presses, and within about a second of the last press.
+
+    The game and the settings are saved independently, the game first: one failing never holds
+    the other back. After a failure the next try waits a little longer each time (up to a
+    minute), and the player is told once, with what failed.
+
+    The tick counter wraps (MicroPython's ticks_ms: every 12.4 days, and differences are only
+    right within 6.2 days), so no tick is kept for long: while nothing waits to be saved, `_last`
+    is dragged along to at most INTERVAL_MS behind now.
+    """
 
     INTERVAL_MS = 1000
+    RETRY_MAX_MS = 60000
 
-    def __init__(self, app, storage, clock):
+    def __init__(self, app, storage, clock, held=None):
         self.app = app
         self.storage = storage
         self.clock = clock
         self._changes = app.changes
         self._settings = app.settings_version
         self._last = clock.ticks_add(clock.ticks_ms(), -self.INTERVAL_MS)
-        self.failed = False
+        self._wait = self.INTERVAL_MS
+        self._failed_wait = self.INTERVAL_MS
+        self.failed = None       # what the last failure said, or None when saving works
+        self.held = held         # why saving is off (the saved files could not be read), or None
 
     def pending(self):
         """Whether something is not saved yet."""
@@ -156,22 +182,56 @@ class Saver:
                 or app.settings_version != self._settings)
 
     def tick(self, now):
-        """Commit if something changed and the last commit is a second old."""
-        if self.pending() and self.clock.ticks_diff(now, self._last) >= self.INTERVAL_MS:
+        """Commit if something changed and the last commit is old enough."""
+        clock = self.clock
+        waited = clock.ticks_diff(now, self._last)
+        if not self.pending():
+            if waited > self.INTERVAL_MS:
+                self._last = clock.ticks_add(now, -self.INTERVAL_MS)
+        elif waited >= self._wait or waited < 0:
             self.flush(now)
 
     def flush(self, now=None):
-        """Commit now, whatever the time (before a restart)."""
+        """Commit now, whatever the time (before a restart). Returns True if everything is
+        saved."""
         app = self.app
         self._last = self.clock.ticks_ms() if now is None else now
+        if self.held:
+            return False
+        problem = None
+        changes = app.changes
+        self._wait = self.INTERVAL_MS
         try:
-            if app.settings_version != self._settings:
-                self.storage.save_settings(app.settings)
-                self._settings = app.settings_version
             self.storage.commit(app.game)
-            self._changes = app.changes
-            self.failed = False
-        except OSError as error:   # flash full or failing: say so once, keep playing
-            if not self.failed:
-                app.say("Save failed (%s)" % error, error=True)
-            self.failed = True
+            self._changes = changes
+        except Exception as error:       # flash full or failing, or out of memory: play on
+            problem = "Save failed (%s)" % describe_error(error, self.storage.flash)
+            # Wait longer before each retry (a full flash stays full), but never so long
+            # that a game saved again is much behind.
+            self._wait = min(self._failed_wait * 2, self.RETRY_MAX_MS)
+        self._failed_wait = self._wait
+        version = app.settings_version
+        if version != self._settings:
+            try:
+                self.storage.save_settings(app.settings)
+                self._settings = version
+            except Exception as error:
+                problem = problem or "Settings not saved (%s)" % describe_error(error, None)
+        if problem is None:
+            self.failed = None
+            return True
+        if problem != self.failed:
+            app.say(problem, error=True)     # say it once, not at every retry
+        self.failed = problem
+        return False
+
+
+def describe_error(error, flash):
+    """A few words on a save error for the player (firmware.crash has them, loaded only now)."""
+    try:
+        from firmware.crash import describe
+        text = describe(error, flash)
+        forget("firmware.crash")
+        return text
+    except Exception:               # not even memory to load them
+        return type(error).__name__

@@ -12,7 +12,16 @@ Two models of an interrupted write:
     "torn"      every byte that reached the flash stays (a plain filesystem): the file holds the
                 old contents plus part of the new buffer.
 The tests run every cut point under both.
+
+`FaultFlash` makes one chosen operation fail (ENOSPC, EROFS, EIO, MemoryError...), for the boot
+fault sweep. `FolderFlash` is firmware.hw.Flash for a folder on the host (the simulator's
+--save-dir), with a rename that replaces its target on Windows too.
 """
+
+import errno
+import os
+
+from firmware.hw import Flash
 
 
 class PowerCut(BaseException):
@@ -20,11 +29,22 @@ class PowerCut(BaseException):
     pretend it did not happen."""
 
 
-class MemoryFlash:
-    """Files in a dict: name -> bytes."""
+class FolderFlash(Flash):
+    """A folder on the host as the tracker's flash. littlefs's rename replaces its target, and
+    so does os.replace on every host (os.rename does not on Windows)."""
 
-    def __init__(self, files=None):
+    def rename(self, old, new):
+        """Rename, replacing `new` if it exists."""
+        os.replace(self.root + old, self.root + new)
+
+
+class MemoryFlash:
+    """Files in a dict: name -> bytes. `capacity` (bytes, None: unlimited) makes a write that
+    would not fit raise ENOSPC, as a full flash does."""
+
+    def __init__(self, files=None, capacity=None):
         self.files = dict(files or {})
+        self.capacity = capacity
         self.bytes_written = 0
         self.writes = 0
 
@@ -39,13 +59,16 @@ class MemoryFlash:
         self._store(name, self.files.get(name, b""), bytes(data))
 
     def _store(self, name, before, data):
+        free = self.free()
+        if free is not None and len(before) + len(data) - len(self.files.get(name, b"")) > free:
+            raise OSError(errno.ENOSPC, "no space left")
         self.files[name] = before + data
         self.bytes_written += len(data)
         self.writes += 1
 
     def rename(self, old, new):
         if old not in self.files:
-            raise OSError(2, "no such file")
+            raise OSError(errno.ENOENT, "no such file")
         self.files[new] = self.files.pop(old)
 
     def remove(self, name):
@@ -53,6 +76,56 @@ class MemoryFlash:
 
     def exists(self, name):
         return name in self.files
+
+    def free(self):
+        if self.capacity is None:
+            return None
+        return max(0, self.capacity - sum(len(data) for data in self.files.values()))
+
+
+class FaultFlash(MemoryFlash):
+    """A MemoryFlash whose operation number `fail_at` (counting reads, writes, appends, renames,
+    removals and existence checks from 1) raises `error` instead of happening; with `repeat`,
+    that operation and every later one of the same kind fail. `ops` lists what was done."""
+
+    def __init__(self, files=None, fail_at=None, error=None, repeat=False):
+        MemoryFlash.__init__(self, files)
+        self.fail_at = fail_at
+        self.error = error
+        self.repeat = repeat
+        self.ops = []
+        self._failing = None
+
+    def _op(self, kind, name):
+        self.ops.append((kind, name))
+        if len(self.ops) == self.fail_at:
+            self._failing = kind
+        if self._failing == kind and (self.repeat or len(self.ops) == self.fail_at):
+            raise self.error() if isinstance(self.error, type) else self.error
+
+    def read(self, name):
+        self._op("read", name)
+        return MemoryFlash.read(self, name)
+
+    def write(self, name, data):
+        self._op("write", name)
+        MemoryFlash.write(self, name, data)
+
+    def append(self, name, data):
+        self._op("append", name)
+        MemoryFlash.append(self, name, data)
+
+    def rename(self, old, new):
+        self._op("rename", old)
+        MemoryFlash.rename(self, old, new)
+
+    def remove(self, name):
+        self._op("remove", name)
+        MemoryFlash.remove(self, name)
+
+    def exists(self, name):
+        self._op("exists", name)
+        return MemoryFlash.exists(self, name)
 
 
 class PowerCutFlash(MemoryFlash):

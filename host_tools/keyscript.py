@@ -41,6 +41,24 @@ class ManualClock:
         self.now += ms
 
 
+class WrappingClock(ManualClock):
+    """A ManualClock whose ticks wrap as MicroPython's ticks_ms() does on a Pico: at 2**30 ms
+    (12.4 days), with ticks_diff right only within +-2**29 ms. `now` keeps counting; what the
+    firmware sees wraps."""
+
+    PERIOD = 1 << 30
+
+    def ticks_ms(self):
+        return self.now % self.PERIOD
+
+    def ticks_diff(self, later, earlier):
+        half = self.PERIOD >> 1
+        return ((later - earlier + half) % self.PERIOD) - half
+
+    def ticks_add(self, ticks, delta):
+        return (ticks + delta) % self.PERIOD
+
+
 class KeyScriptError(ValueError):
     """A key script word that is not understood."""
 
@@ -58,16 +76,28 @@ def parse(text):
             steps.append(("TAP", kind, TAP_MS))
         elif kind == "LONG" and len(parts) == 2 and parts[1] in BUTTONS:
             steps.append(("HOLD", parts[1], LONG_MS))
-        elif kind == "HOLD" and len(parts) == 3 and parts[1] in BUTTONS and parts[2].isdigit():
+        elif kind == "HOLD" and len(parts) == 3 and parts[1] in BUTTONS and _ms(parts[2]):
             steps.append(("HOLD", parts[1], int(parts[2])))
-        elif kind == "WAIT" and len(parts) == 2 and parts[1].isdigit():
+        elif kind == "WAIT" and len(parts) == 2 and _ms(parts[1]):
             steps.append(("WAIT", None, int(parts[1])))
         elif kind in ("PRESS", "RELEASE") and len(parts) == 2 and parts[1] in BUTTONS:
             steps.append((kind, parts[1], 0))
         else:
+            shown = word if len(word) <= 24 else word[:24] + "..."
+            shown = "".join("?" if ord(ch) < 32 or 127 <= ord(ch) < 160 else ch for ch in shown)
             raise KeyScriptError("key script: cannot read '%s' (try OK, LONG:LEFT, HOLD:UP:2000,"
-                                 " WAIT:1000)" % word)
+                                 " WAIT:1000; times are 0-9 digits, at most a day)" % shown)
     return steps
+
+
+def _ms(text):
+    """Whether text is a time in ms: ASCII digits only ('²' passes str.isdigit), at most a day."""
+    if not 0 < len(text) <= 8:
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return int(text) <= 86400000
 
 
 class Driver:
@@ -83,7 +113,7 @@ class Driver:
         """Let `ms` milliseconds pass, one main-loop tick at a time."""
         end = self.clock.now + ms
         while self.clock.now < end:
-            self.app.tick(self.clock.now)
+            self.app.tick(self.clock.ticks_ms())
             self.clock.now += self.poll_ms
 
     def press(self, button):

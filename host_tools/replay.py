@@ -13,12 +13,17 @@ import json
 import sys
 
 from engine_lite.game import Game
-from engine_lite.logtext import LogError
+from engine_lite.report import state_dict
+from engine_lite.logtext import LogError, split_lines
 from engine_lite.rules import Refused
+
+REASON_MAX = 100     # a reason longer than this is cut (it may quote a huge or binary line)
 
 
 def replay_lines(lines, keep_going=False, errors=None):
     """Apply log lines to a new Game; returns (game, list of (line number, reason)).
+
+    `lines` are strings (or LogErrors, as logtext.split_lines gives for a line that is not text).
 
     Stops at the first bad line unless keep_going. `errors`, if given, is called with each
     (line number, reason) as it happens.
@@ -27,11 +32,16 @@ def replay_lines(lines, keep_going=False, errors=None):
     problems = []
     for number, line in enumerate(lines, 1):
         try:
+            if isinstance(line, LogError):       # split_lines: the line was not text
+                raise line
             game.do_line(line)
         except (LogError, Refused) as error:
-            problems.append((number, str(error)))
+            reason = str(error)
+            if len(reason) > REASON_MAX:
+                reason = reason[:REASON_MAX - 3] + "..."
+            problems.append((number, reason))
             if errors:
-                errors(number, str(error))
+                errors(number, reason)
             if not keep_going:
                 break
     return game, problems
@@ -45,11 +55,11 @@ def main(argv=None):
                         help="report bad lines on standard error and go on")
     args = parser.parse_args(argv)
     if args.file == "-":
-        text = sys.stdin.read()
+        data = sys.stdin.buffer.read()
     else:
         try:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(args.file, "rb") as handle:
+                data = handle.read()
         except OSError as error:
             print("cannot read %s: %s" % (args.file, error.strerror), file=sys.stderr)
             return 1
@@ -57,10 +67,10 @@ def main(argv=None):
     def report(number, reason):
         print("line %d: %s" % (number, reason), file=sys.stderr)
 
-    game, problems = replay_lines(text.splitlines(), args.keep_going, report)
+    game, problems = replay_lines(split_lines(data), args.keep_going, report)
     if problems and not args.keep_going:
         return 1
-    print(json.dumps(game.state.to_dict(), indent=2))
+    print(json.dumps(state_dict(game.state), indent=2))
     return 0
 
 

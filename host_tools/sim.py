@@ -63,7 +63,7 @@ class Simulator:
     def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None):
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does."""
         machine = install_standins()
-        from firmware.hw import Flash
+        from host_tools.flash import FolderFlash
         from host_tools.keyscript import ManualClock
         from firmware.main import load_pins
         from host_tools.flash import MemoryFlash
@@ -79,7 +79,7 @@ class Simulator:
         if flash is None:
             if save_dir:
                 os.makedirs(save_dir, exist_ok=True)
-                flash = Flash(save_dir)
+                flash = FolderFlash(save_dir)
             else:
                 flash = MemoryFlash()
         self.flash = flash
@@ -139,7 +139,8 @@ class Simulator:
 
     def state(self):
         """The game state in the replay tool's JSON schema."""
-        return self.app.game.state.to_dict()
+        from engine_lite.report import state_dict
+        return state_dict(self.app.game.state)
 
 
 class _Tap:

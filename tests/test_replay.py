@@ -81,3 +81,82 @@ def test_scenarios_replay_to_their_final_expectations(name):
         lines = [l for l in handle if "# refused" not in l]
     result = replay("-", stdin="".join(lines))
     assert result.returncode == 0, result.stderr
+
+
+# ---- hostile files: never a traceback, always `line N: reason` ------------------------------
+
+def replay_bytes(tmp_path, data, *args):
+    path = tmp_path / "game.log"
+    path.write_bytes(data)
+    return subprocess.run([sys.executable, "-m", "host_tools.replay", *args, str(path)],
+                          capture_output=True)
+
+
+def problems(result):
+    """The stderr lines, checked to be `line N: reason` with a short reason, no traceback."""
+    text = result.stderr.decode("utf-8")
+    assert "Traceback" not in text
+    lines = text.splitlines()
+    for line in lines:
+        assert line.startswith("line "), line
+        assert len(line) <= 120, line
+        assert not [ch for ch in line if ord(ch) < 32 or 127 <= ord(ch) < 160], repr(line)
+    return lines
+
+
+@pytest.mark.parametrize("keep_going", [False, True])
+@pytest.mark.parametrize("line,number", [
+    ("corp gain ²", 2),                         # superscript: str.isdigit() but int() fails
+    ("runner run remote²", 2),
+    ("set agenda-target ³", 2),
+    ("corp gain ٣", 2),                         # Arabic-Indic three: int() would read it
+    ("corp gain ３", 2),                        # fullwidth three
+    ("corp gain " + "9" * 5000, 2),             # past CPython's 4300-digit limit
+    ("corp gain 1\x00\x00", 2),
+    ("corp " + "x" * 10_000_000, 2),            # a 10 MB word
+])
+def test_bad_numbers_and_words_are_a_line_number_and_a_short_reason(tmp_path, line, number,
+                                                                      keep_going):
+    data = ("corp gain-credit\n" + line + "\ncorp gain-credit\n").encode("utf-8")
+    args = ["--keep-going"] if keep_going else []
+    result = replay_bytes(tmp_path, data, *args)
+    lines = problems(result)
+    assert len(lines) == 1 and lines[0].startswith("line %d: " % number), lines
+    assert result.returncode == (0 if keep_going else 1)
+    if keep_going:                              # the good lines on either side were played
+        assert json.loads(result.stdout)["corp"]["clicks"] == 1
+
+
+def test_a_file_that_is_not_utf8_is_reported_by_line(tmp_path):
+    result = replay_bytes(tmp_path, b"corp gain-credit\ncorp gain \xff\xfe\ncorp gain-credit\n",
+                          "--keep-going")
+    assert problems(result) == ["line 2: not UTF-8 text"]
+    assert json.loads(result.stdout)["corp"]["credits"] == 7
+
+
+def test_a_byte_order_mark_does_not_spoil_line_one(tmp_path):
+    result = replay_bytes(tmp_path, b"\xef\xbb\xbfcorp gain-credit\n")
+    assert result.returncode == 0 and problems(result) == []
+    assert json.loads(result.stdout)["corp"]["credits"] == 6
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\x0c", "\x0b", "\x1c", "\x85"])
+def test_only_newline_ends_a_line(tmp_path, separator):
+    # In a comment, a separator that splitlines() would break on must not make a line of its own
+    # (the text after it would run as an action, and every later line number would shift).
+    text = "# note" + separator + "corp gain 5\ncorp gain-credit\nrunner draw\r\n"
+    result = replay_bytes(tmp_path, text.encode("utf-8"))
+    assert problems(result) == ["line 3: Not the Runner's turn"]
+    assert result.returncode == 1
+
+
+def test_the_simulator_key_script_refuses_unicode_digits_cleanly():
+    from host_tools.keyscript import parse, KeyScriptError
+    for script in ("WAIT:²", "HOLD:UP:٣", "WAIT:" + "9" * 5000, "WAIT:\x00"):
+        with pytest.raises(KeyScriptError) as refused:
+            parse(script)
+        assert len(str(refused.value)) < 160
+    result = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless",
+                             "--keys", "OK,WAIT:²"], capture_output=True, text=True)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "cannot read 'WAIT:²'" in result.stderr

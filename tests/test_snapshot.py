@@ -80,3 +80,72 @@ def test_the_snapshots_base64_is_standard_and_strict():
     for bad in ("A", "AB=C", "!!!!", "AA==AAAA", "A===", "ab\u00e9c"):
         with pytest.raises(ValueError):
             _unb64(bad)
+
+
+# ---- one set of limits: whatever the engine accepts, saves and loads --------------------------
+
+def test_the_turn_counter_stops_where_a_snapshot_can_follow():
+    from engine_lite.logtext import limit as field
+    from engine_lite.rules import Refused
+    from engine_lite.state import new_game
+    start = new_game()
+    start.turn = field("turn")[1]                       # the last turn a save can hold
+    game = Game(start)
+    game.do_line("corp end-turn")
+    with pytest.raises(Refused):
+        game.do_line("runner end-turn")
+    assert snapshot.loads(snapshot.dumps(game)) == game
+
+
+def test_max_hand_size_beyond_its_limit_is_refused_not_clamped():
+    from engine_lite.rules import Refused
+    game = Game()
+    with pytest.raises(Refused) as refused:
+        game.do_line("corp set max-hand-size 200")
+    assert "104" in str(refused.value)                  # says what the most is
+    game.do_line("corp set max-hand-size 104")
+    assert game.state.corp.max_hand_size == 104
+    with pytest.raises(Refused):
+        game.do_line("corp hand-size +1")
+    assert game.state.corp.max_hand_size == 104
+
+
+def test_new_game_settings_have_the_limits_of_the_numbers_they_set():
+    from engine_lite.logtext import limit as field
+    from engine_lite.logtext import LogError
+    game = Game()
+    game.do_line("runner link 999")                     # accepted in play...
+    top = field("runner.link")[1]
+    game.do_line("new-game runner-link %d" % top)       # ...so accepted at the start
+    assert game.state.runner.link == top
+    assert snapshot.loads(snapshot.dumps(game)) == game
+    with pytest.raises(LogError):
+        game.do_line("new-game runner-link %d" % (top + 1))
+
+
+def test_every_accepted_action_near_the_limits_saves_and_loads():
+    # Walk every verb from a state at the edges; each accepted action must leave a savable game.
+    from engine_lite import actions
+    from engine_lite.rules import Refused
+    from engine_lite.state import new_game, MAX_COUNT
+    start = new_game()
+    for side in (start.corp, start.runner):
+        side.credits = MAX_COUNT
+        side.clicks = MAX_COUNT
+        side.agenda_points = 0
+    start.runner.tags = MAX_COUNT
+    start.corp.bad_publicity = MAX_COUNT
+    start.turn = 9998
+    accepted = 0
+    for verb in range(1, len(actions.VERBS)):
+        for side in (0, 1):
+            for a, b, c in ((MAX_COUNT, 0, 0), (0, MAX_COUNT, 0), (1, 1, 1), (0, 0, 0),
+                            (3, 0, 0), (-MAX_COUNT, 0, 0), (4, -1, 0), (4, MAX_COUNT, 0)):
+                game = Game(start.copy())
+                try:
+                    game.do((verb, side, a, b, c))
+                except Refused:
+                    continue
+                accepted += 1
+                assert snapshot.loads(snapshot.dumps(game)) == game, (verb, side, a, b, c)
+    assert accepted > 20
