@@ -5,9 +5,8 @@ the device never loads it.
 """
 
 from engine_lite.state import (
-    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT,
+    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, LOW, HIGH, field_name,
 )
-from engine_lite import limits
 from engine_lite.actions import (
     VERBS, SET, RUN_END, TRACE, AGENDA_TARGET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
 )
@@ -129,10 +128,10 @@ NEW_GAME_DEFAULTS = (7, 3, 4, 0)
 
 
 def limit(wanted):
-    """(lowest, highest) of one of the state's numbers, by name (engine_lite.limits)."""
-    for i in range(len(limits.LOW)):
-        if limits.name(i) == wanted:
-            return limits.LOW[i], limits.HIGH[i]
+    """(lowest, highest) of one of the state's numbers, by name (engine_lite.state's limits)."""
+    for i in range(len(LOW)):
+        if field_name(i) == wanted:
+            return LOW[i], HIGH[i]
     raise KeyError(wanted)
 
 

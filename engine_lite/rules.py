@@ -11,10 +11,9 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 from engine_lite.state import (
     CORP, RUNNER, SIDE_NAMES, PHASE_ACTION, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, FIRST_REMOTE, MAX_REMOTES,
-    BASE_HAND_SIZE, server_name,
+    BASE_HAND_SIZE, LOW, HIGH, server_name, field_name, first_outside,
 )
 from engine_lite import actions as A
-from engine_lite import limits
 
 
 class Refused(Exception):
@@ -203,11 +202,7 @@ def _damage(s, side, kind, amount, c):
 
 
 def _hand_size(s, side, delta, b, c):
-    player = s.player(side)
-    mod = player.hand_size_mod + delta
-    if mod < -MAX_MODIFIER or mod > MAX_MODIFIER:
-        raise Refused("Hand size can change by %d to %d in all" % (-MAX_MODIFIER, MAX_MODIFIER))
-    player.hand_size_mod = mod
+    s.player(side).hand_size_mod += delta    # past +-MAX_MODIFIER: refused by apply's limit check
 
 
 def _clicks(s, side, delta, b, c):
@@ -360,8 +355,8 @@ def apply(state, act):
     elif new.runner.agenda_points >= new.agenda_target:
         _win(new, RUNNER, WIN_AGENDA)
     values = new.pack()
-    i = limits.first_outside(values)
-    if i >= 0:      # the one check that keeps every game savable (engine_lite.limits)
+    i = first_outside(values)
+    if i >= 0:      # the one check that keeps every game savable (limits: engine_lite.state)
         raise Refused("%s would be %d: the limit is %d to %d"
-                      % (limits.name(i), values[i], limits.LOW[i], limits.HIGH[i]))
+                      % (field_name(i), values[i], LOW[i], HIGH[i]))
     return new, note

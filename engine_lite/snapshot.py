@@ -9,8 +9,7 @@
 
 import json
 
-from engine_lite.state import GameState
-from engine_lite import limits
+from engine_lite.state import GameState, LOW, HIGH, field_name
 from engine_lite.game import Game
 from engine_lite.rules import Refused
 from engine_lite import actions
@@ -91,18 +90,18 @@ def dumps(game):
 
 def _state(data, key):
     values = data.get(key)
-    count = len(limits.LOW)
+    count = len(LOW)
     if not isinstance(values, list) or len(values) != count:
         raise SnapshotError("'%s' must be a list of %d numbers" % (key, count))
     for i in range(count):
         value = values[i]
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SnapshotError("%s %s is not a whole number" % (key, limits.name(i)))
-        low = limits.LOW[i]
-        high = limits.HIGH[i]
+            raise SnapshotError("%s %s is not a whole number" % (key, field_name(i)))
+        low = LOW[i]
+        high = HIGH[i]
         if value < low or value > high:
             raise SnapshotError("%s %s = %d is out of range %d..%d"
-                                % (key, limits.name(i), value, low, high))
+                                % (key, field_name(i), value, low, high))
     state = GameState.unpack(values)
     if (state.winner == -1) != (state.win_reason == 0):
         raise SnapshotError("%s: winner and win reason disagree" % key)

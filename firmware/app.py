@@ -247,20 +247,15 @@ class App:
         elif not self.dimmed and not self.blanked and settings.dim_s and idle >= settings.dim_s * 1000:
             self.dimmed = True
             self.display.set_contrast(self.display.DIM_CONTRAST)
-        if not self.display.online:
-            self._retry_display(now)
+        if not self.display.online:       # about once a second, set the OLED up again
+            if self._display_retry_at is None:
+                self._display_retry_at = clock.ticks_add(now, self.DISPLAY_RETRY_MS)
+            elif clock.ticks_diff(now, self._display_retry_at) >= 0:
+                self._display_retry_at = None
+                if self.display.retry():
+                    self.dirty = True
         if self.dirty and not self.blanked:
             self.render()
-
-    def _retry_display(self, now):
-        """About once a second while the OLED does not answer, set it up again."""
-        clock = self.clock
-        if self._display_retry_at is None:
-            self._display_retry_at = clock.ticks_add(now, self.DISPLAY_RETRY_MS)
-        elif clock.ticks_diff(now, self._display_retry_at) >= 0:
-            self._display_retry_at = None
-            if self.display.retry():
-                self.dirty = True
 
     def render(self):
         """Draw the top screen (and any message) and send what changed to the panel."""

@@ -11,10 +11,12 @@ import adafruit_ssd1306
 from firmware import forget
 
 # The driver imports adafruit_bus_device's SPI module too, for SSD1306_SPI. Netclick's display is
-# on I2C, so that code (about 2.7 KB of heap on a Pico) is let go. SSD1306_SPI cannot be used.
+# on I2C, so that code (about 2.7 KB of heap on a Pico) is let go, and so is SSD1306_SPI.
 if hasattr(adafruit_ssd1306, "spi_device"):
     del adafruit_ssd1306.spi_device
 forget("adafruit_bus_device.spi_device")
+if hasattr(adafruit_ssd1306, "SSD1306_SPI"):
+    del adafruit_ssd1306.SSD1306_SPI      # its class and methods: about 0.5 KB more
 
 
 class I2CBus:
@@ -102,8 +104,7 @@ class Display:
         oled.rotate(not self.flipped)
         if not self.on:
             oled.poweroff()
-        for i in range(len(self._shown)):
-            self._shown[i] = 0
+        self._shown[:] = self._buffer[1:]     # all zeros, like the panel now
         self.online = self.bus.ok
         return self.online
 

@@ -103,7 +103,7 @@ class Flash:
             with open(self.root + name, "rb") as handle:
                 return handle.read()
         except OSError as error:
-            if missing(error):
+            if error.args[0] in ENOENT:
                 return None
             raise
 
@@ -126,7 +126,7 @@ class Flash:
         try:
             os.remove(self.root + name)
         except OSError as error:
-            if not missing(error):
+            if error.args[0] not in ENOENT:
                 raise
 
     def exists(self, name):
@@ -144,11 +144,6 @@ class Flash:
             return info[1] * info[4]      # fragment size x blocks free to us
         except (OSError, AttributeError):
             return None
-
-
-def missing(error):
-    """Whether an OSError means "no such file"."""
-    return bool(error.args) and error.args[0] in ENOENT
 
 
 def restart():

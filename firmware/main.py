@@ -95,35 +95,28 @@ class Device:
 PIN_MAP_PATHS = ("hardware/pins.json", "/lib/hardware/pins.json")
 
 
-def find_pin_map(flash):
-    """The pin map's path: the first of PIN_MAP_PATHS that is there."""
-    for path in PIN_MAP_PATHS:
-        if flash.exists(path):
-            return path
-    return PIN_MAP_PATHS[0]
-
-
-def start(pins, clock, flash):
-    """Build the Device; tried twice (memory is collected in between)."""
-    try:
-        return Device(pins, clock, flash)
-    except Exception:
-        gc.collect()
-        return Device(pins, clock, flash)
-
-
 def run():
     """The main loop: tick, then sleep until the next poll (no busy-waiting).
 
-    If the tracker cannot be built at all (no pin map, no memory), the error screen says why and
-    the board waits, without touching the files and without restarting in a loop.
+    Building the tracker is tried twice (memory is collected in between). If it cannot be built
+    at all (no pin map, no memory), the error screen says why and the board waits, without
+    touching the files and without restarting in a loop.
     """
     clock = hw.Clock()
     flash = hw.Flash()
     pins = None
     try:
-        pins = load_pins(find_pin_map(flash))
-        device = start(pins, clock, flash)
+        path = PIN_MAP_PATHS[0]
+        for candidate in PIN_MAP_PATHS:
+            if flash.exists(candidate):
+                path = candidate
+                break
+        pins = load_pins(path)
+        try:
+            device = Device(pins, clock, flash)
+        except Exception:
+            gc.collect()
+            device = Device(pins, clock, flash)
     except Exception as error:
         from firmware.crash import halt
         halt(error, clock, flash, pins)      # does not return

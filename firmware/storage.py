@@ -170,8 +170,7 @@ class Saver:
         self._changes = app.changes
         self._settings = app.settings_version
         self._last = clock.ticks_add(clock.ticks_ms(), -self.INTERVAL_MS)
-        self._wait = self.INTERVAL_MS
-        self._failed_wait = self.INTERVAL_MS
+        self._wait = self.INTERVAL_MS    # longer after a failure: a full flash stays full
         self.failed = None       # what the last failure said, or None when saving works
         self.held = held         # why saving is off (the saved files could not be read), or None
 
@@ -188,7 +187,7 @@ class Saver:
         if not self.pending():
             if waited > self.INTERVAL_MS:
                 self._last = clock.ticks_add(now, -self.INTERVAL_MS)
-        elif waited >= self._wait or waited < 0:
+        elif waited >= self._wait:
             self.flush(now)
 
     def flush(self, now=None):
@@ -200,16 +199,13 @@ class Saver:
             return False
         problem = None
         changes = app.changes
-        self._wait = self.INTERVAL_MS
         try:
             self.storage.commit(app.game)
             self._changes = changes
+            self._wait = self.INTERVAL_MS
         except Exception as error:       # flash full or failing, or out of memory: play on
             problem = "Save failed (%s)" % describe_error(error, self.storage.flash)
-            # Wait longer before each retry (a full flash stays full), but never so long
-            # that a game saved again is much behind.
-            self._wait = min(self._failed_wait * 2, self.RETRY_MAX_MS)
-        self._failed_wait = self._wait
+            self._wait = min(self._wait * 2, self.RETRY_MAX_MS)
         version = app.settings_version
         if version != self._settings:
             try:
