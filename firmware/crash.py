@@ -31,8 +31,8 @@ def report(device, error):
         SMALL.draw(fb, "The game is saved.", 2, 30)
     else:
         # Say what is true: the last commit stands, what came after it may not.
-        SMALL.draw(fb, "Could not save the last", 2, 24)
-        SMALL.draw(fb, "moves: check after restart", 2, 33)
+        SMALL.draw(fb, "Last moves NOT saved:", 2, 24)
+        SMALL.draw(fb, "check them after restart", 2, 33)
     SMALL.draw(fb, "Restarting...", 2, 44)
     SMALL.draw(fb, "Details: error.log", 2, 54)
     device.app.display.set_power(True)

@@ -56,8 +56,8 @@ def boot(flash, settings):
     log_error(flash, failure)
     held = "saved game unreadable (%s)" % describe(failure, flash)
     forget("firmware.crash")
-    return (Storage(flash), None,
-            ["Saving off: %s. Files untouched; restart to retry." % held], held)
+    # Two lines of a toast: what matters first (the files are untouched; details in error.log).
+    return Storage(flash), None, ["SAVING OFF: save unreadable"], held
 
 
 READ_TRIES = 3    # a read error can pass (a marginal flash chip): try again before giving up

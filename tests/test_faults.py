@@ -258,7 +258,7 @@ def test_the_crash_screen_does_not_claim_a_save_that_failed(monkeypatch):
     flash = GameWritesFail()
     text = crash_screen_text(monkeypatch, flash, before_crash=lambda: setattr(flash, "fail", True))
     assert "The game is saved." not in text
-    assert "Could not save" in text
+    assert "NOT saved" in text
 
 
 def test_the_crash_screen_says_saved_when_it_is(monkeypatch):
@@ -427,7 +427,7 @@ def test_boot_fault_sweep(name, error, persistent, capsys):
         app = device.app
         held = device.saver.held
         if held:
-            assert app.game.count == 0 and "Saving off" in app.toast, where
+            assert app.game.count == 0 and "SAVING OFF" in app.toast, where
         else:
             assert same_game(app.game, game), where
         # Playable: a press changes the game, and the OLED shows it.
