@@ -83,8 +83,9 @@ def _parse_number(word, signed):
         text = word[1:]
     if not is_number(text):
         raise LogError("'%s' is not a number (digits 0-9)" % show(word))
-    digits = text.lstrip("0")
-    value = int(digits) if 0 < len(digits) <= 9 else (0 if not digits else MAX_COUNT + 1)
+    digits = text.lstrip("0") or "0"
+    # int() only on a few digits: a 5,000-digit number is refused, not read
+    value = int(digits) if len(digits) <= 3 else MAX_COUNT + 1
     if value > MAX_COUNT:
         raise LogError("%s is too large (at most %d)" % (show(text), MAX_COUNT))
     return -value if word[:1] == "-" else value

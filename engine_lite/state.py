@@ -39,7 +39,7 @@ BASE_HAND_SIZE = const(5)
 MAX_COUNT = const(999)      # no counter goes above this: three digits on the display
 MAX_MODIFIER = const(99)    # hand-size modifiers may be negative, within +-99
 MAX_REMOTES = const(60)
-MAX_TURN = const(9999)      # rounds: four digits (engine_lite.limits holds every limit)
+MAX_TURN = const(9999)      # rounds: four digits (every limit: LOW and HIGH, below)
 
 
 def server_name(server):

@@ -14,7 +14,7 @@ import sys
 
 from engine_lite.game import Game
 from engine_lite.rules import Refused
-from engine_lite.state import new_game, NO_WINNER
+from engine_lite.state import NO_WINNER
 from engine_lite import actions
 from firmware.buttons import DOWN, PRESS, LONG
 from firmware.fonts import SMALL
@@ -45,7 +45,7 @@ class App:
         self.clock = clock
         self.buzzer = buzzer
         self.settings = settings or Settings()
-        self.game = game or Game(self.new_start())
+        self.game = game or Game(self.settings.new_start())
         self.screens = []
         self.toast = None
         self._toast_until = 0
@@ -103,14 +103,9 @@ class App:
 
     # ---- the game ---------------------------------------------------------------------------
 
-    def new_start(self):
-        """The starting state for a new game from the settings."""
-        s = self.settings
-        return new_game(s.agenda_target, s.corp_clicks, s.runner_clicks, s.runner_link)
-
     def new_game(self):
         """Start a new game (the old one is gone: the caller asked for confirmation)."""
-        self.game = Game(self.new_start())
+        self.game = Game(self.settings.new_start())
         self.home()
         self.changed()
         self.say("New game: Corp's turn")

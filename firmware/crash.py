@@ -73,7 +73,7 @@ def describe(error, flash):
     if isinstance(error, OSError) and error.args and isinstance(error.args[0], int):
         code = error.args[0]
         if code == 28:                                 # ENOSPC
-            free = flash.free() if flash is not None and hasattr(flash, "free") else None
+            free = flash.free() if flash is not None else None
             return "flash full" if free is None else "flash full, %d KB free" % (free // 1024)
         return ERRNO_NAMES.get(code, "error %d" % code)
     return type(error).__name__

@@ -70,7 +70,7 @@ class Display:
     """The 128x64 OLED. Draw on `fb` (a framebuf.FrameBuffer), then call `show()`.
 
     `online` is False while the panel does not answer; `retry()` (called by the App about once
-    a second then) sets it up again and sends the whole picture.
+    a second then) sets it up again with a blank picture, and the App draws the screen anew.
     """
 
     DIM_CONTRAST = 8

@@ -5,9 +5,8 @@ Only needed while the tracker starts: firmware.main loads it, uses it and lets i
 code does not stay on the heap. The file formats are described in firmware.storage.
 """
 
-import json
-
 import gc
+import json
 
 from engine_lite import actions
 from firmware import forget
@@ -50,7 +49,6 @@ def boot(flash, settings):
             return storage, game, notices, None
         except Exception as error:
             failure = error
-            storage = None
             gc.collect()
     from firmware.crash import log_error, describe
     log_error(flash, failure)
@@ -97,7 +95,7 @@ def load_settings(storage, settings):
     return None
 
 
-def load(storage, settings=None):
+def load(storage, settings):
     """Boot: the saved game (or None for a new one) and a notice for the player.
 
     Only reads and renames: the caller's first commit compacts the game into a fresh snapshot.
@@ -142,25 +140,22 @@ def _journal_alone(storage, settings, notices):
     """No snapshot survived. The journal may still hold the game: its records hold every action
     since the first snapshot, which for a game's first snapshot is the new game itself. It is
     kept aside in any case (the new game's first snapshot would otherwise delete it)."""
+    unreadable = False
     try:
         data = read(storage.flash, JOURNAL)
     except OSError:
-        data = b"?"
-    if not data:
+        data = None
+        unreadable = True      # kept aside below, but nothing can be rebuilt from it
+    if not data and not unreadable:
         if notices:
             notices.append("New game.")
         return None, " ".join(notices) or None
     game = None
-    if data != b"?" and data[0] == RECORD:
+    if data and data[0] == RECORD:
         from engine_lite.game import Game
-        from engine_lite.state import new_game
-        start = new_game()
-        if settings is not None:
-            start = new_game(settings.agenda_target, settings.corp_clicks,
-                             settings.runner_clicks, settings.runner_link)
-        game = Game(start)
+        game = Game(settings.new_start())
         try:
-            seq, j = _read_varint(_first_payload(data), 0)
+            seq = _read_varint(_first_payload(data), 0)[0]
         except ValueError:
             seq = 0
         storage.seq = seq - 1 if seq else 0
@@ -282,20 +277,14 @@ def keep_aside(storage, name):
         data = flash.read(name)
     except OSError:
         data = None          # unreadable: cannot compare, so keep it
-    n = 1
-    while n < KEEP_ASIDE:
+    for n in range(1, KEEP_ASIDE + 1):
         aside = "%s.bad%d" % (name, n)
         if not flash.exists(aside):
             break
         if data is not None and _same(flash, aside, data):
             flash.remove(name)       # its bytes are kept already, as `aside`
             return "same as %s%s" % (aside, _space(flash))
-        n += 1
-    aside = "%s.bad%d" % (name, n)
-    if data is not None and flash.exists(aside) and _same(flash, aside, data):
-        flash.remove(name)
-    else:
-        flash.rename(name, aside)
+    flash.rename(name, aside)        # a free name, or the last one: the newest replaces it
     return "kept as %s%s" % (aside, _space(flash))
 
 
@@ -307,5 +296,5 @@ def _same(flash, other, data):
 
 
 def _space(flash):
-    free = flash.free() if hasattr(flash, "free") else None
+    free = flash.free()
     return "." if free is None else " (%d KB free)." % (free // 1024)

@@ -1,6 +1,8 @@
 """Device settings: game defaults and display care. Kept apart from the game so that a new
 game keeps them, and saved beside it (see firmware.storage)."""
 
+from engine_lite.state import new_game
+
 
 class Settings:
     """Every setting with its default; `RANGES` gives the allowed values for editing and loading."""
@@ -27,6 +29,11 @@ class Settings:
         self.dim_s = 120
         self.sleep_s = 600
         self.sound = 1
+
+    def new_start(self):
+        """The starting state of a new game with these settings."""
+        return new_game(self.agenda_target, self.corp_clicks, self.runner_clicks,
+                        self.runner_link)
 
     def to_dict(self):
         """The settings as a plain dict (for saving)."""

@@ -364,7 +364,7 @@ def test_hostile_settings_never_stop_the_boot(settings):
 
 
 def test_the_tracker_halts_on_a_screen_when_it_cannot_be_built(monkeypatch):
-    from firmware import main, crash
+    from firmware import main
 
     class Stop(BaseException):
         pass
@@ -390,7 +390,6 @@ def test_the_tracker_halts_on_a_screen_when_it_cannot_be_built(monkeypatch):
     assert not restarts                                 # no crash loop: it waits
     assert b"MemoryError" in flash.files["error.log"]
     assert any(oled.glass_bytes())                      # and says so on the display
-    del crash
 
 
 BOOT_ERRORS = [("ENOSPC", lambda: oserror(errno.ENOSPC)), ("EROFS", lambda: oserror(errno.EROFS)),
