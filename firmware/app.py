@@ -33,7 +33,9 @@ OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages
 class App:
     """Owns the game, the screens and the display's care."""
 
-    POLL_MS = 10            # the main loop sleeps this long between ticks
+    POLL_MS = 5             # the main loop's sleep while a button is down or settling
+    IDLE_POLL_MS = 20       # ... and while all are up: a press is seen within 20 ms, and its
+                            # release (when most keys act) within 5 ms
     TOAST_MS = 2500         # how long a message stays at the bottom of the screen
     DISPLAY_RETRY_MS = 1000  # how often an OLED that stopped answering is tried again
     IDLE_CAP_MS = 40000000  # idle time beyond every timeout (the longest is 36,000 s)
@@ -57,6 +59,9 @@ class App:
         self.changes = 0     # bumped after every change of the game (saving watches it)
         self.settings_version = 0
         self._display_retry_at = None   # while the OLED does not answer: when to try again
+        self._drawn = None       # the screen drawn last (render: whole or only what changed)
+        self._toast_lines = 0    # lines of the message drawn last
+        self.full_redraw = False  # set to draw the whole screen at the next render
         from firmware.dashboard import Dashboard
         self.screens.append(Dashboard())
         self.display.set_contrast(self.settings.contrast)
@@ -214,6 +219,10 @@ class App:
             self.screen.on_button(self, name, event)
         self._sync_win_screen()
 
+    def poll_ms(self):
+        """How long the main loop may sleep before the next tick."""
+        return self.POLL_MS if not self.pad.quiet or self.dirty else self.IDLE_POLL_MS
+
     def _wake(self):
         self.display.set_power(True)
         self.display.set_contrast(self.settings.contrast)
@@ -249,15 +258,29 @@ class App:
                 self._display_retry_at = None
                 if self.display.retry():
                     self.dirty = True
+                    self.full_redraw = True     # the panel and the frame were cleared
         if self.dirty and not self.blanked:
             self.render()
 
     def render(self):
-        """Draw the top screen (and any message) and send what changed to the panel."""
+        """Draw the top screen (and any message) and send what changed to the panel.
+
+        The whole screen is drawn when another screen came on top or a message went away (or
+        shrank); otherwise the screen only updates what changed (Screen.update) and the message
+        is drawn again over it."""
         fb = self.fb
-        fb.fill(0)
-        self.screen.draw(self, fb)
-        if self.toast:
+        screen = self.screen
+        toast = self.toast
+        lines = len(wrap(toast, 25)[-2:]) if toast else 0
+        if screen is not self._drawn or lines < self._toast_lines or self.full_redraw:
+            fb.fill(0)
+            screen.draw(self, fb)
+            self._drawn = screen
+            self.full_redraw = False
+        else:
+            screen.update(self, fb)
+        self._toast_lines = lines
+        if toast:
             self._draw_toast(fb)
         self.display.show()
         self.dirty = False

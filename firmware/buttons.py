@@ -118,16 +118,31 @@ class ButtonPad:
         for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"):
             if name in pins:
                 self.buttons.append(Button(name, pins[name], now))
+        self.quiet = False     # every button up and settled: see poll()
 
     def poll(self, now, handler):
         """Poll every button; calls handler(name, event) for each event. Returns the number of
-        events (allocates nothing)."""
+        events (allocates nothing).
+
+        While the pad is `quiet` (every button up, no debounce lockout running, no tap latched)
+        only the pins are read: a pass of the idle main loop then costs a few reads, not a
+        method call and its timing arithmetic per button (CPU time is battery life)."""
+        if self.quiet:
+            for button in self.buttons:
+                if button._latched or not button.pin.value():
+                    break
+            else:
+                return 0
         count = 0
+        quiet = True
         for button in self.buttons:
             event = button.poll(now, self.clock)
             if event:
                 handler(button.name, event)
                 count += 1
+            if button.pressed or button._locked or button._missed or button._latched:
+                quiet = False
+        self.quiet = quiet
         return count
 
     def held(self):

@@ -27,7 +27,7 @@ from engine_lite.state import RUNNER, server_name
 from engine_lite import actions as A
 from firmware.fonts import SMALL, BIG
 from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, step_of
+from firmware.ui import Screen, WIDTH, HEIGHT, step_of
 
 SIDES = ("CORP", "RUNNER")
 Sides = ("Corp", "Runner")
@@ -43,12 +43,6 @@ class Dashboard(Screen):
     """The home screen, always at the bottom of the App's stack."""
 
     name = "dashboard"
-
-    def __init__(self):
-        self.cursor = 0
-        self._bar_mode = None      # (side, in a run, clicks left): the cursor resets when it changes
-        self.adjust_side = -1      # the side whose credits are being adjusted (-1: none)
-        self.delta = 0
 
     # ---- the bar ------------------------------------------------------------------------------
 
@@ -68,50 +62,80 @@ class Dashboard(Screen):
 
     # ---- drawing ------------------------------------------------------------------------------
 
-    def draw(self, app, fb):
+    def __init__(self):
+        self.cursor = 0
+        self._bar_mode = None      # (side, in a run, clicks left): the cursor resets when it changes
+        self.adjust_side = -1      # the side whose credits are being adjusted (-1: none)
+        self.delta = 0
+        # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
+        self._keys = [None] * 10
+
+    def update(self, app, fb):
         s = app.game.state
         self._follow_state(s)
         side = s.active
         me = s.player(side)
         other = s.player(1 - side)
         runner = s.runner
+        corp = s.corp
+        part = self.part
         # Row 0: whose turn, agenda points.
-        fb.fill_rect(0, 0, WIDTH, 8, 1)
-        SMALL.draw(fb, "%s TURN %d" % (SIDES[side], s.turn), 1, 0, 0)
-        text = "AP %d-%d/%d" % (s.corp.agenda_points, runner.agenda_points, s.agenda_target)
-        SMALL.draw(fb, text, WIDTH - 1 - SMALL.measure(text), 0, 0)
+        if part(fb, 0, (side, s.turn, corp.agenda_points, runner.agenda_points, s.agenda_target),
+                0, 0, WIDTH, 8):
+            fb.fill_rect(0, 0, WIDTH, 8, 1)
+            SMALL.draw(fb, "%s TURN %d" % (SIDES[side], s.turn), 1, 0, 0)
+            text = "AP %d-%d/%d" % (corp.agenda_points, runner.agenda_points, s.agenda_target)
+            SMALL.draw(fb, text, WIDTH - 1 - SMALL.measure(text), 0, 0)
         # Left: the active side's credits (large) and clicks (pips, like the click tracker).
-        x = BIG.draw(fb, str(me.credits), 0, 9)
-        SMALL.draw(fb, "cr", x + 1, 17)
-        pips = max(me.clicks_per_turn, me.clicks)
-        if pips <= 6:
-            for i in range(pips):
-                if i < me.clicks:
-                    fb.fill_rect(i * 10, 27, 8, 8, 1)
-                else:
-                    fb.rect(i * 10, 27, 8, 8, 1)
-        if me.clicks:
-            SMALL.draw(fb, "%d click%s" % (me.clicks, "" if me.clicks == 1 else "s"), 0, 37)
-        else:
-            SMALL.draw(fb, "Discard to %d" % me.max_hand_size, 0, 37)
+        if part(fb, 1, me.credits, 0, 9, 62, 16):
+            x = BIG.draw(fb, str(me.credits), 0, 9)
+            SMALL.draw(fb, "cr", x + 1, 17)
+        if part(fb, 2, (me.clicks_per_turn, me.clicks), 0, 27, 62, 8):
+            pips = max(me.clicks_per_turn, me.clicks)
+            if pips <= 6:
+                for i in range(pips):
+                    if i < me.clicks:
+                        fb.fill_rect(i * 10, 27, 8, 8, 1)
+                    else:
+                        fb.rect(i * 10, 27, 8, 8, 1)
+        if part(fb, 3, (me.clicks, me.max_hand_size), 0, 37, 65, 8):
+            if me.clicks:
+                SMALL.draw(fb, "%d click%s" % (me.clicks, "" if me.clicks == 1 else "s"), 0, 37)
+            else:
+                SMALL.draw(fb, "Discard to %d" % me.max_hand_size, 0, 37)
+            fb.vline(62, 37, 8, 1)
         # Right: the other side's credits, then the counters of both sides.
-        fb.vline(62, 9, 36, 1)
+        if part(fb, 4, True, 62, 9, 1, 28):
+            fb.vline(62, 9, 28, 1)
         x = 65
-        SMALL.draw(fb, "%s %dcr" % (Sides[1 - side], other.credits), x, 9)
-        SMALL.draw(fb, "Tags %d BD %d" % (runner.tags, runner.brain_damage), x, 18)
-        SMALL.draw(fb, "Hand R%d C%d" % (runner.max_hand_size, s.corp.max_hand_size), x, 27)
-        SMALL.draw(fb, "BP %d Link %d" % (s.corp.bad_publicity, runner.link), x, 36)
-        # Status line: the run in progress.
-        if s.in_run:
-            SMALL.draw(fb, "RUN %s" % server_name(s.run_server), 0, STATUS_Y)
-            if s.run_bp_credits:
-                text = "BP cr %d" % s.run_bp_credits
-                SMALL.draw(fb, text, WIDTH - SMALL.measure(text), STATUS_Y)
-        # Bottom: the pending credit change, or the action bar.
-        if self.adjust_side >= 0:
-            self._draw_adjust(s, fb)
+        if part(fb, 5, (side, other.credits), x, 9, WIDTH - x, 8):
+            SMALL.draw(fb, "%s %dcr" % (Sides[1 - side], other.credits), x, 9)
+        if part(fb, 6, (runner.tags, runner.brain_damage), x, 18, WIDTH - x, 8):
+            SMALL.draw(fb, "Tags %d BD %d" % (runner.tags, runner.brain_damage), x, 18)
+        if part(fb, 7, (runner.max_hand_size, corp.max_hand_size), x, 27, WIDTH - x, 8):
+            SMALL.draw(fb, "Hand R%d C%d" % (runner.max_hand_size, corp.max_hand_size), x, 27)
+        if part(fb, 8, (corp.bad_publicity, runner.link), x, 36, WIDTH - x, 8):
+            SMALL.draw(fb, "BP %d Link %d" % (corp.bad_publicity, runner.link), x, 36)
+        # Status line (the run in progress), and at the bottom the pending credit change or the
+        # action bar.
+        adjusting = self.adjust_side >= 0
+        if adjusting:
+            adjusted = s.player(self.adjust_side)
+            bottom = (True, self.adjust_side, self.delta, adjusted.credits,
+                      s.bp_credits(self.adjust_side))
         else:
-            self._draw_bar(s, fb)
+            bottom = (False, self.bar(s), self.cursor)
+        if part(fb, 9, (s.in_run, s.run_server, s.run_bp_credits, bottom), 0, STATUS_Y, WIDTH,
+                HEIGHT - STATUS_Y):
+            if s.in_run:
+                SMALL.draw(fb, "RUN %s" % server_name(s.run_server), 0, STATUS_Y)
+                if s.run_bp_credits:
+                    text = "BP cr %d" % s.run_bp_credits
+                    SMALL.draw(fb, text, WIDTH - SMALL.measure(text), STATUS_Y)
+            if adjusting:
+                self._draw_adjust(s, fb)
+            else:
+                self._draw_bar(s, fb)
 
     def _draw_bar(self, s, fb):
         labels = self.bar(s)

@@ -86,6 +86,12 @@ class Display:
         self._buffer = self.oled.buffer          # 0x40, then the frame (MONO_VLSB)
         self._shown = bytearray(width * self.pages)  # what the panel holds: the driver sent zeros
         self._window = bytearray(7)              # control byte + column and page windows
+        # Each page of the frame and of what the panel shows, as memoryviews made once: comparing
+        # two of them is a C memcmp that allocates nothing (slicing would copy 256 bytes a page).
+        drawn = memoryview(self._buffer)
+        held = memoryview(self._shown)
+        self._pages = [(drawn[1 + p * width:1 + (p + 1) * width], held[p * width:(p + 1) * width])
+                       for p in range(self.pages)]
         self._device = self.oled.i2c_device
         self.contrast = 255
         self.flipped = False
@@ -112,21 +118,20 @@ class Display:
         """Send the changed part of every changed page; returns the bytes sent."""
         if not self.online:
             return 0
-        buffer = self._buffer
-        shown = self._shown
         width = self.width
         sent = 0
-        for page in range(self.pages):
-            first = page * width
-            last = first + width
-            if buffer[first + 1:last + 1] == shown[first:last]:
-                continue
-            while buffer[first + 1] == shown[first]:
-                first += 1
-            while buffer[last] == shown[last - 1]:
-                last -= 1
-            sent += self._send(page, first - page * width, last - 1 - page * width)
-            shown[first:last] = buffer[first + 1:last + 1]
+        page = 0
+        for drawn, held in self._pages:
+            if drawn != held:
+                first = 0
+                while drawn[first] == held[first]:
+                    first += 1
+                last = width - 1
+                while drawn[last] == held[last]:
+                    last -= 1
+                sent += self._send(page, first, last)
+                held[first:last + 1] = drawn[first:last + 1]
+            page += 1
         if sent:
             self.frames += 1
             self.bytes_sent += sent

@@ -16,39 +16,47 @@ _INVERT.pixel(0, 0, 1)
 
 
 class Font:
-    """A fixed-width bitmap font. Each character is copied into one scratch framebuffer and
-    blitted from there: drawing text allocates nothing and the font keeps no per-glyph objects
-    (a cache of them cost about 3 KB of heap)."""
+    """A fixed-width bitmap font, drawn with one `blit` a character and no per-glyph objects
+    (a cache of them cost about 3 KB of heap).
+
+    The glyphs are stored one after another, each `width` columns by whole 8-pixel pages
+    (MONO_VLSB), so glyph i is the bytes from i * glyph_bytes. `blit` takes a source given as
+    (buffer, width, height, format): a memoryview of those bytes, with no copy.
+    """
 
     def __init__(self, chars, size, data):
         self.chars = chars
         self.width, self.height = size
-        self._data = data
         self._glyph_bytes = self.width * ((self.height + 7) // 8)
-        self._scratch = bytearray(self._glyph_bytes)
-        self._glyph = framebuf.FrameBuffer(self._scratch, self.width, self.height,
-                                           framebuf.MONO_VLSB)
-
-    def _load(self, ch):
-        """Put character ch (or '?' if the font lacks it) into the scratch framebuffer."""
-        index = self.chars.find(ch)
-        if index < 0:
-            index = max(0, self.chars.find("?"))
-        start = index * self._glyph_bytes
-        data = self._data
-        scratch = self._scratch
-        for i in range(self._glyph_bytes):
-            scratch[i] = data[start + i]
-        return self._glyph
+        self._data = memoryview(data)
+        self._unknown = max(0, chars.find("?"))
+        # The usual font covers ASCII 32..126 in order: its index is ord(ch) - 32, no search.
+        self._ascii = len(chars) == 95 and chars[0] == " " and chars[-1] == "~"
 
     def draw(self, fb, text, x, y, color=1):
         """Draw text with its top-left corner at (x, y); returns the x after the last character."""
+        data = self._data
+        size = self._glyph_bytes
+        width = self.width
+        height = self.height
+        ascii = self._ascii
+        chars = self.chars
         for ch in text:
-            if color:
-                fb.blit(self._load(ch), x, y, 0)
+            if ascii:
+                index = ord(ch) - 32
+                if not 0 <= index < 95:
+                    index = self._unknown
             else:
-                fb.blit(self._load(ch), x, y, 1, _INVERT)
-            x += self.width
+                index = chars.find(ch)
+                if index < 0:
+                    index = self._unknown
+            start = index * size
+            glyph = (data[start:start + size], width, height, framebuf.MONO_VLSB)
+            if color:
+                fb.blit(glyph, x, y, 0)  # pyright: ignore[reportArgumentType]
+            else:
+                fb.blit(glyph, x, y, 1, _INVERT)  # pyright: ignore[reportArgumentType]
+            x += width
         return x
 
     def measure(self, text):

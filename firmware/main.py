@@ -66,6 +66,7 @@ class Device:
         self.app = build(pins, clock, settings, game)
         self.saver = Saver(self.app, self.storage, clock, held)
         self.POLL_MS = self.app.POLL_MS
+        self.poll_ms = self.app.poll_ms
         text = " ".join(n for n in notices if n)
         if text:
             self.app.say(text, error=held is not None)
@@ -127,4 +128,4 @@ def run():
         device.tick(now)
         if device.watchdog is None and clock.ticks_diff(now, arm_at) >= 0:
             device.watchdog = hw.open_watchdog(WATCHDOG_MS)
-        clock.sleep_ms(device.POLL_MS)
+        clock.sleep_ms(device.poll_ms())

@@ -63,12 +63,38 @@ def step_of(event):
 
 
 class Screen:
-    """Base class. Subclasses override draw and on_button; `name` names it in tests and docs."""
+    """Base class. Subclasses override draw and on_button; `name` names it in tests and docs.
+
+    A screen that draws in parts can also redraw only what changed: it overrides `update`, and
+    for each part asks `part(fb, index, key, x, y, w, h)` whether that part must be drawn (its
+    key, the values it shows, differs from the one drawn last; the area is then cleared). On a
+    Pico, drawing text costs about 0.15 ms a character: redrawing a whole screen for every
+    press is what made presses slow.
+    """
 
     name = "screen"
+    _keys = None
 
     def draw(self, app, fb):
         """Draw the whole screen (the App has cleared fb)."""
+        if self._keys is not None:
+            self._keys = [None] * len(self._keys)
+            self.update(app, fb)
+
+    def update(self, app, fb):
+        """Bring fb up to date from what this screen drew last (by default: draw it all)."""
+        fb.fill(0)
+        self.draw(app, fb)
+
+    def part(self, fb, index, key, x, y, w, h):
+        """Whether part `index` must be drawn now (its area is then cleared)."""
+        keys = self._keys
+        if keys is not None:   # (a screen without parts always draws)
+            if keys[index] == key:
+                return False
+            keys[index] = key
+        fb.fill_rect(x, y, w, h, 0)
+        return True
 
     def on_button(self, app, name, event):
         """React to a button event. LEFT goes back by default."""

@@ -229,3 +229,27 @@ def test_a_game_in_the_terminal_front_end_is_saved_and_resumed(tmp_path):
                              "--save-dir", save_dir, "--dump-state"], capture_output=True, text=True)
     state = json.loads(result.stdout)
     assert state["corp"]["credits"] == 7 and state["corp"]["clicks"] == 0
+
+
+def test_redrawing_only_what_changed_gives_the_same_picture_as_drawing_it_all():
+    """After every press of two scripted rounds, menu trips, pending credit changes, a run, undo
+    and redo, the screen drawn part by part is the one a whole redraw gives."""
+    from host_tools.scripted_game import scripted_keys, navigation_keys
+    from host_tools.screens_catalog import RUNNER_RUN
+    keys = ",".join(list(scripted_keys(2)) + list(navigation_keys(17))) + \
+        ",UP,UP,RIGHT,DOWN,LEFT,DOWN,RIGHT,OK,LONG:UP,OK,LONG:LEFT,LONG:RIGHT,OK,OK," + \
+        RUNNER_RUN + ",OK"
+    sim = play("")
+    partial_updates = []
+
+    def compare(index, step):
+        sim.run(30)
+        before = sim.oled.glass_bytes()
+        if sim.app.screen is sim.app._drawn:
+            partial_updates.append(index)
+        sim.app.full_redraw = True
+        sim.app.render()
+        assert sim.oled.glass_bytes() == before, "step %d %s: a part was not redrawn" % (index, step)
+
+    sim.keys(keys, after_step=compare)
+    assert len(partial_updates) > 40      # most presses were partial updates

@@ -24,11 +24,11 @@ _FORMATS = (MONO_VLSB, RGB565, GS4_HMSB, MONO_HLSB, MONO_HMSB, GS2_HMSB, GS8)
 class FrameBuffer:
     """A drawable view over a writable buffer (bytearray, memoryview...)."""
 
-    def __init__(self, buffer, width, height, format, stride=None):
+    def __init__(self, buffer, width, height, format, stride=None, _readonly=False):
         if format not in _FORMATS:
             raise ValueError("invalid format")
         self._buf = memoryview(buffer).cast("B") if not isinstance(buffer, memoryview) else buffer
-        if self._buf.readonly:
+        if self._buf.readonly and not _readonly:
             raise TypeError("object with buffer protocol required")
         self.width = width
         self.height = height
@@ -195,10 +195,11 @@ class FrameBuffer:
     def blit(self, fbuf, x, y, key=-1, palette=None):
         """Draw another framebuffer at (x, y). Pixels whose (palette-mapped) colour equals key are
         skipped. `fbuf` may be a FrameBuffer or a (buffer, width, height, format[, stride]) tuple."""
+        # As in MicroPython, a source given as a tuple may be read-only (bytes).
         if isinstance(fbuf, tuple):
-            fbuf = FrameBuffer(*fbuf)
+            fbuf = FrameBuffer(*fbuf, _readonly=True) if len(fbuf) == 5 else FrameBuffer(*fbuf, None, True)
         if isinstance(palette, tuple):
-            palette = FrameBuffer(*palette)
+            palette = FrameBuffer(*palette, _readonly=True) if len(palette) == 5 else FrameBuffer(*palette, None, True)
         if x >= self.width or y >= self.height or -x >= fbuf.width or -y >= fbuf.height:
             return
         x0 = max(0, x)
