@@ -9,7 +9,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_DIR := host_tools/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed
 
-.PHONY: setup test bench sim screenshots fonts deploy device-bench wiring package-json clean
+.PHONY: setup test test-virtual bench sim screenshots fonts deploy device-bench wiring package-json clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -25,23 +25,33 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 test: setup
 	$(PY) -m pytest
 
+# The virtual Pico in full: every golden screen and 200 power cuts (make test runs a subset).
+test-virtual: setup
+	NETCLICK_VIRTUAL_FULL=1 $(PY) -m pytest tests/test_virtual_pico.py
+
 bench: setup
 	$(PY) -m host_tools.bench
 
 # The simulator: a window where there is a display, else the OLED drawn in this terminal.
+# ARGS=--virtual plays on the virtual Pico (the real rp2 firmware in an emulated RP2040).
 sim: setup
-	$(PY) -m host_tools.sim
+	$(PY) -m host_tools.sim $(ARGS)
 
 # Golden images (tests/golden) and README screenshots (docs/screens), from the simulator.
 screenshots: setup
 	$(PY) -m host_tools.screenshots
 
-# Put the tracker on a Pico running MicroPython (ARGS="--dry-run", "--port /dev/ttyACM0"...).
+# Put the tracker on a Pico running MicroPython (ARGS="--dry-run", "--port /dev/ttyACM0"...;
+# ARGS=--virtual: on the virtual Pico, whose flash is kept in build/virtual-pico.bin).
 deploy: setup
 	$(PY) -m host_tools.deploy $(ARGS)
 
 # On a deployed Pico: check the display and each button, measure render, I2C, save, heap.
-device-bench: setup
+device-# The virtual Pico in full: every golden screen and 200 power cuts (make test runs a subset).
+test-virtual: setup
+	NETCLICK_VIRTUAL_FULL=1 $(PY) -m pytest tests/test_virtual_pico.py
+
+bench: setup
 	$(PY) -m host_tools.device_bench $(ARGS)
 
 # Redraw hardware/wiring.svg, wiring.png and the Wokwi diagram.json from hardware/pins.json.

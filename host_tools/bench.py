@@ -186,6 +186,27 @@ def bench_saving(rounds=50):
             "seconds": (sim.clock.now - marks["t0"]) / 1000.0}
 
 
+def bench_virtual_pico(rounds=13):
+    """The figures of the real firmware on the virtual Pico (host_tools.vpico), or None when
+    the MicroPython rp2 image is not here."""
+    import tempfile
+    from host_tools import vpico, virtual_checks
+    from host_tools.scripted_game import scripted_keys
+    if vpico.firmware_image() is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        image, _ = virtual_checks.deploy_fresh(folder)
+        with vpico.VirtualPico(image) as pico:
+            boot_ms = pico.boot()
+        taps = virtual_checks.press_to_photon(image, ",".join(scripted_keys(rounds)))
+        prompt, built, gc_ms = virtual_checks.heap_after_boot(image)
+        idle = virtual_checks.idle_cpu(image)
+    times = sorted(ms for _, ms in taps if ms is not None)
+    return {"taps": len(taps), "updates": len(times), "boot_ms": boot_ms,
+            "p50": times[len(times) // 2], "p95": times[int(len(times) * 0.95)],
+            "max": times[-1], "prompt": prompt, "built": built, "gc_ms": gc_ms, "idle": idle}
+
+
 def _i2c_ms(count, hz=400000):
     """Time to send `count` bytes on I2C: 9 clock cycles a byte (8 bits and the ACK)."""
     return count * 9 * 1000.0 / hz
@@ -284,6 +305,30 @@ def _run_all():
     verdict = "ok" if f["commits_100"] <= f["seconds_100"] + 1 else "OVER TARGET"
     print("  commits per 100 presses      %6d  (in %.0f s of continuous input; target <= 1 a second: %s)"
           % (f["commits_100"], f["seconds_100"], verdict))
+    print()
+    v = bench_virtual_pico()
+    if v is None:
+        from host_tools.vpico import MISSING
+        print("Virtual Pico: not measured. " + MISSING)
+        return
+    ok = lambda good: "ok" if good else "MISSED"
+    print("Virtual Pico (MicroPython 1.28 rp2 on an emulated RP2040 at 125 MHz, I2C at 400 kHz)")
+    print("  press to photon, p50         %6.1f ms  (end of tap -> last I2C byte of its update)"
+          % v["p50"])
+    print("  press to photon, p95         %6.1f ms  (%d taps of a %d-round game, %d changed the "
+          "glass; target <= 30: %s)" % (v["p95"], v["taps"], 13, v["updates"], ok(v["p95"] <= 30)))
+    print("  press to photon, max         %6.1f ms  (target <= 60: %s)"
+          % (v["max"], ok(v["max"] <= 60)))
+    print("  first screen after power-up  %6.1f ms" % v["boot_ms"])
+    above = (v["built"] - v["prompt"]) / 1024.0
+    print("  heap above the REPL prompt   %6.1f KB  (%.1f KB at the prompt; target <= 64 KB: %s)"
+          % (above, v["prompt"] / 1024.0, ok(above <= 64)))
+    print("  peak live heap, 50 rounds       n/a  (not measured on the virtual Pico yet; see "
+          "the MicroPython 1.27 figure above)")
+    print("  CPU busy, idle on dashboard  %6.1f %%  (target <= 5 %%: %s)"
+          % (v["idle"] * 100, ok(v["idle"] <= 0.05)))
+    print("  a full GC, tracker built     %6.1f ms  (the longest pause a collection causes)"
+          % v["gc_ms"])
 
 
 if __name__ == "__main__":

@@ -179,19 +179,21 @@ def mpremote(port, *args, capture=True):
     return result.stdout or ""
 
 
-def reset_and_reconnect(port, wait=None):
+def reset_and_reconnect(port, wait=None, present=None):
     """Hard-reset the board and wait for its USB serial port to come back. The tracker arms its
     watchdog only 30 s after starting (firmware/main.py), so connecting right after a reset stops
-    it before the watchdog could reset the board in the middle of copying."""
+    it before the watchdog could reset the board in the middle of copying. `present(port)` tells
+    whether the port is there (default: it is listed among the USB serial ports)."""
     import time
     wait = wait or time.sleep
+    present = present or (lambda port: any(device == port for device, _, _ in serial_ports()))
     try:
         mpremote(port, "reset")
     except DeployError:
         pass                      # the board may drop the connection as it resets
     for _ in range(40):
         wait(0.25)
-        if any(device == port for device, _, _ in serial_ports()):
+        if present(port):
             wait(0.5)
             return
     raise DeployError("%s did not come back after the reset; unplug and plug the Pico in again, "
@@ -258,6 +260,48 @@ def deploy(port, items, out=sys.stdout):
     out.write("Done: the board restarted into Netclick.\n")
 
 
+# ---- the virtual Pico -------------------------------------------------------------------------
+
+VIRTUAL_IMAGE = os.path.join(ROOT, "build", "virtual-pico.bin")
+
+
+def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout):
+    """`make deploy ARGS=--virtual`: the same steps as for a real board (reset, .mpy version
+    check, copy, removal of shadowing .py, reset), with the real mpremote talking to the virtual
+    Pico's USB serial port through a pseudo-terminal. The flash image is kept in `image`, so the
+    simulator (`make sim ARGS=--virtual`) and the tests boot what was deployed."""
+    from host_tools import vpico
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(image)), exist_ok=True)
+        if not os.path.isfile(image):
+            out.write("No virtual Pico yet: a new board with MicroPython only (%s)\n" % image)
+            vpico.blank_image(image)
+        with vpico.VirtualPico(image) as pico:
+            pico.run(200)
+            with vpico.SerialBridge(pico) as port:
+                out.write("Virtual Pico on %s (emulated RP2040, MicroPython rp2)\n" % port)
+                reset_and_reconnect(port, present=lambda _port: True)
+                arch = "armv6m"
+                if not source:
+                    version, arch_number = board_mpy(port)
+                    ours = mpy_cross_version()
+                    if version != ours:
+                        raise DeployError("The virtual Pico loads .mpy version %d; this mpy-cross "
+                                          "writes %d." % (version, ours))
+                    arch = ARCHES.get(arch_number, "armv6m")
+                with tempfile.TemporaryDirectory() as build:
+                    items = plan(build, arch, source)
+                    print_plan(items, out)
+                    deploy(port, items, out)
+            pico.run(100)
+            pico.save_image(image)
+    except (DeployError, vpico.VirtualPicoError) as error:
+        print(error, file=sys.stderr)
+        return 1
+    out.write("Saved the virtual Pico's flash in %s\n" % image)
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.deploy",
                                      description="Put Netclick on a Pico running MicroPython.")
@@ -266,11 +310,16 @@ def main(argv=None):
     parser.add_argument("--source", action="store_true", help="copy .py files, not .mpy")
     parser.add_argument("--package-json", action="store_true",
                         help="write the mip package.json for this tree and exit")
+    parser.add_argument("--virtual", nargs="?", const=VIRTUAL_IMAGE, metavar="IMAGE",
+                        help="deploy to the virtual Pico (host_tools.vpico) whose flash image is "
+                             "IMAGE (default %s; made if missing)" % os.path.relpath(VIRTUAL_IMAGE))
     args = parser.parse_args(argv)
     if args.package_json:
         write_package_json()
         print("wrote package.json")
         return 0
+    if args.virtual:
+        return deploy_virtual(args.virtual, args.source)
     with tempfile.TemporaryDirectory() as build:
         try:
             if args.dry_run:

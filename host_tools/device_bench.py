@@ -62,13 +62,71 @@ def run_sim(out=print, dead=()):
         return run(pins_path, clock, folder, out=out, prompt=clock.asked_for)
 
 
+def run_virtual():
+    """The self-test on the virtual Pico, deployed by `make deploy ARGS=--virtual`. The finger
+    reads the OLED's "Press NAME" prompt and presses that button."""
+    from host_tools import vpico
+    image = vpico.deployed_image()
+    state = {"text": None, "pressed": None, "at": 0}
+
+    def finger(pico):
+        # Press each button once, 400 ms after the self-test asks for it (read off the glass).
+        asked = _asked_button(pico)
+        if asked and asked != state["pressed"] and pico.now_us - state["at"] > 400000:
+            pico.press(asked)
+            pico.run(80)
+            pico.release(asked)
+            state["pressed"] = asked
+            state["at"] = pico.now_us
+
+    with vpico.VirtualPico(image) as pico:
+        pico.boot()
+        with vpico.SerialBridge(pico, between=finger) as port:
+            print("Running the self-test on the virtual Pico (%s)." % port)
+            command = [sys.executable, "-m", "mpremote", "connect", port, "exec",
+                       "from firmware.selftest import run\nimport sys\nsys.exit(1 if run() else 0)"]
+            result = subprocess.run(command)
+    return result.returncode
+
+
+def _asked_button(pico):
+    """The button the self-test's screen asks for ("Press OK"): the glass is compared with the
+    screen firmware.selftest draws for each button, drawn here with the firmware's own font."""
+    from host_tools.vpico import load_pins
+    pins = load_pins()
+    glass = pico.glass_bytes()
+    for name in pins["buttons"]:
+        if glass == _prompt_screen(name, name in pins.get("optional", ())):
+            return name
+    return None
+
+
+def _prompt_screen(name, optional):
+    from host_tools.sim import install_standins
+    install_standins()
+    import framebuf
+    from firmware.fonts import SMALL
+    buffer = bytearray(128 * 8)
+    fb = framebuf.FrameBuffer(buffer, 128, 64, framebuf.MONO_VLSB)
+    lines = ("SELF-TEST: BUTTONS", "", "Press %s" % name,
+             "(optional: wait to skip)" if optional else "")
+    for i in range(len(lines)):
+        SMALL.draw(fb, lines[i], 0, i * 10)
+    return bytes(buffer)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.device_bench")
     parser.add_argument("--port", help="serial port of the board (default: find the Pico)")
     parser.add_argument("--sim", action="store_true", help="run in the simulator instead")
+    parser.add_argument("--virtual", action="store_true",
+                        help="run on the virtual Pico (host_tools.vpico), a finger pressing "
+                             "each button the self-test asks for")
     args = parser.parse_args(argv)
     if args.sim:
         return 1 if run_sim() else 0
+    if args.virtual:
+        return run_virtual()
     try:
         port = args.port or deploy.find_port(deploy.serial_ports())
         deploy.reset_and_reconnect(port)      # stop the tracker before its watchdog is armed

@@ -10,8 +10,6 @@ WebAssembly MicroPython with the real C framebuf). A script is a comma-separated
     DOWN:UP         press UP (press  ...) / UP:UP release UP: for chords, see `press`/`release`
 """
 
-import machine
-
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 TAP_MS = 80
 GAP_MS = 120
@@ -117,9 +115,11 @@ class Driver:
             self.clock.now += self.poll_ms
 
     def press(self, button):
+        import machine      # the simulated board (host stand-in); not needed to parse scripts
         machine.board.press(self.pins[button])
 
     def release(self, button):
+        import machine
         machine.board.release(self.pins[button])
 
     def step(self, kind, button, ms):

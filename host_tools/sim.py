@@ -180,6 +180,65 @@ TERMINAL_HELP = ("arrows/WASD press   Enter OK   Backspace BACK   "
                  "l+key long press   u undo  r redo  c use a click   q quit")
 
 
+def run_virtual(args):
+    """The virtual Pico: --keys are played (headless), else the terminal is the board's buttons.
+    What the flash holds afterwards is kept in the virtual Pico's image (a power cycle later
+    resumes the game)."""
+    from host_tools import vpico
+    image = vpico.deployed_image()
+    with vpico.VirtualPico(image) as pico:
+        pico.boot()
+        if args.headless or args.keys or not sys.stdin.isatty():
+            pico.play(args.keys or "")
+            pico.run(300)
+        else:
+            _virtual_terminal(pico)
+        if args.text or args.headless:
+            print(pico.oled.to_text())
+        if args.screenshot:
+            pico.oled.to_image(args.scale).save(args.screenshot)
+        pico.save_image(image)
+    return 0
+
+
+def _virtual_terminal(pico):
+    """Keys from this terminal press the virtual Pico's buttons; emulated time runs as fast as
+    this computer can run it (slower than real time)."""
+    import select
+    import termios
+    import tty
+    keys = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
+            "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "\r": "OK", "\n": "OK",
+            " ": "OK", "\x7f": "BACK"}
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    last = None
+    long_next = False
+    try:
+        sys.stdout.write("\x1b[2J")
+        while True:
+            pico.run(20)
+            frame = pico.oled.to_text()
+            if frame != last:
+                sys.stdout.write("\x1b[H" + frame + "\nVirtual Pico. " + TERMINAL_HELP +
+                                 "\x1b[K\n")
+                sys.stdout.flush()
+                last = frame
+            if select.select([sys.stdin], [], [], 0)[0]:
+                key = os.read(fd, 8).decode(errors="ignore")
+                if key == "q":
+                    break
+                if key == "l":
+                    long_next = True
+                    continue
+                if key in keys:
+                    pico.play(("LONG:" if long_next else "") + keys[key])
+                    long_next = False
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
 def run_terminal(args):
     """The OLED drawn with Unicode half blocks; keys read raw from the terminal."""
     import select
@@ -299,7 +358,12 @@ def main(argv=None):
     parser.add_argument("--pins", metavar="JSON", help="pin map (default hardware/pins.json)")
     parser.add_argument("--scale", type=int, default=4, help="screen pixels per OLED pixel")
     parser.add_argument("--frames", type=int, default=0, help="window: quit after N frames (tests)")
+    parser.add_argument("--virtual", action="store_true",
+                        help="play on the virtual Pico: the real MicroPython rp2 firmware in an "
+                             "emulated RP2040, at its own speed (make deploy ARGS=--virtual)")
     args = parser.parse_args(argv)
+    if args.virtual:
+        return run_virtual(args)
     if args.headless:
         return run_headless(args)
     if args.window or (not args.terminal and has_display()):

@@ -1,0 +1,337 @@
+// The virtual Pico: an emulated RP2040 (rp2040js) running the real MicroPython rp2 firmware, with
+// the board around it that rp2040js leaves out. Driven by host_tools/vpico.py: one JSON command a
+// line on standard input, one JSON answer a line on standard output. Emulated time only.
+//
+// What this file adds to rp2040js:
+//   - the boot ROM from a file, with its flash erase/program routines (codes 'RE', 'RP' in the ROM
+//     function table) replaced by `bkpt #n; bx lr` and done here on the 2 MiB flash array, each
+//     taking the chip's time (a 4 KiB sector erase ~45 ms, a 256-byte page ~0.7 ms), so that a
+//     power cut can land in the middle of one and leave it half done;
+//   - push buttons: a switch to GND with the pin's internal pull-up, with contact bounce;
+//   - the SSD1306 on I2C0 at 0x3C, each byte taking its bus time (9 SCL periods), and a pin-level
+//     I2C target for the zero-length writes (address probes) that MicroPython bit-bangs;
+//   - resets: the watchdog (machine.reset() on rp2, or a hang) restarts the chip with the same
+//     flash, as the real chip would; a power cut stops it, optionally in the middle of a flash
+//     operation, and `power` starts it again;
+//   - the USB serial port (rp2040js's USBCDC) relayed in both directions as hex.
+import fs from "node:fs";
+// rp2040js warns on the console about registers MicroPython probes that it does not model.
+console.warn = () => {};
+import readline from "node:readline";
+import { RP2040, USBCDC, GPIOPinState } from "rp2040js";
+
+const FLASH_BASE = 0x10000000;
+const CYCLE_NS = 8;                         // 125 MHz
+const ERASE_NS_PER_SECTOR = 45_000_000;     // W25Q16JV: sector erase 45 ms typical
+const PROGRAM_NS_PER_PAGE = 700_000;        // page program 0.7 ms typical
+const SDA = 4, SCL = 5, OLED_ADDRESS = 0x3c;
+
+let bootrom = null;
+let flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
+let mcu = null, cdc = null;
+let baseNs = 0;                // emulated time before the current power-on (time keeps counting)
+let serialOut = [];            // bytes from the board's USB serial, not yet reported
+let serialIn = [];             // bytes for the board, fed as its FIFO has room
+let i2cLog = [];               // finished I2C writes: [start_us, end_us, hex]
+let flashLog = [];             // finished flash operations: [kind, offset, count, start_us, end_us]
+let events = [];               // resets and cuts, for the host
+let buttons = new Map();       // gpio -> {pressed, level}
+let busyNs = 0, idleNs = 0;    // CPU time executing vs waiting for an interrupt
+let cut = null;                // armed power cut: {atNs} or {flashOp: n, fraction}
+let poweredOff = false;
+let resetPending = false;
+let flashOps = 0;
+let flashOpsOfKind = 0;        // flash operations counted towards an armed cut
+let beforeCut = null;
+          // the bytes a cut-short flash operation was changing, as they were
+let pendingRead = null;        // the board's USB OUT buffer, armed, waiting for bytes to send
+let rng = 12345;
+
+function random() {            // deterministic: the same commands give the same run
+  rng = (rng * 1103515245 + 12345) & 0x7fffffff;
+  return rng / 0x80000000;
+}
+
+function nowNs() { return baseNs + (mcu ? mcu.clock.nanos : 0); }
+function us(ns) { return Math.round(ns / 1000); }
+
+function loadUf2(path) {
+  const data = fs.readFileSync(path);
+  for (let at = 0; at + 512 <= data.length; at += 512) {
+    if (data.readUInt32LE(at) !== 0x0a324655 || data.readUInt32LE(at + 4) !== 0x9e5d5157) continue;
+    const address = data.readUInt32LE(at + 12), size = data.readUInt32LE(at + 16);
+    if (address >= FLASH_BASE && address < FLASH_BASE + flash.length) {
+      flash.set(data.subarray(at + 32, at + 32 + size), address - FLASH_BASE);
+    }
+  }
+}
+
+function romFunction(code) {
+  const rom = new Uint8Array(bootrom.buffer);
+  let table = rom[0x14] | (rom[0x15] << 8);
+  for (;;) {
+    const entry = rom[table] | (rom[table + 1] << 8);
+    if (entry === 0) throw new Error("ROM function " + code + " not found");
+    if (entry === (code.charCodeAt(0) | (code.charCodeAt(1) << 8))) {
+      return (rom[table + 2] | (rom[table + 3] << 8)) & ~1;
+    }
+    table += 4;
+  }
+}
+
+function patchRom(rom32, address, bkpt) {
+  const rom = new Uint8Array(rom32.buffer);
+  rom[address] = bkpt; rom[address + 1] = 0xbe;       // bkpt #n
+  rom[address + 2] = 0x70; rom[address + 3] = 0x47;   // bx lr
+}
+
+// ---- flash erase/program, with time and power cuts ---------------------------------------------
+
+function flashOperation(kind) {
+  const r = mcu.core.registers;
+  // erase: r0 = flash offset, r1 = byte count; program: r0 = offset, r1 = source, r2 = count
+  const offset = r[0] >>> 0, count = (kind === "erase" ? r[1] : r[2]) >>> 0;
+  const duration = kind === "erase"
+    ? Math.ceil(count / 4096) * ERASE_NS_PER_SECTOR
+    : Math.ceil(count / 256) * PROGRAM_NS_PER_PAGE;
+  const start = nowNs();
+  let done = count;
+  flashOps += 1;
+  if (!cut || cut.kind == null || cut.kind === kind) flashOpsOfKind += 1;
+  if (cut && ((cut.flashOp !== undefined && flashOpsOfKind >= cut.flashOp) ||
+              (cut.atNs !== undefined && cut.atNs < start + duration))) {
+    const fraction = cut.flashOp !== undefined ? cut.fraction
+      : Math.max(0, Math.min(1, (cut.atNs - start) / duration));
+    done = Math.floor(count * fraction);
+    beforeCut = { offset, bytes: flash.slice(offset, offset + count) };
+    events.push({ kind: "cut", during: kind, offset, count, done, t: us(start + duration * fraction) });
+    poweredOff = true;
+  }
+  if (kind === "erase") {
+    flash.fill(0xff, offset, offset + done);
+    // A sector erase cut short leaves its bytes undefined: model the cut edge as garbage.
+    if (done < count) for (let i = offset + done; i < Math.min(offset + done + 64, offset + count); i++) flash[i] &= Math.floor(random() * 256);
+  } else {
+    const source = r[1] >>> 0;
+    for (let i = 0; i < done; i++) flash[offset + i] &= mcu.readUint8(source + i);
+  }
+  mcu.flash.set(flash.subarray(offset, offset + count), offset);
+  if (poweredOff) return;
+  mcu.clock.tick(duration);      // the core stalls (XIP is off) while the chip works
+  busyNs += duration;
+  flashLog.push([kind, offset, count, us(start), us(start + duration)]);
+}
+
+// ---- buttons: switch to GND, internal pull-up, contact bounce ---------------------------------
+
+function buttonLevel(gpio) {
+  const pin = mcu.gpio[gpio];
+  const state = buttons.get(gpio);
+  if (state && state.bouncing !== null) return state.bouncing;
+  if (state && state.pressed) return false;
+  return pin.pullupEnabled;      // open switch: the pull-up (or nothing, read as low)
+}
+
+function refreshButton(gpio) { mcu.gpio[gpio].setInputValue(buttonLevel(gpio)); }
+
+function setButton(gpio, pressed, bounces) {
+  let state = buttons.get(gpio);
+  if (!state) {
+    state = { pressed: false, bouncing: null };
+    buttons.set(gpio, state);
+    mcu.gpio[gpio].addListener(() => refreshButton(gpio));
+  }
+  state.pressed = pressed;
+  state.bouncing = null;          // the first contact is made (or broken) at once
+  // Contact bounce: then the level flips back and forth a few times within about a millisecond.
+  let at = 0;
+  for (let i = 0; i < 2 * bounces; i++) {
+    at += 50_000 + Math.floor(random() * 200_000);
+    const level = i % 2 === 0 ? pressed : null;   // the old level (high = released), then settled
+    mcu.clock.createAlarm(() => { state.bouncing = level; refreshButton(gpio); }).schedule(at);
+  }
+  refreshButton(gpio);
+}
+
+// ---- the OLED on I2C0: byte timing, and a pin-level target for bit-banged probes --------------
+
+function i2cBitNs(i2c) {
+  const periods = i2c.sclHighPeriod + i2c.sclLowPeriod;
+  const hz = mcu.clkSys || 125_000_000;
+  return periods > 0 ? Math.round(periods * 1e9 / hz) : 2500;
+}
+
+function attachOled() {
+  const i2c = mcu.i2c[0];
+  let bytes = null, startNs = 0;
+  const later = (ns, fn) => mcu.clock.createAlarm(fn).schedule(ns);
+  i2c.onStart = () => { startNs = nowNs(); later(i2cBitNs(i2c), () => i2c.completeStart()); };
+  i2c.onConnect = (address, mode) => {
+    const ack = address === OLED_ADDRESS;
+    bytes = ack && mode === 0 ? [] : null;
+    later(9 * i2cBitNs(i2c), () => {
+      i2c.completeConnect(ack);
+      if (!ack) { i2c.intRaw |= 0x10; i2c.checkInterrupts(); }  // TX_EMPTY, or the next write hangs
+    });
+  };
+  i2c.onWriteByte = (value) => {
+    if (bytes) bytes.push(value);
+    later(9 * i2cBitNs(i2c), () => i2c.completeWrite(true));
+  };
+  i2c.onReadByte = () => later(9 * i2cBitNs(i2c), () => i2c.completeRead(0x43));  // status: display on
+  i2c.onStop = () => {
+    later(i2cBitNs(i2c), () => {
+      if (bytes && bytes.length) i2cLog.push([us(startNs), us(nowNs()), Buffer.from(bytes).toString("hex")]);
+      bytes = null;
+      i2c.completeStop();
+    });
+  };
+  // Bit-banged I2C (MicroPython's zero-length writes): open-drain lines with pull-ups, and a target
+  // that acknowledges its address by pulling SDA low for the ninth clock.
+  const sdaPin = mcu.gpio[SDA], sclPin = mcu.gpio[SCL];
+  let scl = true, sda = true, targetSda = false, bit = 0, byte = 0, active = false, acking = false;
+  const update = () => {
+    const newScl = sclPin.value !== GPIOPinState.Low;
+    const newSda = sdaPin.value !== GPIOPinState.Low && !targetSda;
+    if (scl && newScl && sda && !newSda) { active = true; bit = 0; byte = 0; acking = false; }   // START
+    else if (scl && newScl && !sda && newSda) { active = false; targetSda = false; }            // STOP
+    else if (active && !scl && newScl && !acking) { byte = (byte << 1) | (newSda ? 1 : 0); bit++; }
+    else if (active && scl && !newScl) {              // SCL falling: drive SDA for the next bit
+      if (bit === 8 && !acking) { acking = true; targetSda = (byte >> 1) === OLED_ADDRESS; }
+      else if (acking) { acking = false; targetSda = false; bit = 0; byte = 0; }
+    }
+    scl = newScl; sda = sdaPin.value !== GPIOPinState.Low && !targetSda;
+    sclPin.setInputValue(scl); sdaPin.setInputValue(sda);
+  };
+  sdaPin.addListener(update); sclPin.addListener(update);
+  update();
+}
+
+// ---- power -----------------------------------------------------------------------------------
+
+function powerOn() {
+  beforeCut = null;
+  if (mcu) baseNs += mcu.clock.nanos;
+  mcu = new RP2040();
+  mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
+  mcu.loadBootrom(bootrom);
+  mcu.flash.set(flash);
+  mcu.onBreak = (code) => {
+    if (code === 0x51) flashOperation("erase");
+    else if (code === 0x52) flashOperation("program");
+  };
+  // The watchdog resets the chip (rp2040js only calls this hook). Stop its timer first: its
+  // periodic alarm would otherwise fire again at once, for ever, inside one clock tick.
+  const watchdog = mcu.peripherals[0x40058];
+  watchdog.onWatchdogTrigger = () => {
+    watchdog.timer.enable = false;
+    watchdog.alarm.enable = false;
+    resetPending = true;
+  };
+  cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onSerialData = (buffer) => { for (const b of buffer) serialOut.push(b); };
+  // rp2040js's USB host answers every OUT buffer the board arms at once, with zero bytes when it
+  // has nothing to send: the board takes an interrupt, arms again, and so on, about every 50 us,
+  // which kept the emulated CPU ~90 % busy doing nothing. A real host sends an OUT packet only
+  // when it has data: so a read with nothing to send waits here until there is some.
+  const answerRead = mcu.usbCtrl.onEndpointRead;
+  pendingRead = null;
+  mcu.usbCtrl.onEndpointRead = (endpoint, size) => {
+    if (endpoint === cdc.outEndpoint && cdc.txFIFO.empty) pendingRead = () => answerRead(endpoint, size);
+    else answerRead(endpoint, size);
+  };
+  attachOled();
+  for (const [gpio, state] of buttons) {
+    state.bouncing = null;
+    mcu.gpio[gpio].addListener(() => refreshButton(gpio));
+    refreshButton(gpio);
+  }
+  mcu.core.PC = 0x10000000;
+  poweredOff = false;
+  resetPending = false;
+}
+
+function run(ms) {
+  const end = nowNs() + ms * 1e6;        // absolute: a reset on the way starts a new chip clock
+  while (nowNs() < end && !poweredOff) {
+    if (resetPending) { events.push({ kind: "reset", t: us(nowNs()) }); powerOn(); continue; }
+    if (cut && cut.atNs !== undefined && nowNs() >= cut.atNs) {
+      events.push({ kind: "cut", during: null, t: us(nowNs()) });
+      poweredOff = true;
+      break;
+    }
+    while (serialIn.length && !cdc.txFIFO.full) cdc.sendSerialByte(serialIn.shift());
+    if (pendingRead && !cdc.txFIFO.empty) { const read = pendingRead; pendingRead = null; read(); }
+    const core = mcu.core, clock = mcu.clock;
+    const stop = end - baseNs;             // the same instant on this chip's clock
+    for (let i = 0; i < 2000 && !poweredOff && !resetPending && clock.nanos < stop; i++) {
+      if (core.waiting) {
+        const next = clock.nextAlarm ? clock.nanosToNextAlarm : undefined;   // (0 when none)
+        const step = next === undefined ? stop - clock.nanos : Math.min(next, stop - clock.nanos);
+        clock.tick(Math.max(step, 0));
+        idleNs += Math.max(step, 0);
+        if (next === undefined || next > stop - clock.nanos) break;
+      } else {
+        const cycles = core.executeInstruction();
+        clock.tick(cycles * CYCLE_NS);
+        busyNs += cycles * CYCLE_NS;
+      }
+    }
+  }
+  if (poweredOff) cut = null;
+}
+
+// ---- commands --------------------------------------------------------------------------------
+
+function report(extra) {
+  const answer = Object.assign({
+    t: us(nowNs()), serial: Buffer.from(serialOut).toString("hex"), i2c: i2cLog, flash: flashLog,
+    events, off: poweredOff, busy_us: us(busyNs), idle_us: us(idleNs),
+  }, extra || {});
+  serialOut = []; i2cLog = []; flashLog = []; events = [];
+  return answer;
+}
+
+const commands = {
+  start(c) {
+    bootrom = new Uint32Array(new Uint8Array(fs.readFileSync(c.bootrom)).buffer);
+    patchRom(bootrom, romFunction("RE"), 0x51);
+    patchRom(bootrom, romFunction("RP"), 0x52);
+    if (c.image) flash.set(new Uint8Array(fs.readFileSync(c.image)));
+    else loadUf2(c.uf2);
+    rng = c.seed || 12345;
+    powerOn();
+    return report();
+  },
+  run(c) { if (!poweredOff) run(c.ms); return report(); },
+  button(c) { setButton(c.gpio, c.pressed, c.bounces || 0); return report(); },
+  serial(c) { for (const b of Buffer.from(c.hex, "hex")) serialIn.push(b); return report(); },
+  save(c) {    // before_cut: the flash as it was when the cut-short operation began
+    const image = Uint8Array.from(flash);
+    if (c.before_cut && beforeCut) image.set(beforeCut.bytes, beforeCut.offset);
+    fs.writeFileSync(c.path, image);
+    return report();
+  },
+  load(c) { flash.set(new Uint8Array(fs.readFileSync(c.path))); return report(); },
+  cut(c) {   // arm a power cut: at an emulated time, or during the n-th flash operation from now
+    cut = c.at_us !== undefined ? { atNs: c.at_us * 1000 }
+      : { flashOp: c.flash_op || 1, kind: c.kind, fraction: c.fraction === undefined ? 0.5 : c.fraction };
+    flashOpsOfKind = 0;
+    return report();
+  },
+  power(c) { powerOn(); return report(); },
+  stats(c) { busyNs = 0; idleNs = 0; return report(); },
+};
+
+const lines = readline.createInterface({ input: process.stdin });
+for await (const line of lines) {
+  if (!line.trim()) continue;
+  let answer;
+  try {
+    const command = JSON.parse(line);
+    answer = commands[command.op](command);
+  } catch (error) {
+    answer = { error: String(error && error.stack || error) };
+  }
+  process.stdout.write(JSON.stringify(answer) + "\n");
+}

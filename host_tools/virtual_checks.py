@@ -1,0 +1,284 @@
+"""What the tests and the benchmark do on the virtual Pico (host_tools.vpico).
+
+    deployed = deploy_fresh(folder)            # a new board, the tracker put on it by mpremote
+    glass = screen_on(deployed, "UP,UP")       # the OLED after a key script from a new game
+    result = power_cuts(deployed, 200)         # cut the power 200 times in a game, check each boot
+    result = watchdog_hang(deployed)           # hang the main loop; the watchdog brings it back
+    taps = press_to_photon(deployed, keys)     # end of each tap -> last I2C byte of its update
+
+Each boots the deployed flash image afresh, so they do not depend on one another.
+"""
+
+import io
+import os
+import random
+import shutil
+import threading
+
+from host_tools import vpico
+from host_tools.vpico import VirtualPico, read_files
+
+# What saving may leave in the board's root folder; anything else (a file kept aside, error.log)
+# means the tracker found something wrong at boot.
+SAVE_FILES = {"game.json", "game.bak", "game.tmp", "game.jnl", "settings.json",
+              "settings.json.tmp"}
+FIRMWARE_FILES = {"main.py", "adafruit_ssd1306.mpy"}
+
+
+def deploy_fresh(folder):
+    """A new board (MicroPython only) with the tracker deployed by the real `mpremote` through
+    `python -m host_tools.deploy --virtual`; returns (flash image path, what deploy printed)."""
+    from host_tools.deploy import deploy_virtual
+    image = os.path.join(folder, "deployed.bin")
+    out = io.StringIO()
+    if deploy_virtual(image, out=out) != 0:
+        raise vpico.VirtualPicoError("deploy failed:\n" + out.getvalue())
+    return image, out.getvalue()
+
+
+def copy_image(image, folder, name):
+    path = os.path.join(folder, name)
+    shutil.copyfile(image, path)
+    return path
+
+
+def screen_on(image, keys, settle_ms=300):
+    """Boot the image, wait out the first save (a second), play `keys`, let the screen settle;
+    returns the glass (packed bytes)."""
+    with VirtualPico(image) as pico:
+        pico.boot()
+        pico.run(1000)
+        pico.play(keys)
+        pico.run(settle_ms)
+        return pico.glass_bytes()
+
+
+def resumed_game(image):
+    """(game, notices) that the tracker's own resume code makes of the files in a flash image,
+    read with littlefs on this computer."""
+    from host_tools.flash import MemoryFlash
+    from firmware import resume
+    from firmware.settings import Settings
+    files = read_files(image)
+    storage, game, notices, held = resume.boot(MemoryFlash(files), Settings())
+    return game, [n for n in notices if n], held, files
+
+
+_LOCK = threading.Lock()      # power-cut boards run in threads and count into one result
+
+
+class CutResult:
+    """Counts of a power-cut run, and every problem found (empty when all went well)."""
+
+    def __init__(self):
+        self.cuts = 0
+        self.in_erase = 0
+        self.in_program = 0
+        self.between = 0
+        self.actions_at_end = 0
+        self.problems = []
+
+    def summary(self):
+        return ("%d power cuts (%d during a sector erase, %d during a page program, %d between "
+                "flash operations); game at %d actions; %d problems"
+                % (self.cuts, self.in_erase, self.in_program, self.between, self.actions_at_end,
+                   len(self.problems)))
+
+
+def power_cuts(image, count, folder, seed=7, chains=2, log=None):
+    """Play a scripted game on the deployed image and cut the power `count` times: a quarter at
+    a random instant, a quarter part way through a sector erase, half part way through a page
+    program. After each cut the board is powered again and checked:
+
+    - what was committed before the cut (the flash as it was when the cut operation began) is
+      not lost: the game the board resumes has at least those actions, in the same order;
+    - the files need no repair: the tracker's resume finds nothing to keep aside, and no other
+      file (error.log, a file kept aside) appears;
+    - the board boots into the tracker and draws its screen.
+
+    Every few cuts the board runs on after booting until its first commit (a compaction), so
+    that the next cut can land in that too. `chains` boards run side by side (one per core).
+    """
+    result = CutResult()
+    shares = [count // chains + (1 if i < count % chains else 0) for i in range(chains)]
+    errors = []
+
+    def chain(index):
+        try:
+            _cut_chain(image, shares[index], folder, seed + index, index, result, log)
+        except Exception as error:        # reported below, in the caller's thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=chain, args=(i,)) for i in range(chains)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return result
+
+
+def _cut_chain(image, count, folder, seed, index, result, log):
+    from host_tools.scripted_game import scripted_keys
+    rng = random.Random(seed)
+    words = list(scripted_keys(200))
+    work = copy_image(image, folder, "cuts%d.bin" % index)
+    committed_path = os.path.join(folder, "committed%d.bin" % index)
+    position = 0
+    game = None
+    with VirtualPico(work, seed=seed) as pico:
+        pico.boot()
+        for number in range(count):
+            choice = rng.random()
+            if choice < 0.25:
+                pico.cut_at(pico.now_us + rng.randint(1000, 2000000))
+            elif choice < 0.5:
+                pico.cut_in_flash_op(1, rng.random(), "erase")
+            else:
+                pico.cut_in_flash_op(rng.randint(1, 4), rng.random(), "program")
+            steps = 0
+            while not pico.off:
+                pico.play(words[position % len(words)])
+                position += 1
+                steps += 1
+                if steps > 600:
+                    raise vpico.VirtualPicoError("no power cut after 600 key presses")
+            event = [e for e in pico.events if e["kind"] == "cut"][-1]
+            during = event.get("during")
+            pico.save_image(committed_path, before_cut=True)
+            committed, _, _, _ = resumed_game(committed_path)
+            pico.power_on()
+            pico.boot()
+            if number % 4 == 3:
+                pico.run(1100)          # past the first commit after boot: the compaction
+            pico.save_image(work)
+            game, notices, held, files = resumed_game(work)
+            where = "board %d, cut %d (%s)" % (index, number + 1, during or "between operations")
+            problems = []
+            notices = [n for n in notices if not n.startswith("Resumed")]
+            if held or notices:
+                problems.append("%s: resume says %s" % (where, held or notices))
+            strange = sorted(set(files) - SAVE_FILES - FIRMWARE_FILES)
+            if strange:
+                problems.append("%s: unexpected files %s" % (where, strange))
+            if committed is not None:
+                if game is None:
+                    problems.append("%s: the game was lost" % where)
+                elif (game.count < committed.count or
+                      bytes(game.history[:len(committed.history)]) != bytes(committed.history)):
+                    problems.append("%s: resumed %d actions, %d were committed"
+                                    % (where, game.count, committed.count))
+            with _LOCK:
+                result.cuts += 1
+                if during == "erase":
+                    result.in_erase += 1
+                elif during == "program":
+                    result.in_program += 1
+                else:
+                    result.between += 1
+                result.problems += problems
+                result.actions_at_end = max(result.actions_at_end, game.count if game else 0)
+            if log:
+                log("%s: committed %s, resumed %s" % (
+                    where, committed.count if committed else "-", game.count if game else "-"))
+
+
+def watchdog_hang(image, folder):
+    """Stop the tracker at the REPL and start its main loop again with two changes: the
+    watchdog armed at once (the firmware waits 30 s) and a DOWN press that hangs the loop
+    forever. Gain a credit (saved), then press DOWN. Returns (resets seen, credits before the
+    hang, credits in the game the board resumed after the watchdog reset)."""
+    work = copy_image(image, folder, "watchdog.bin")
+    with VirtualPico(work) as pico:
+        pico.boot()
+        pico.interrupt()
+        pico.start_exec(
+            "import firmware.main as m\n"
+            "m.WATCHDOG_ARM_MS = 0\n"
+            "from firmware.app import App\n"
+            "handle = App.on_button\n"
+            "def on_button(self, name, event):\n"
+            "    if name == 'DOWN':\n"
+            "        while True:\n"
+            "            pass\n"
+            "    handle(self, name, event)\n"
+            "App.on_button = on_button\n"
+            "m.run()\n")
+        pico.boot()
+        pico.play("OK,WAIT:1500")
+        pico.save_image(work)
+        before, _, _, _ = resumed_game(work)
+        pico.play("DOWN")
+        pico.run(7000)           # the watchdog allows 8 s
+        pico.boot(limit_ms=5000)
+        pico.run(1500)
+        resets = [e for e in pico.events if e["kind"] == "reset"]
+        pico.save_image(work)
+        after, _, _, _ = resumed_game(work)
+    from engine_lite.state import CORP
+    return (len(resets), before.state.player(CORP).credits if before else None,
+            after.state.player(CORP).credits if after else None)
+
+
+# ---- figures for make bench ---------------------------------------------------------------------
+
+def press_to_photon(image, keys):
+    """Play `keys` from a new game; for every tap, the ms from the end of the tap (the release)
+    to the last I2C byte of the update it caused, or None if it changed nothing on the glass.
+    Returns [(button, ms or None)]."""
+    taps = []
+    with VirtualPico(image) as pico:
+        pico.boot()
+        pico.play("WAIT:3000")                 # the boot message goes away
+        pico.play(keys, on_tap=lambda button, at: taps.append((button, at, len(pico.i2c_writes))))
+        pico.run(300)
+        writes = pico.i2c_writes
+    results = []
+    for number, (button, released, first) in enumerate(taps):
+        # The update: the writes after the release, before the next tap began (taps are 200 ms
+        # apart: a quiet gap of 120 ms, then an 80 ms press).
+        until = taps[number + 1][1] - 80000 if number + 1 < len(taps) else released + 120000
+        ends = [end for start, end, _ in writes[first:] if released <= start < until]
+        results.append((button, (max(ends) - released) / 1000.0 if ends else None))
+    return results
+
+
+def heap_after_boot(image):
+    """(bytes allocated at the REPL prompt after a soft reset, bytes allocated once the
+    tracker is built and has ticked once, ms a full garbage collection then takes)."""
+    with VirtualPico(image) as pico:
+        pico.boot()
+        pico.interrupt()
+        pico.write_serial(b"\x01")
+        pico.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+        pico.write_serial(b"\x04")                       # soft reset: a clean heap, no main.py
+        pico.read_until(b"soft reboot")
+        pico.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+        pico.write_serial(b"\x02")
+        pico.read_until(b">>> ")
+        prompt = int(pico.exec("import gc\ngc.collect()\nprint(gc.mem_alloc())").split()[-1])
+        out = pico.exec(
+            "import gc, time\n"
+            "from firmware import hw\n"
+            "from firmware.main import Device, load_pins\n"
+            "clock = hw.Clock()\n"
+            "device = Device(load_pins(), clock, hw.Flash())\n"
+            "device.tick(clock.ticks_ms())\n"
+            "gc.collect()\n"
+            "start = time.ticks_us()\n"
+            "gc.collect()\n"
+            "pause = time.ticks_diff(time.ticks_us(), start)\n"
+            "print(gc.mem_alloc(), pause)\n")
+        built, pause = out.split()[-2:]
+        return prompt, int(built), int(pause) / 1000.0
+
+
+def idle_cpu(image, seconds=5):
+    """The share of CPU time the tracker is busy while idle on the dashboard."""
+    with VirtualPico(image) as pico:
+        pico.boot()
+        pico.run(3000)                  # the boot message goes away
+        pico.reset_stats()
+        pico.run(seconds * 1000)
+        return pico.busy_us / float(pico.busy_us + pico.idle_us)

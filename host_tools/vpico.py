@@ -1,0 +1,363 @@
+"""The virtual Pico: the real MicroPython rp2 firmware in an emulated RP2040, driven from Python.
+
+    from host_tools.vpico import VirtualPico, firmware_image
+    with VirtualPico() as pico:            # a blank board: MicroPython only
+        pico.run(500)
+        print(pico.exec("print(1 + 1)"))   # the REPL, over the emulated USB serial port
+
+The emulator is rp2040js (pinned in host_tools/node) run by host_tools/node/vpico.mjs, which adds
+what rp2040js leaves out: flash erase/program (so littlefs works), buttons with pull-ups and
+contact bounce, the OLED on I2C0 with each byte taking its 400 kHz bus time, resets through the
+watchdog, power cuts. Everything runs on emulated time: `run(ms)` moves it on, and a test never
+depends on how fast this computer is.
+
+The OLED's bytes go into the same SSD1306 emulator the simulator uses (host_tools.ssd1306_emu),
+so `glass_bytes()` is what the panel would show, comparable with the golden images.
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+
+from host_tools.ssd1306_emu import SSD1306
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NODE_SCRIPT = os.path.join(ROOT, "host_tools", "node", "vpico.mjs")
+SHARED_RP2 = os.path.join(os.path.dirname(ROOT), "shared", "rp2")
+IMAGE_VARIABLE = "NETCLICK_RP2_UF2"
+DEFAULT_UF2 = os.path.join(SHARED_RP2, "micropython-v1.28.0-RPI_PICO.uf2")
+BOOTROM_VARIABLE = "NETCLICK_RP2_BOOTROM"
+DEFAULT_BOOTROM = os.path.join(SHARED_RP2, "rp2040-bootrom-B1.bin")
+MISSING = ("No MicroPython image for the virtual Pico: put the official RPI_PICO v1.28.0 UF2 from "
+           "micropython.org at ../shared/rp2/micropython-v1.28.0-RPI_PICO.uf2 (and the RP2040 boot "
+           "ROM, rp2040-bootrom-B1.bin, beside it) or name them in $%s and $%s."
+           % (IMAGE_VARIABLE, BOOTROM_VARIABLE))
+
+PINS_PATH = os.path.join(ROOT, "hardware", "pins.json")
+BOUNCES = 3            # contact bounces on every press and release
+
+
+class VirtualPicoError(RuntimeError):
+    """The emulator failed, or the board did not answer as expected."""
+
+
+def firmware_image():
+    """(uf2 path, boot ROM path), or None when they are not here (the tests then skip with
+    MISSING)."""
+    uf2 = os.environ.get(IMAGE_VARIABLE) or DEFAULT_UF2
+    bootrom = os.environ.get(BOOTROM_VARIABLE) or DEFAULT_BOOTROM
+    if os.path.isfile(uf2) and os.path.isfile(bootrom):
+        return uf2, bootrom
+    return None
+
+
+def load_pins():
+    with open(PINS_PATH) as handle:
+        return json.load(handle)
+
+
+class VirtualPico:
+    """One emulated board. `image` is a saved flash image to boot (a power cycle), else a board
+    with only MicroPython on it."""
+
+    def __init__(self, image=None, seed=1):
+        found = firmware_image()
+        if found is None:
+            raise VirtualPicoError(MISSING)
+        uf2, bootrom = found
+        self.pins = load_pins()
+        self.oled = SSD1306()
+        self.now_us = 0
+        self.serial = bytearray()        # what the board wrote on its USB serial port, unread
+        self.i2c_writes = []             # (start_us, end_us, bytes) of every OLED write
+        self.flash_ops = []              # (kind, offset, count, start_us, end_us)
+        self.events = []                 # {"kind": "reset"|"cut", ...}
+        self.busy_us = 0
+        self.idle_us = 0
+        self.off = False
+        self._node = subprocess.Popen(["node", NODE_SCRIPT], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True, bufsize=1)
+        self._command("start", uf2=uf2, bootrom=bootrom, image=image, seed=seed)
+        for button in self.pins["buttons"]:      # every switch open: its pin pulled up
+            self.release(button, bounces=0)
+
+    # ---- the emulator process --------------------------------------------------------------
+
+    def _command(self, op, **args):
+        args["op"] = op
+        self._node.stdin.write(json.dumps(args) + "\n")
+        self._node.stdin.flush()
+        line = self._node.stdout.readline()
+        if not line:
+            raise VirtualPicoError("the emulator stopped (node %s)" % self._node.poll())
+        answer = json.loads(line)
+        if "error" in answer:
+            raise VirtualPicoError(answer["error"])
+        self.now_us = answer["t"]
+        self.serial += bytes.fromhex(answer["serial"])
+        for start, end, data in answer["i2c"]:
+            data = bytes.fromhex(data)
+            self.oled.write(data[:])
+            self.i2c_writes.append((start, end, data))
+        self.flash_ops += [tuple(op) for op in answer["flash"]]
+        self.events += answer["events"]
+        self.busy_us = answer["busy_us"]
+        self.idle_us = answer["idle_us"]
+        self.off = answer["off"]
+        return answer
+
+    def close(self):
+        """Stop the emulator."""
+        if self._node.poll() is None:
+            self._node.stdin.close()
+            self._node.wait(timeout=10)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ---- time, buttons, power --------------------------------------------------------------
+
+    def run(self, ms):
+        """Let `ms` milliseconds of emulated time pass."""
+        self._command("run", ms=ms)
+
+    def press(self, button, bounces=BOUNCES):
+        """Close a button's switch (to GND), with contact bounce."""
+        self._command("button", gpio=self.pins["buttons"][button], pressed=True, bounces=bounces)
+
+    def release(self, button, bounces=BOUNCES):
+        """Open it again (the pull-up takes the pin high), with contact bounce."""
+        self._command("button", gpio=self.pins["buttons"][button], pressed=False, bounces=bounces)
+
+    def save_image(self, path, before_cut=False):
+        """Write the 2 MiB flash (firmware and filesystem) to a file. With before_cut, after a
+        power cut in the middle of a flash operation: the flash as it was before that operation
+        began (what was committed)."""
+        self._command("save", path=path, before_cut=before_cut)
+
+    def cut_at(self, at_us):
+        """Cut the power at an emulated instant (in the middle of a flash operation if one is
+        going on then); `run` stops there and `off` is True."""
+        self._command("cut", at_us=at_us)
+
+    def cut_in_flash_op(self, nth=1, fraction=0.5, kind=None):
+        """Cut the power part way through the n-th flash operation from now: of `kind`
+        ("erase" or "program") if given, else of either."""
+        self._command("cut", flash_op=nth, fraction=fraction, kind=kind)
+
+    def power_on(self):
+        """Start the chip again with the flash as it is (after a cut: a power cycle)."""
+        self._command("power")
+        self.oled = SSD1306()          # the panel lost power too
+
+    def reset_stats(self):
+        """Start counting busy and idle CPU time from now."""
+        self._command("stats")
+
+    def play(self, keys, on_tap=None):
+        """Play a key script (host_tools.keyscript: `OK`, `LONG:LEFT`, `WAIT:3000`...) with the
+        simulator's timing. `on_tap(button, release_us)` is called at the end of every tap, for
+        press-to-photon measurements."""
+        from host_tools import keyscript
+        for kind, button, ms in keyscript.parse(keys):
+            if kind in ("TAP", "HOLD"):
+                self.press(button)
+                self.run(ms)
+                self.release(button)
+                if kind == "TAP" and on_tap:
+                    on_tap(button, self.now_us)
+                self.run(keyscript.GAP_MS)
+            elif kind == "PRESS":
+                self.press(button)
+                self.run(10)
+            elif kind == "RELEASE":
+                self.release(button)
+                self.run(10)
+            else:
+                self.run(ms)
+
+    def boot(self, limit_ms=5000):
+        """Run until the tracker has drawn a screen (after this call began) and gone quiet for
+        200 ms; returns the ms from the start of this call to the last byte of that drawing."""
+        start = self.now_us
+        seen = len(self.i2c_writes)
+        while len(self.i2c_writes) == seen or self.now_us - self.i2c_writes[-1][1] < 200000:
+            if self.now_us - start > limit_ms * 1000:
+                raise VirtualPicoError("the tracker drew nothing in %d ms; serial: %r"
+                                       % (limit_ms, bytes(self.serial[-400:])))
+            self.run(20)
+        return (self.i2c_writes[-1][1] - start) / 1000.0
+
+    # ---- the glass -------------------------------------------------------------------------
+
+    def glass_bytes(self):
+        """The panel's picture, packed as the golden images are."""
+        return self.oled.glass_bytes()
+
+    # ---- the REPL over the USB serial port --------------------------------------------------
+
+    def write_serial(self, data):
+        """Bytes typed into the board's USB serial port."""
+        self._command("serial", hex=bytes(data).hex())
+
+    def read_until(self, marker, timeout_ms=5000, step_ms=5):
+        """Run until `marker` has come out of the serial port; returns everything up to and
+        including it (the rest stays unread)."""
+        waited = 0
+        while marker not in self.serial:
+            if waited >= timeout_ms:
+                raise VirtualPicoError("no %r from the board after %d ms; it said: %r"
+                                       % (marker, timeout_ms, bytes(self.serial[-300:])))
+            self.run(step_ms)
+            waited += step_ms
+        end = self.serial.index(marker) + len(marker)
+        text = bytes(self.serial[:end])
+        del self.serial[:end]
+        return text
+
+    def interrupt(self):
+        """Stop whatever runs (Ctrl-C twice) and wait for the REPL prompt."""
+        self.write_serial(b"\r\x03\x03")
+        self.read_until(b">>> ", timeout_ms=10000)
+
+    def start_exec(self, code):
+        """Start code at the raw REPL (after `interrupt()`) without waiting for it to end: for
+        code that runs the tracker's main loop."""
+        self.write_serial(b"\x01")
+        self.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+        data = code.encode()
+        for i in range(0, len(data), 256):
+            self.write_serial(data[i:i + 256])
+            self.run(2)
+        self.write_serial(b"\x04")
+        self.read_until(b"OK")
+
+    def exec(self, code, timeout_ms=60000):
+        """Run code through the raw REPL (as mpremote does); returns what it printed. Raises
+        VirtualPicoError with the traceback if it failed."""
+        self.interrupt()
+        self.write_serial(b"\x01")                      # raw REPL
+        self.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+        data = code.encode()
+        for i in range(0, len(data), 256):
+            self.write_serial(data[i:i + 256])
+            self.run(2)
+        self.write_serial(b"\x04")
+        self.read_until(b"OK", timeout_ms=timeout_ms)
+        out = self.read_until(b"\x04", timeout_ms=timeout_ms)[:-1]
+        err = self.read_until(b"\x04", timeout_ms=timeout_ms)[:-1]
+        self.read_until(b">")
+        self.write_serial(b"\x02")                      # back to the friendly REPL
+        self.read_until(b">>> ")
+        if err.strip():
+            raise VirtualPicoError(err.decode(errors="replace"))
+        return out.decode(errors="replace")
+
+
+# MicroPython rp2 (RPI_PICO): littlefs v2 on the last 1408 KiB of the 2 MiB flash.
+FS_OFFSET = 0xA0000
+FS_BLOCK = 4096
+FS_BLOCKS = 352
+
+
+def read_files(image_path, folder="/"):
+    """{name: bytes} of the files in one folder of a flash image's filesystem, read with the
+    littlefs library (not with the firmware): what a board would find there at power-up."""
+    from littlefs import LittleFS, UserContext
+    with open(image_path, "rb") as handle:
+        data = handle.read()
+    context = UserContext(FS_BLOCK * FS_BLOCKS)
+    context.buffer = bytearray(data[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS])
+    filesystem = LittleFS(context, block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32,
+                          prog_size=32, lookahead_size=32, mount=False)
+    filesystem.mount()
+    files = {}
+    for name in filesystem.listdir(folder):
+        path = folder.rstrip("/") + "/" + name
+        if filesystem.stat(path).type == 1:          # a regular file
+            with filesystem.open(path, "rb") as handle:
+                files[name] = handle.read()
+    return files
+
+
+def deployed_image(path=None):
+    """The virtual Pico's flash image that `make deploy ARGS=--virtual` keeps (deployed now if
+    there is none yet)."""
+    from host_tools import deploy
+    path = path or deploy.VIRTUAL_IMAGE
+    if not os.path.isfile(path) and deploy.deploy_virtual(path) != 0:
+        raise VirtualPicoError("could not deploy to the virtual Pico")
+    return path
+
+
+def blank_image(path):
+    """Write a flash image of a board with only MicroPython on it, formatted by its first boot."""
+    with VirtualPico() as pico:
+        pico.run(1500)
+        pico.save_image(path)
+
+
+class SerialBridge:
+    """The board's USB serial port as a pseudo-terminal, for the real `mpremote`:
+
+        with VirtualPico(image) as pico, SerialBridge(pico) as port:
+            subprocess.run(["mpremote", "connect", port, "ls"])
+
+    A thread runs the emulator in small steps and relays bytes both ways (emulated time runs
+    about 3-5 times slower than real time here, which mpremote does not mind).
+    """
+
+    STEP_MS = 2
+
+    def __init__(self, pico, between=None):
+        """`between(pico)`, if given, is called between steps (the only safe place to press
+        the board's buttons while the bridge runs)."""
+        import pty
+        import threading
+        import tty
+        self.pico = pico
+        self.between = between
+        self._master, self._slave = pty.openpty()
+        tty.setraw(self._slave)
+        self.port = os.ttyname(self._slave)
+        self._stop = threading.Event()
+        self.error = None
+        self._thread = threading.Thread(target=self._relay, daemon=True)
+        self._thread.start()
+
+    def _relay(self):
+        import select
+        try:
+            while not self._stop.is_set():
+                ready, _, _ = select.select([self._master], [], [], 0)
+                if ready:
+                    data = os.read(self._master, 4096)
+                    if data:
+                        self.pico.write_serial(data)
+                self.pico.run(self.STEP_MS)
+                if self.between:
+                    self.between(self.pico)
+                if self.pico.serial:
+                    os.write(self._master, bytes(self.pico.serial))
+                    del self.pico.serial[:]
+        except Exception as error:       # reported by close()
+            self.error = error
+
+    def close(self):
+        """Stop relaying (the emulator stays where it is)."""
+        self._stop.set()
+        self._thread.join(timeout=10)
+        os.close(self._master)
+        os.close(self._slave)
+        if self.error:
+            raise VirtualPicoError("serial bridge: %s" % self.error)
+
+    def __enter__(self):
+        return self.port
+
+    def __exit__(self, *exc):
+        self.close()
