@@ -17,9 +17,9 @@ from host_tools.screens_catalog import SCREENS
 from host_tools.screenshots import GOLDEN
 
 FULL = bool(os.environ.get("NETCLICK_VIRTUAL_FULL"))
-# A representative subset in `make test`: the dashboard, a pending change, a menu, a page of
+# A representative subset in `make test`: the dashboard, a pending change, a page of
 # counters and an undo toast. `make test-virtual` checks every screen.
-SUBSET = ("dashboard", "credits", "actions_corp", "tokens", "undo")
+SUBSET = ("dashboard", "credits", "tokens", "undo")
 CUTS = int(os.environ.get("NETCLICK_POWER_CUTS", "200" if FULL else "12"))
 
 
