@@ -47,11 +47,7 @@ deploy: setup
 	$(PY) -m host_tools.deploy $(ARGS)
 
 # On a deployed Pico: check the display and each button, measure render, I2C, save, heap.
-device-# The virtual Pico in full: every golden screen and 200 power cuts (make test runs a subset).
-test-virtual: setup
-	NETCLICK_VIRTUAL_FULL=1 $(PY) -m pytest tests/test_virtual_pico.py
-
-bench: setup
+device-bench: setup
 	$(PY) -m host_tools.device_bench $(ARGS)
 
 # Redraw hardware/wiring.svg, wiring.png and the Wokwi diagram.json from hardware/pins.json.
