@@ -240,14 +240,7 @@ class VirtualPico:
         """Run code through the raw REPL (as mpremote does); returns what it printed. Raises
         VirtualPicoError with the traceback if it failed."""
         self.interrupt()
-        self.write_serial(b"\x01")                      # raw REPL
-        self.read_until(b"raw REPL; CTRL-B to exit\r\n>")
-        data = code.encode()
-        for i in range(0, len(data), 256):
-            self.write_serial(data[i:i + 256])
-            self.run(2)
-        self.write_serial(b"\x04")
-        self.read_until(b"OK", timeout_ms=timeout_ms)
+        self.start_exec(code)
         out = self.read_until(b"\x04", timeout_ms=timeout_ms)[:-1]
         err = self.read_until(b"\x04", timeout_ms=timeout_ms)[:-1]
         self.read_until(b">")
