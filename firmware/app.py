@@ -60,7 +60,8 @@ class App:
         self.settings_version = 0
         self._display_retry_at = None   # while the OLED does not answer: when to try again
         self._drawn = None       # the screen drawn last (render: whole or only what changed)
-        self._toast_lines = 0    # lines of the message drawn last
+        self._drawn_toast = None  # the message drawn last, and its top row
+        self._drawn_top = HEIGHT
         self.full_redraw = False  # set to draw the whole screen at the next render
         from firmware.dashboard import Dashboard
         self.screens.append(Dashboard())
@@ -181,13 +182,19 @@ class App:
         if error and self.buzzer:
             self.buzzer.beep(self.clock.ticks_ms(), self.clock, 880, 60)
 
-    def _draw_toast(self, fb):
-        lines = wrap(self.toast, 25)[-2:]
-        top = HEIGHT - 9 * len(lines) - 1
-        fb.fill_rect(0, top - 1, WIDTH, HEIGHT - top + 1, 0)
-        fb.fill_rect(0, top, WIDTH, HEIGHT - top, 1)
+    def _toast_top(self, lines):
+        """The top row of a message of `lines` lines over the current screen (its black
+        border above included), or HEIGHT for no message."""
+        if not lines:
+            return HEIGHT
+        return self.screen.toast_bottom - 9 * len(lines) - 2
+
+    def _draw_toast(self, fb, lines, top):
+        bottom = self.screen.toast_bottom
+        fb.fill_rect(0, top, WIDTH, bottom - top, 0)
+        fb.fill_rect(0, top + 1, WIDTH, bottom - top - 1, 1)
         for i in range(len(lines)):
-            SMALL.draw(fb, lines[i], 1, top + 1 + 9 * i, 0)
+            SMALL.draw(fb, lines[i], 1, top + 2 + 9 * i, 0)
 
     # ---- the loop ---------------------------------------------------------------------------
 
@@ -205,6 +212,13 @@ class App:
                 # Three or more buttons at once is a hand or a bag on the device, not a
                 # player: nothing fires until they are all released.
                 self.pad.cancel_all()
+                return
+            # Most keys act when they come up (a hold means something else). While the key
+            # is down, the screen may load what its release will open: the press hides the
+            # import, and the new screen appears as soon as the key is up.
+            module = self.screen.prepare(self, name)
+            if module and module not in sys.modules:
+                __import__(module)
             return
         if self.buzzer and event == PRESS:
             self.buzzer.beep(now, self.clock)
@@ -265,23 +279,35 @@ class App:
     def render(self):
         """Draw the top screen (and any message) and send what changed to the panel.
 
-        The whole screen is drawn when another screen came on top or a message went away (or
-        shrank); otherwise the screen only updates what changed (Screen.update) and the message
-        is drawn again over it."""
+        The whole screen is drawn when another screen came on top; otherwise the screen only
+        updates what changed (Screen.update). The message is drawn again only when it changed
+        or the screen drew under it; when it shrinks or goes, the parts it uncovers are drawn
+        again (Screen.touch)."""
         fb = self.fb
         screen = self.screen
         toast = self.toast
-        lines = len(wrap(toast, 25)[-2:]) if toast else 0
-        if screen is not self._drawn or lines < self._toast_lines or self.full_redraw:
+        lines = wrap(toast, 25)[-2:] if toast else None
+        top = self._toast_top(lines)
+        if screen is not self._drawn or self.full_redraw:
             fb.fill(0)
+            screen.cover_top = top
             screen.draw(self, fb)
             self._drawn = screen
             self.full_redraw = False
+            under = True
         else:
+            if top > self._drawn_top:              # the message shrank or went away:
+                old = self._drawn_top                  # clear what it covered, and draw the
+                fb.fill_rect(0, old, WIDTH, top - old, 0)   # parts that were under it again
+                screen.touch(old, top)
+            screen.cover_top = top
+            screen.covered = False
             screen.update(self, fb)
-        self._toast_lines = lines
-        if toast:
-            self._draw_toast(fb)
+            under = screen.covered
+        if lines and (under or toast is not self._drawn_toast):
+            self._draw_toast(fb, lines, top)
+        self._drawn_top = top
+        self._drawn_toast = toast
         self.display.show()
         self.dirty = False
 

@@ -1,14 +1,16 @@
 """The dashboard: everything a player glances at, and the most common actions without leaving it.
 
-    +----------------------------------------+
-    | CORP TURN 3              AP 2-1/7      |  whose turn, agenda points against the target
-    | 12cr          | Runner 7cr             |  active side's credits, large | the other side
-    | [#][#][ ]     | Tags 1 BD 0            |  clicks left as pips          | Runner counters
-    | 2 clicks      | Hand R5 C5             |
-    |               | BP 1 Link 0            |  Corp bad publicity, Runner link
-    | RUN R&D  BP cr 1                        |  the run in progress, or a message
-    |[+1cr] Draw  Adv  Acts  More  End        |  the action bar
-    +----------------------------------------+
+Each side keeps its place, whoever's turn it is (the Corp at left, the Runner at right), so both
+players read their own numbers from their seat and a turn's end changes little on the glass:
+
+    +---------------------------------------------+
+    |[CORP  # # #]       | RUNNER                  |  whose turn (lit), clicks left as pips
+    | 12            2    |    1              7     |  credits (outside), agenda points (centre)
+    | credits        points            credits     |  (during a run: where it is)
+    | Bad pub 1          | Tags 1         Link 0   |
+    | Hand 5             | Brain 0        Hand 5   |
+    |[+1cr] Draw  Adv  Acts  More  End             |  the action bar
+    +---------------------------------------------+
 
 Keys:
     LEFT / RIGHT   move along the action bar         OK       do the highlighted action
@@ -17,13 +19,13 @@ Keys:
     hold OK        use a click (a card ability that costs one click)
     hold LEFT      undo                              hold RIGHT   redo
 
-The bar: +1cr (click for a credit), Draw, Adv (Corp: advance) or Run (Runner), Acts (every
-action with its cost), More (trace, damage, counters, log, settings...), End (end the turn).
-When the last click is spent, the bar jumps to End. During a run the bar is Succ, Fail, Jack
-(out), Steal, More; pay with DOWN, OK.
+The bar: +1cr (click for a credit), Draw, Adv (Corp: advance) or Run (Runner: the bar then asks
+where, UP/DOWN choose, OK runs, LEFT cancels), Acts (every action with its cost), More (trace,
+damage, counters, log, settings...), End (end the turn). When the last click is spent, the bar
+jumps to End. During a run the bar is Succ, Fail, Jack (out), Steal, More; pay with DOWN, OK.
 """
 
-from engine_lite.state import RUNNER, server_name
+from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, server_name
 from engine_lite import actions as A
 from firmware.fonts import SMALL, BIG
 from firmware.buttons import PRESS, LONG, REPEAT
@@ -35,14 +37,46 @@ Sides = ("Corp", "Runner")
 CORP_BAR = ("+1cr", "Draw", "Adv", "Acts", "More", "End")
 RUNNER_BAR = ("+1cr", "Draw", "Run", "Acts", "More", "End")
 RUN_BAR = ("Succ", "Fail", "Jack", "Steal", "More")
+# Where each side's column starts, and its width, with a divider between them: the Runner has
+# more counters to show.
+COLUMN_X = (0, 55)
+COLUMN_W = (51, 73)
+DIVIDER_X = 52
+BIG_Y = 9
+CAPTION_Y = 27
+ROW_Y = (37, 46)
 BAR_Y = 56
-STATUS_Y = 46
+POINTS_GAP = 5          # agenda points keep this far from the divider: "3 | 2", not "32"
+PIP = 5                 # a click pip: PIP x PIP pixels, every PIP + 2
+RUN_TARGETS = FIRST_REMOTE + 6   # HQ, R&D, Archives and remotes 1..6 in the bar's chooser
+
+
+def fit(fb, forms, x, y, width):
+    """Draw the first of `forms` that fits in `width` on one line of small text. A form is
+    "left|right": left starts at x, right ends at x + width. The last form is the shortest,
+    for numbers at their limits."""
+    for form in forms:
+        left, _, right = form.partition("|")
+        if SMALL.measure(left) + SMALL.measure(right) + 4 <= width or form is forms[-1]:
+            SMALL.draw(fb, left, x, y)
+            SMALL.draw(fb, right, x + width - SMALL.measure(right), y)
+            return
 
 
 class Dashboard(Screen):
     """The home screen, always at the bottom of the App's stack."""
 
     name = "dashboard"
+    toast_bottom = BAR_Y - 1     # messages cover the counters for a moment, never the bar
+
+    def __init__(self):
+        self.cursor = 0
+        self._bar_mode = None      # (side, in a run, clicks left): the cursor resets when it changes
+        self.adjust_side = -1      # the side whose credits are being adjusted (-1: none)
+        self.delta = 0
+        self.run_target = -1       # the server the bar's run chooser shows (-1: not choosing)
+        # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
+        self._keys = [None] * 12
 
     # ---- the bar ------------------------------------------------------------------------------
 
@@ -59,83 +93,129 @@ class Dashboard(Screen):
         if mode != self._bar_mode:
             self._bar_mode = mode
             self.cursor = 0 if (clicks_left or s.in_run) else len(self.bar(s)) - 1
+            self.run_target = -1
+
+    def prepare(self, app, name):
+        """A key went down: load the overlay its release is likely to open, so that the
+        screen appears as soon as the key comes up (see App.on_button)."""
+        if name != "OK" or self.adjust_side >= 0 or self.run_target >= 0:
+            return None
+        s = app.game.state
+        label = self.bar(s)[self.cursor]
+        if label in ("Acts", "More"):
+            return "firmware.menus"
+        if label == "Steal":
+            return "firmware.runs"
+        if label == "End" and s.player(s.active).clicks:
+            return "firmware.pages"      # clicks left: it asks first
+        return None
 
     # ---- drawing ------------------------------------------------------------------------------
-
-    def __init__(self):
-        self.cursor = 0
-        self._bar_mode = None      # (side, in a run, clicks left): the cursor resets when it changes
-        self.adjust_side = -1      # the side whose credits are being adjusted (-1: none)
-        self.delta = 0
-        # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
-        self._keys = [None] * 10
 
     def update(self, app, fb):
         s = app.game.state
         self._follow_state(s)
-        side = s.active
-        me = s.player(side)
-        other = s.player(1 - side)
-        runner = s.runner
-        corp = s.corp
         part = self.part
-        # Row 0: whose turn, agenda points.
-        if part(fb, 0, (side, s.turn, corp.agenda_points, runner.agenda_points, s.agenda_target),
-                0, 0, WIDTH, 8):
-            fb.fill_rect(0, 0, WIDTH, 8, 1)
-            SMALL.draw(fb, "%s TURN %d" % (SIDES[side], s.turn), 1, 0, 0)
-            text = "AP %d-%d/%d" % (corp.agenda_points, runner.agenda_points, s.agenda_target)
-            SMALL.draw(fb, text, WIDTH - 1 - SMALL.measure(text), 0, 0)
-        # Left: the active side's credits (large) and clicks (pips, like the click tracker).
-        if part(fb, 1, me.credits, 0, 9, 62, 16):
-            x = BIG.draw(fb, str(me.credits), 0, 9)
-            SMALL.draw(fb, "cr", x + 1, 17)
-        if part(fb, 2, (me.clicks_per_turn, me.clicks), 0, 27, 62, 8):
-            pips = max(me.clicks_per_turn, me.clicks)
-            if pips <= 6:
-                for i in range(pips):
-                    if i < me.clicks:
-                        fb.fill_rect(i * 10, 27, 8, 8, 1)
-                    else:
-                        fb.rect(i * 10, 27, 8, 8, 1)
-        if part(fb, 3, (me.clicks, me.max_hand_size), 0, 37, 65, 8):
-            if me.clicks:
-                SMALL.draw(fb, "%d click%s" % (me.clicks, "" if me.clicks == 1 else "s"), 0, 37)
-            else:
-                SMALL.draw(fb, "Discard to %d" % me.max_hand_size, 0, 37)
-            fb.vline(62, 37, 8, 1)
-        # Right: the other side's credits, then the counters of both sides.
-        if part(fb, 4, True, 62, 9, 1, 28):
-            fb.vline(62, 9, 28, 1)
-        x = 65
-        if part(fb, 5, (side, other.credits), x, 9, WIDTH - x, 8):
-            SMALL.draw(fb, "%s %dcr" % (Sides[1 - side], other.credits), x, 9)
-        if part(fb, 6, (runner.tags, runner.brain_damage), x, 18, WIDTH - x, 8):
-            SMALL.draw(fb, "Tags %d BD %d" % (runner.tags, runner.brain_damage), x, 18)
-        if part(fb, 7, (runner.max_hand_size, corp.max_hand_size), x, 27, WIDTH - x, 8):
-            SMALL.draw(fb, "Hand R%d C%d" % (runner.max_hand_size, corp.max_hand_size), x, 27)
-        if part(fb, 8, (corp.bad_publicity, runner.link), x, 36, WIDTH - x, 8):
-            SMALL.draw(fb, "BP %d Link %d" % (corp.bad_publicity, runner.link), x, 36)
-        # Status line (the run in progress), and at the bottom the pending credit change or the
-        # action bar.
-        adjusting = self.adjust_side >= 0
-        if adjusting:
-            adjusted = s.player(self.adjust_side)
-            bottom = (True, self.adjust_side, self.delta, adjusted.credits,
-                      s.bp_credits(self.adjust_side))
-        else:
-            bottom = (False, self.bar(s), self.cursor)
-        if part(fb, 9, (s.in_run, s.run_server, s.run_bp_credits, bottom), 0, STATUS_Y, WIDTH,
-                HEIGHT - STATUS_Y):
+        corp = s.corp
+        runner = s.runner
+        for side in (CORP, RUNNER):
+            me = s.player(side)
+            x = COLUMN_X[side]
+            # The header: the side's name, lit while it is that side's turn, with its clicks.
+            active = side == s.active
+            width = COLUMN_W[side]
+            if part(fb, side, (active, me.clicks, me.clicks_per_turn), x, 0, width, 8):
+                self._draw_header(fb, side, me, x, active)
+            # Credits at the outside edge, agenda points beside the divider (a score).
+            if part(fb, 2 + side, (me.credits, me.agenda_points), x, BIG_Y, width, 16):
+                self._draw_numbers(fb, side, me, x, width)
+        if part(fb, 4, True, DIVIDER_X + 1, 0, 1, CAPTION_Y - 1):
+            fb.vline(DIVIDER_X + 1, 0, CAPTION_Y - 1, 1)
+        if part(fb, 11, True, DIVIDER_X + 1, ROW_Y[0], 1, BAR_Y - ROW_Y[0] - 1):
+            fb.vline(DIVIDER_X + 1, ROW_Y[0], BAR_Y - ROW_Y[0] - 1, 1)
+        # The captions, or during a run where it is (and the bad-publicity credits for it).
+        if part(fb, 5, (s.in_run, s.run_server, s.run_bp_credits), 0, CAPTION_Y, WIDTH, 8):
             if s.in_run:
-                SMALL.draw(fb, "RUN %s" % server_name(s.run_server), 0, STATUS_Y)
+                text = "Run on " + server_name(s.run_server)
                 if s.run_bp_credits:
-                    text = "BP cr %d" % s.run_bp_credits
-                    SMALL.draw(fb, text, WIDTH - SMALL.measure(text), STATUS_Y)
-            if adjusting:
+                    text += ", %d bad pub cr" % s.run_bp_credits
+                SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, CAPTION_Y)
+            else:
+                SMALL.draw(fb, "credits", 0, CAPTION_Y)
+                SMALL.draw(fb, "points", DIVIDER_X + 1 - SMALL.measure("points") // 2, CAPTION_Y)
+                SMALL.draw(fb, "credits", WIDTH - SMALL.measure("credits"), CAPTION_Y)
+        # The counters: the Corp's at left, the Runner's at right.
+        x = COLUMN_X[CORP]
+        width = COLUMN_W[CORP]
+        if part(fb, 6, corp.bad_publicity, x, ROW_Y[0], width, 8):
+            n = corp.bad_publicity
+            fit(fb, ("Bad pub %d" % n, "BP %d" % n), x, ROW_Y[0], width)
+        if part(fb, 7, corp.max_hand_size, x, ROW_Y[1], width, 8):
+            SMALL.draw(fb, "Hand %d" % corp.max_hand_size, x, ROW_Y[1])
+        x = COLUMN_X[RUNNER]
+        width = COLUMN_W[RUNNER]
+        if part(fb, 8, (runner.tags, runner.link), x, ROW_Y[0], width, 8):
+            pair = (runner.tags, runner.link)
+            fit(fb, ("Tags %d|Link %d" % pair, "Tags %d|L%d" % pair), x, ROW_Y[0], width)
+        if part(fb, 9, (runner.brain_damage, runner.max_hand_size), x, ROW_Y[1], width, 8):
+            pair = (runner.brain_damage, runner.max_hand_size)
+            fit(fb, ("Brain %d|Hand %d" % pair, "Brain %d|H%d" % pair), x, ROW_Y[1], width)
+        # At the bottom: the pending credit change, the run chooser, or the action bar.
+        if self.adjust_side >= 0:
+            side = self.adjust_side
+            bottom = (1, side, self.delta, s.player(side).credits, s.bp_credits(side))
+        elif self.run_target >= 0:
+            bottom = (2, self.run_target)
+        else:
+            bottom = (0, self.bar(s), self.cursor)
+        if part(fb, 10, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
+            if bottom[0] == 1:
                 self._draw_adjust(s, fb)
+            elif bottom[0] == 2:
+                self._draw_prompt(fb, "Run on " + server_name(self.run_target), "OK run")
             else:
                 self._draw_bar(s, fb)
+
+    def _draw_header(self, fb, side, me, x, active):
+        name = SIDES[side]
+        if not active:
+            SMALL.draw(fb, name, x + 1, 0)
+            return
+        fb.fill_rect(x, 0, COLUMN_W[side], 8, 1)
+        end = SMALL.draw(fb, name, x + 1, 0, 0)
+        # Clicks: a filled pip for each one left, an empty one for each spent, while they fit;
+        # else the number.
+        pips = max(me.clicks_per_turn, me.clicks)
+        width = COLUMN_W[side]
+        room = x + width - end - 3
+        if pips * (PIP + 2) <= room:
+            left = x + width - 1 - pips * (PIP + 2)
+            for i in range(pips):
+                if i < me.clicks:
+                    fb.fill_rect(left + i * (PIP + 2) + 2, 1, PIP, PIP, 0)
+                else:
+                    fb.rect(left + i * (PIP + 2) + 2, 1, PIP, PIP, 0)
+        else:
+            text = "%d" % me.clicks
+            SMALL.draw(fb, text, x + width - 1 - SMALL.measure(text), 0, 0)
+
+    def _draw_numbers(self, fb, side, me, x, width):
+        # Agenda points in large digits too, unless both numbers are so large that they would
+        # not fit (then small: credits are what a player reads every turn).
+        credits = str(me.credits)
+        points = str(me.agenda_points)
+        room = width - POINTS_GAP - 4
+        big, font = BIG, BIG
+        if BIG.measure(credits) + BIG.measure(points) > room:
+            font = SMALL
+            if BIG.measure(credits) + SMALL.measure(points) > room:
+                big = SMALL
+        if side == CORP:
+            big.draw(fb, credits, x, BIG_Y)
+            font.draw(fb, points, x + width - POINTS_GAP - font.measure(points), BIG_Y)
+        else:
+            font.draw(fb, points, x + POINTS_GAP, BIG_Y)
+            big.draw(fb, credits, x + width - big.measure(credits), BIG_Y)
 
     def _draw_bar(self, s, fb):
         labels = self.bar(s)
@@ -153,18 +233,21 @@ class Dashboard(Screen):
                        0 if i == self.cursor else 1)
             x += width
 
+    def _draw_prompt(self, fb, text, key):
+        """A question in the bar's place: text at left, what OK does at right."""
+        fb.fill_rect(0, BAR_Y, WIDTH, 8, 1)
+        SMALL.draw(fb, text, 1, BAR_Y, 0)
+        SMALL.draw(fb, key, WIDTH - 1 - SMALL.measure(key), BAR_Y, 0)
+
     def _draw_adjust(self, s, fb):
         side = self.adjust_side
         credits = s.player(side).credits
         after = credits + self.delta
         if self.delta < 0:
             after = credits - max(0, -self.delta - s.bp_credits(side))   # bad publicity first
-        fb.fill_rect(0, BAR_Y, WIDTH, 8, 1)
-        text = "%s %+d=%dcr" % (Sides[side], self.delta, max(after, 0))
-        SMALL.draw(fb, text, 1, BAR_Y, 0)
         verb = "gain" if self.delta > 0 else ("pay" if self.delta < 0 else "--")
-        text = "OK %s" % verb
-        SMALL.draw(fb, text, WIDTH - 1 - SMALL.measure(text), BAR_Y, 0)
+        self._draw_prompt(fb, "%s %+d=%dcr" % (Sides[side], self.delta, max(after, 0)),
+                          "OK " + verb)
 
     # ---- keys ---------------------------------------------------------------------------------
 
@@ -173,6 +256,8 @@ class Dashboard(Screen):
         self._follow_state(s)
         if self.adjust_side >= 0:
             self._adjust_key(app, s, name, event)
+        elif self.run_target >= 0:
+            self._run_key(app, name, event)
         elif name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
             self.adjust_side = s.active
             self.delta = 0
@@ -206,6 +291,22 @@ class Dashboard(Screen):
                     return
             self.adjust_side = -1
 
+    def _run_key(self, app, name, event):
+        """The bar asks where the Runner runs: UP/DOWN (or RIGHT) choose, OK runs, LEFT
+        cancels."""
+        if event not in (PRESS, REPEAT):
+            return
+        if name == "DOWN" or name == "RIGHT":
+            self.run_target = (self.run_target + 1) % RUN_TARGETS
+        elif name == "UP":
+            self.run_target = (self.run_target - 1) % RUN_TARGETS
+        elif name == "LEFT":
+            self.run_target = -1
+        elif name == "OK" and event == PRESS:
+            server = self.run_target
+            self.run_target = -1
+            app.act(A.action(A.RUN, RUNNER, server))
+
     def _choose(self, app, s, label):
         side = s.active
         if label == "+1cr":
@@ -215,7 +316,7 @@ class Dashboard(Screen):
         elif label == "Adv":
             app.act(A.action(A.ADVANCE, side))
         elif label == "Run":
-            app.open("firmware.runs", "ServerMenu")
+            self.run_target = HQ     # the bar asks where (HQ first: the most common run)
         elif label == "Acts":
             app.open("firmware.menus", "ActionMenu", side)
         elif label == "More":

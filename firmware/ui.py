@@ -73,7 +73,11 @@ class Screen:
     """
 
     name = "screen"
+    toast_bottom = HEIGHT   # messages sit just above this row (the dashboard keeps its bar)
     _keys = None
+    _spans = None           # (top, bottom) rows of each part, for touch()
+    cover_top = HEIGHT      # the top row of the message drawn over this screen (App sets it)
+    covered = False         # set when a part under the message was drawn (App redraws it)
 
     def draw(self, app, fb):
         """Draw the whole screen (the App has cleared fb)."""
@@ -85,6 +89,7 @@ class Screen:
         """Bring fb up to date from what this screen drew last (by default: draw it all)."""
         fb.fill(0)
         self.draw(app, fb)
+        self.covered = True
 
     def part(self, fb, index, key, x, y, w, h):
         """Whether part `index` must be drawn now (its area is then cleared)."""
@@ -93,8 +98,30 @@ class Screen:
             if keys[index] == key:
                 return False
             keys[index] = key
+            if self._spans is None:
+                self._spans = [None] * len(keys)
+            self._spans[index] = (y, y + h)
+        if y + h > self.cover_top:
+            self.covered = True
         fb.fill_rect(x, y, w, h, 0)
         return True
+
+    def touch(self, top, bottom):
+        """Make the parts between rows top and bottom draw again at the next update (a
+        message that covered them went away)."""
+        keys = self._keys
+        spans = self._spans
+        if keys is None or spans is None:
+            return
+        for i in range(len(keys)):
+            span = spans[i]
+            if span is not None and span[0] < bottom and span[1] > top:
+                keys[i] = None
+
+    def prepare(self, app, name):
+        """Key `name` went down: the overlay module its release would open, to be loaded
+        now (None: nothing to load)."""
+        return None
 
     def on_button(self, app, name, event):
         """React to a button event. LEFT goes back by default."""

@@ -56,6 +56,8 @@ def screen_on(image, keys, settle_ms=300):
 def resumed_game(image):
     """(game, notices) that the tracker's own resume code makes of the files in a flash image,
     read with littlefs on this computer."""
+    from host_tools.sim import install_standins
+    install_standins()                   # firmware.hw imports machine: the host's stand-in
     from host_tools.flash import MemoryFlash
     from firmware import resume
     from firmware.settings import Settings
@@ -143,7 +145,10 @@ def _cut_chain(image, count, folder, seed, index, result, log):
                 position += 1
                 steps += 1
                 if steps > 600:
-                    raise vpico.VirtualPicoError("no power cut after 600 key presses")
+                    raise vpico.VirtualPicoError(
+                        "board %d, cut %d: no power cut after 600 key presses (%d flash "
+                        "operations in all); the glass shows:\n%s"
+                        % (index, number + 1, len(pico.flash_ops), pico.oled.to_text()))
             event = [e for e in pico.events if e["kind"] == "cut"][-1]
             during = event.get("during")
             pico.save_image(committed_path, before_cut=True)
