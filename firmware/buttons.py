@@ -35,9 +35,10 @@ class Button:
     long_ms = 600
     repeat_ms = 180
 
-    def __init__(self, name, pin, now):
+    def __init__(self, name, pin, now, clock=None):
         self.name = name
         self.pin = pin
+        self._clock = clock
         self.pressed = pin.value() == 0
         # A button already held when polling starts (at boot) produces nothing until released.
         self._ignore = self.pressed
@@ -47,6 +48,7 @@ class Button:
         self._long_sent = False
         self._next_repeat = now
         self._latched = False      # set by the interrupt on a falling edge
+        self._edge_at = now        # ... and when (with a clock)
         self._missed = False       # a whole tap happened between two polls
         try:
             pin.irq(handler=self._edge, trigger=pin.IRQ_FALLING)
@@ -54,8 +56,10 @@ class Button:
             pass                   # no interrupts on this pin: polling alone
 
     def _edge(self, pin):
-        # Interrupt handler: set a flag, nothing else (no allocation).
+        # Interrupt handler (a soft one: it runs between bytecodes): a flag and the time.
         self._latched = True
+        if self._clock:
+            self._edge_at = self._clock.ticks_ms()
 
     def poll(self, now, clock):
         """Look at the pin; returns an event constant or 0."""
@@ -69,8 +73,11 @@ class Button:
             latched = self._latched
             self._latched = False
             pressed = self.pin.value() == 0
-            if latched and not pressed and not self.pressed and not self._ignore:
-                # Pressed and released while nobody was polling.
+            if (latched and not pressed and not self.pressed and not self._ignore and
+                    clock.ticks_diff(self._edge_at, self._changed_at) >= self.debounce_ms):
+                # Pressed and released while nobody was polling. (An edge within the lockout
+                # after the last release is that release's contact chatter, even when the
+                # loop was too busy to poll during the lockout: not a press.)
                 self._changed_at = now
                 self._locked = True
                 self._missed = True
@@ -117,7 +124,7 @@ class ButtonPad:
         self.buttons = []
         for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"):
             if name in pins:
-                self.buttons.append(Button(name, pins[name], now))
+                self.buttons.append(Button(name, pins[name], now, clock))
         self.quiet = False     # every button up and settled: see poll()
 
     def poll(self, now, handler):

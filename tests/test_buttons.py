@@ -87,3 +87,38 @@ def test_wrapping_tick_counter():
     machine.board.release(PIN)
     run(pad, clock, 100, events)
     assert events == [DOWN, PRESS]
+
+
+def test_release_chatter_while_the_loop_is_busy_is_not_a_second_press():
+    """A press whose handling keeps the loop busy past the lockout (a menu drawn, a save):
+    the falling edges of the release's contact chatter were latched by the interrupt while
+    nobody polled. They are the same press, not a tap that came and went (a ghost press was
+    seen on the virtual Pico: OK, OK gave three credits)."""
+    rnd = random.Random(9)
+    for busy in (10, 30, 60, 200):
+        pad, clock = make()
+        events = []
+        bounce(clock, pad, 0, events, rnd)
+        run(pad, clock, 80, events)
+        machine.board.release(PIN)
+        pad.poll(clock.now, lambda name, event: events.append(event))   # the release: PRESS
+        for _ in range(3):                          # chatter, with nobody polling
+            clock.now += 1
+            machine.board.press(PIN)
+            clock.now += 1
+            machine.board.release(PIN)
+        clock.now += busy
+        run(pad, clock, 100, events)
+        assert events.count(PRESS) == 1 and events.count(DOWN) == 1, (busy, events)
+
+
+def test_a_whole_tap_while_the_loop_is_busy_is_still_one_press():
+    pad, clock = make()
+    events = []
+    run(pad, clock, 100, events)
+    machine.board.press(PIN)                    # nobody polls during this tap
+    clock.now += 60
+    machine.board.release(PIN)
+    clock.now += 40
+    run(pad, clock, 100, events)
+    assert events == [DOWN, PRESS]
