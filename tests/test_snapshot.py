@@ -149,3 +149,17 @@ def test_every_accepted_action_near_the_limits_saves_and_loads():
                 accepted += 1
                 assert snapshot.loads(snapshot.dumps(game)) == game, (verb, side, a, b, c)
     assert accepted > 20
+
+
+def test_a_copied_state_has_every_number_and_shares_nothing():
+    """GameState.copy is written out field by field (for speed on a Pico): a field it forgot
+    would make the copy's pack() fail, and a shared side would let a refused action leak."""
+    from engine_lite.state import GameState, LOW
+    values = tuple(range(len(LOW)))          # every number different
+    state = GameState.unpack(values)
+    copy = state.copy()
+    assert copy.pack() == values
+    copy.corp.credits += 1
+    copy.runner.tags += 1
+    copy.turn += 1
+    assert state.pack() == values
