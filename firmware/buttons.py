@@ -75,13 +75,18 @@ class Button:
             pressed = self.pin.value() == 0
             if (latched and not pressed and not self.pressed and not self._ignore and
                     clock.ticks_diff(self._edge_at, self._changed_at) >= self.debounce_ms):
-                # Pressed and released while nobody was polling. (An edge within the lockout
-                # after the last release is that release's contact chatter, even when the
-                # loop was too busy to poll during the lockout: not a press.)
-                self._changed_at = now
-                self._locked = True
-                self._missed = True
-                return DOWN
+                # A falling edge, and the pin is up again. An edge within the lockout after
+                # the last release was that release's contact chatter (the loop was too busy
+                # to poll during the lockout): nothing. Otherwise, if the edge is recent, a
+                # press has just begun and its contact is bouncing: the button is down. If
+                # it is older, a whole tap came and went while nobody was polling.
+                if clock.ticks_diff(now, self._edge_at) < self.debounce_ms:
+                    pressed = True
+                else:
+                    self._changed_at = now
+                    self._locked = True
+                    self._missed = True
+                    return DOWN
             if pressed != self.pressed:
                 self.pressed = pressed
                 self._locked = True

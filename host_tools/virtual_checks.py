@@ -155,6 +155,9 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             committed, _, _, _ = resumed_game(committed_path)
             pico.power_on()
             pico.boot()
+            # The game resumed may be a little behind the script (what was not committed is
+            # gone): back out of any screen the script had opened, and play on from there.
+            pico.play("LEFT,LEFT,LEFT")
             if number % 4 == 3:
                 pico.run(1100)          # past the first commit after boot: the compaction
             pico.save_image(work)
