@@ -133,12 +133,14 @@ class Dashboard(Screen):
             fb.vline(DIVIDER_X + 1, 0, CAPTION_Y - 1, 1)
         if part(fb, 11, True, DIVIDER_X + 1, ROW_Y[0], 1, BAR_Y - ROW_Y[0] - 1):
             fb.vline(DIVIDER_X + 1, ROW_Y[0], BAR_Y - ROW_Y[0] - 1, 1)
-        # The captions, or during a run where it is (and the bad-publicity credits for it).
-        if part(fb, 5, (s.in_run, s.run_server, s.run_bp_credits), 0, CAPTION_Y, WIDTH, 8):
-            if s.in_run:
-                text = "Run on " + server_name(s.run_server)
-                if s.run_bp_credits:
-                    text += ", %d bad pub cr" % s.run_bp_credits
+        # The captions; during a run, where it is (and the bad-publicity credits for it); once
+        # the last click is spent, what is left to do.
+        me = s.player(s.active)
+        done = me.max_hand_size if not me.clicks and not s.in_run else -99
+        if part(fb, 5, (s.in_run, s.run_server, s.run_bp_credits, s.active, done), 0, CAPTION_Y,
+                WIDTH, 8):
+            text = self.status(s)
+            if text:
                 SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, CAPTION_Y)
             else:
                 SMALL.draw(fb, "credits", 0, CAPTION_Y)
@@ -175,6 +177,19 @@ class Dashboard(Screen):
                 self._draw_prompt(fb, "Run on " + server_name(self.run_target), "OK run")
             else:
                 self._draw_bar(s, fb)
+
+    def status(self, s):
+        """What the row under the large numbers says instead of their captions: where the run
+        is, or once the last click is spent, what is left to do (None: the captions)."""
+        if s.in_run:
+            text = "Run on " + server_name(s.run_server)
+            if s.run_bp_credits:
+                text += ", %d bad pub cr" % s.run_bp_credits
+            return text
+        me = s.player(s.active)
+        if not me.clicks:
+            return "%s: discard to %d, End" % (Sides[s.active], me.max_hand_size)
+        return None
 
     def _draw_header(self, fb, side, me, x, active):
         name = SIDES[side]
@@ -305,7 +320,7 @@ class Dashboard(Screen):
         elif name == "OK" and event == PRESS:
             server = self.run_target
             self.run_target = -1
-            app.act(A.action(A.RUN, RUNNER, server))
+            app.act(A.action(A.RUN, RUNNER, server), quiet=True)   # the captions say where
 
     def _choose(self, app, s, label):
         side = s.active
@@ -334,12 +349,10 @@ class Dashboard(Screen):
 
 
 def end_turn(app):
-    """End the active side's turn; say what to discard and whose turn it is now."""
+    """End the active side's turn. Nothing more is said: the dashboard already told what to
+    discard, and the other side's header lights up with its clicks (a message would cost a
+    press-to-glass time of its own, at every turn)."""
     s = app.game.state
     if app.act(A.action(A.END_TURN, s.active), quiet=True):
-        new = app.game.state
-        if new.winner < 0:
+        if app.game.state.winner < 0:
             app.home()
-            note = app.game.last_note or ""
-            app.say("%s. %s: %d clicks" % (note.split(". ")[-1], Sides[new.active],
-                                           new.player(new.active).clicks))

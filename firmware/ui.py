@@ -101,8 +101,8 @@ class Screen:
             if self._spans is None:
                 self._spans = [None] * len(keys)
             self._spans[index] = (y, y + h)
-        if y + h > self.cover_top:
-            self.covered = True
+        if y + h > self.cover_top and y < self.toast_bottom:
+            self.covered = True      # drawn over the message: the App draws it again
         fb.fill_rect(x, y, w, h, 0)
         return True
 

@@ -45,10 +45,11 @@ def test_use_a_click_is_one_long_press():
 def test_after_the_last_click_the_turn_ends_with_one_press():
     sim = play("OK,OK,OK")
     assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
+    assert sim.app.screen.status(sim.app.game.state) == "Corp: discard to 5, End"
     sim.keys("OK")
     state = sim.state()
     assert state["active"] == "runner" and state["runner"]["clicks"] == 4
-    assert "Corp discards to 5" in sim.app.toast
+    assert sim.app.screen.status(sim.app.game.state) is None     # the captions again
 
 
 def test_ending_the_turn_with_clicks_left_asks_first():
