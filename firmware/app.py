@@ -187,14 +187,15 @@ class App:
         border above included), or HEIGHT for no message."""
         if not lines:
             return HEIGHT
-        return self.screen.toast_bottom - 9 * len(lines) - 2
+        return self.screen.toast_top(len(lines))
 
     def _draw_toast(self, fb, lines, top):
         bottom = self.screen.toast_bottom
         fb.fill_rect(0, top, WIDTH, bottom - top, 0)
         fb.fill_rect(0, top + 1, WIDTH, bottom - top - 1, 1)
+        y = bottom - 9 * len(lines)          # the text sits at the bottom of the box
         for i in range(len(lines)):
-            SMALL.draw(fb, lines[i], 1, top + 2 + 9 * i, 0)
+            SMALL.draw(fb, lines[i], 1, y + 9 * i, 0)
 
     # ---- the loop ---------------------------------------------------------------------------
 

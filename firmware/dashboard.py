@@ -42,9 +42,9 @@ RUN_BAR = ("Succ", "Fail", "Jack", "Steal", "More")
 COLUMN_X = (0, 55)
 COLUMN_W = (51, 73)
 DIVIDER_X = 52
-BIG_Y = 9
-CAPTION_Y = 27
-ROW_Y = (37, 46)
+BIG_Y = 8               # rows on 8-pixel page boundaries: a changed row repaints one page
+CAPTION_Y = 24
+ROW_Y = (32, 40)
 BAR_Y = 56
 POINTS_GAP = 5          # agenda points keep this far from the divider: "3 | 2", not "32"
 PIP = 5                 # a click pip: PIP x PIP pixels, every PIP + 2
@@ -68,6 +68,10 @@ class Dashboard(Screen):
 
     name = "dashboard"
     toast_bottom = BAR_Y - 1     # messages cover the counters for a moment, never the bar
+
+    def toast_top(self, lines):
+        # Whole rows of counters, on page boundaries: no half-hidden line of text.
+        return ROW_Y[1] if lines == 1 else ROW_Y[0]
 
     def __init__(self):
         self.cursor = 0
@@ -129,10 +133,10 @@ class Dashboard(Screen):
             # Credits at the outside edge, agenda points beside the divider (a score).
             if part(fb, 2 + side, (me.credits, me.agenda_points), x, BIG_Y, width, 16):
                 self._draw_numbers(fb, side, me, x, width)
-        if part(fb, 4, True, DIVIDER_X + 1, 0, 1, CAPTION_Y - 1):
-            fb.vline(DIVIDER_X + 1, 0, CAPTION_Y - 1, 1)
-        if part(fb, 11, True, DIVIDER_X + 1, ROW_Y[0], 1, BAR_Y - ROW_Y[0] - 1):
-            fb.vline(DIVIDER_X + 1, ROW_Y[0], BAR_Y - ROW_Y[0] - 1, 1)
+        if part(fb, 4, True, DIVIDER_X + 1, 0, 1, CAPTION_Y):
+            fb.vline(DIVIDER_X + 1, 0, CAPTION_Y, 1)
+        if part(fb, 11, True, DIVIDER_X + 1, ROW_Y[0], 1, 16):
+            fb.vline(DIVIDER_X + 1, ROW_Y[0], 16, 1)
         # The captions; during a run, where it is (and the bad-publicity credits for it); once
         # the last click is spent, what is left to do.
         me = s.player(s.active)

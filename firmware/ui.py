@@ -106,6 +106,11 @@ class Screen:
         fb.fill_rect(x, y, w, h, 0)
         return True
 
+    def toast_top(self, lines):
+        """The top row of a message of `lines` lines drawn over this screen (its black border
+        row included): just above toast_bottom."""
+        return self.toast_bottom - 9 * lines - 2
+
     def touch(self, top, bottom):
         """Make the parts between rows top and bottom draw again at the next update (a
         message that covered them went away)."""
