@@ -60,8 +60,8 @@ class App:
         self.settings_version = 0
         self._display_retry_at = None   # while the OLED does not answer: when to try again
         self._drawn = None       # the screen drawn last (render: whole or only what changed)
-        self._drawn_toast = None  # the message drawn last, and its top row
-        self._drawn_top = HEIGHT
+        self._drawn_toast = None  # the message drawn last, and the rows it covered
+        self._drawn_rows = (HEIGHT, HEIGHT)
         self.full_redraw = False  # set to draw the whole screen at the next render
         from firmware.dashboard import Dashboard
         self.screens.append(Dashboard())
@@ -116,16 +116,17 @@ class App:
         self.changed()
         self.say("New game: Corp's turn")
 
-    def act(self, act, quiet=False):
-        """Try an action. On success shows the rules' note (or, unless quiet, what was done);
-        on refusal shows the reason. Returns True if the action was applied."""
+    def act(self, act, quiet=False, notes=True):
+        """Try an action. On success shows the rules' note (unless `notes` is False: the
+        screen already said it) or, unless quiet, what was done; on refusal shows the reason.
+        Returns True if the action was applied."""
         try:
             note = self.game.do(act)
         except Refused as refused:
             self.say(str(refused), error=True)
             return False
         self.changed()
-        if note:
+        if note and notes:
             self.say(note)
         elif not quiet:
             self.say(describe(act))
@@ -182,18 +183,10 @@ class App:
         if error and self.buzzer:
             self.buzzer.beep(self.clock.ticks_ms(), self.clock, 880, 60)
 
-    def _toast_top(self, lines):
-        """The top row of a message of `lines` lines over the current screen (its black
-        border above included), or HEIGHT for no message."""
-        if not lines:
-            return HEIGHT
-        return self.screen.toast_top(len(lines))
-
-    def _draw_toast(self, fb, lines, top):
-        bottom = self.screen.toast_bottom
-        fb.fill_rect(0, top, WIDTH, bottom - top, 0)
-        fb.fill_rect(0, top + 1, WIDTH, bottom - top - 1, 1)
-        y = bottom - 9 * len(lines)          # the text sits at the bottom of the box
+    def _draw_toast(self, fb, lines, box):
+        top, bottom, y = box
+        fb.fill_rect(0, top - 1, WIDTH, bottom - top + 1, 0)
+        fb.fill_rect(0, top, WIDTH, bottom - top, 1)
         for i in range(len(lines)):
             SMALL.draw(fb, lines[i], 1, y + 9 * i, 0)
 
@@ -288,26 +281,33 @@ class App:
         screen = self.screen
         toast = self.toast
         lines = wrap(toast, 25)[-2:] if toast else None
-        top = self._toast_top(lines)
+        if lines:
+            box = screen.toast_box(len(lines))
+            top, bottom = box[0] - 1, box[1]       # the rows it covers, border included
+        else:
+            box = None
+            top = bottom = HEIGHT
         if screen is not self._drawn or self.full_redraw:
             fb.fill(0)
-            screen.cover_top = top
+            screen.cover_top, screen.cover_bottom = top, bottom
             screen.draw(self, fb)
             self._drawn = screen
             self.full_redraw = False
             under = True
         else:
-            if top > self._drawn_top:              # the message shrank or went away:
-                old = self._drawn_top                  # clear what it covered, and draw the
-                fb.fill_rect(0, old, WIDTH, top - old, 0)   # parts that were under it again
-                screen.touch(old, top)
-            screen.cover_top = top
+            old_top, old_bottom = self._drawn_rows
+            if old_top < old_bottom and (old_top < top or old_bottom > bottom):
+                # The message moved, shrank or went away: clear what it covered and draw the
+                # parts that were under it again (the new message is drawn over them).
+                fb.fill_rect(0, old_top, WIDTH, old_bottom - old_top, 0)
+                screen.touch(old_top, old_bottom)
+            screen.cover_top, screen.cover_bottom = top, bottom
             screen.covered = False
             screen.update(self, fb)
             under = screen.covered
         if lines and (under or toast is not self._drawn_toast):
-            self._draw_toast(fb, lines, top)
-        self._drawn_top = top
+            self._draw_toast(fb, lines, box)
+        self._drawn_rows = (top, bottom)
         self._drawn_toast = toast
         self.display.show()
         self.dirty = False

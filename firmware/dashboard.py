@@ -67,11 +67,12 @@ class Dashboard(Screen):
     """The home screen, always at the bottom of the App's stack."""
 
     name = "dashboard"
-    toast_bottom = BAR_Y - 1     # messages cover the counters for a moment, never the bar
-
-    def toast_top(self, lines):
-        # Whole rows of counters, on page boundaries: no half-hidden line of text.
-        return ROW_Y[1] if lines == 1 else ROW_Y[0]
+    def toast_box(self, lines):
+        # A one-line message takes the captions' row for a moment (one page to repaint); a
+        # longer one covers the counters' rows. Never the bar, never half a row of text.
+        if lines == 1:
+            return CAPTION_Y + 1, CAPTION_Y + 8, CAPTION_Y
+        return ROW_Y[0] + 1, BAR_Y - 1, ROW_Y[0] + 2
 
     def __init__(self):
         self.cursor = 0
@@ -357,6 +358,8 @@ def end_turn(app):
     discard, and the other side's header lights up with its clicks (a message would cost a
     press-to-glass time of its own, at every turn)."""
     s = app.game.state
-    if app.act(A.action(A.END_TURN, s.active), quiet=True):
+    # With no clicks left the dashboard said "discard to N" before End; with clicks left the
+    # rules' note says how many went unused, and what to discard.
+    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=s.player(s.active).clicks > 0):
         if app.game.state.winner < 0:
             app.home()

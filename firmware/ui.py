@@ -73,10 +73,11 @@ class Screen:
     """
 
     name = "screen"
-    toast_bottom = HEIGHT   # messages sit just above this row (the dashboard keeps its bar)
+    toast_bottom = HEIGHT   # messages sit just above this row (see toast_box)
     _keys = None
     _spans = None           # (top, bottom) rows of each part, for touch()
-    cover_top = HEIGHT      # the top row of the message drawn over this screen (App sets it)
+    cover_top = HEIGHT      # the rows of the message drawn over this screen (App sets them)
+    cover_bottom = HEIGHT
     covered = False         # set when a part under the message was drawn (App redraws it)
 
     def draw(self, app, fb):
@@ -101,15 +102,17 @@ class Screen:
             if self._spans is None:
                 self._spans = [None] * len(keys)
             self._spans[index] = (y, y + h)
-        if y + h > self.cover_top and y < self.toast_bottom:
+        if y + h > self.cover_top and y < self.cover_bottom:
             self.covered = True      # drawn over the message: the App draws it again
         fb.fill_rect(x, y, w, h, 0)
         return True
 
-    def toast_top(self, lines):
-        """The top row of a message of `lines` lines drawn over this screen (its black border
-        row included): just above toast_bottom."""
-        return self.toast_bottom - 9 * lines - 2
+    def toast_box(self, lines):
+        """Where a message of `lines` lines goes over this screen: (top, bottom, text_y). The
+        box is white from row top to bottom - 1, with a black row above it; its text starts at
+        text_y, 9 rows a line. By default: at the bottom of the screen."""
+        top = self.toast_bottom - 9 * lines - 1
+        return top, self.toast_bottom, top + 1
 
     def touch(self, top, bottom):
         """Make the parts between rows top and bottom draw again at the next update (a
