@@ -33,9 +33,9 @@ OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages
 class App:
     """Owns the game, the screens and the display's care."""
 
-    POLL_MS = 5             # the main loop's sleep while a button is down or settling
+    POLL_MS = 2             # the main loop's sleep while a button is down or settling
     IDLE_POLL_MS = 20       # ... and while all are up: a press is seen within 20 ms, and its
-                            # release (when most keys act) within 5 ms
+                            # release (when most keys act) within 2 ms
     TOAST_MS = 2500         # how long a message stays at the bottom of the screen
     DISPLAY_RETRY_MS = 1000  # how often an OLED that stopped answering is tried again
     IDLE_CAP_MS = 40000000  # idle time beyond every timeout (the longest is 36,000 s)

@@ -161,6 +161,7 @@ class Saver:
     """
 
     INTERVAL_MS = 1000
+    HOLD_OFF_MS = 2000
     RETRY_MAX_MS = 60000
 
     def __init__(self, app, storage, clock, held=None):
@@ -188,6 +189,11 @@ class Saver:
             if waited > self.INTERVAL_MS:
                 self._last = clock.ticks_add(now, -self.INTERVAL_MS)
         elif waited >= self._wait:
+            # Not while a button is down: its release comes any moment, and the screen must
+            # answer it at once, not after a flash write (up to 50 ms). A key held for long
+            # (a repeat) does not hold saving back more than HOLD_OFF_MS.
+            if self.app.pad.held() and waited < self._wait + self.HOLD_OFF_MS:
+                return
             self.flush(now)
 
     def flush(self, now=None):

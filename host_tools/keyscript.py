@@ -7,7 +7,7 @@ WebAssembly MicroPython with the real C framebuf). A script is a comma-separated
     LONG:LEFT       hold 700 ms: a long press (600 ms) without auto-repeat
     HOLD:UP:2000    hold for the given ms (long press, then auto-repeat)
     WAIT:5000       nothing pressed for the given ms
-    DOWN:UP         press UP (press  ...) / UP:UP release UP: for chords, see `press`/`release`
+    PRESS:UP        press UP and keep it down / RELEASE:UP let it go: for chords
 """
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")

@@ -436,3 +436,18 @@ def test_killing_the_simulator_at_random_moments_never_loses_the_saved_game(tmp_
     assert max(turns) > 1                             # progress was saved along the way
     # game.json is only ever replaced by a rename, so no kill can leave it damaged
     assert not [name for name in os.listdir(save_dir) if name.startswith("game.json.bad")]
+
+
+def test_saving_waits_while_a_button_is_down_then_catches_up():
+    """A flash write takes up to 50 ms on a Pico: it does not start while a key is down (its
+    release must change the screen at once), and it is done soon after the release."""
+    from tests.simhelp import play
+    sim = play("OK,WAIT:1500")                   # a credit, saved
+    assert not sim.device.saver.pending()
+    sim.keys("OK,OK,PRESS:DOWN")     # two credits (the second waits a second), DOWN held...
+    sim.run(1500)                                # ...past the moment it would have saved
+    assert sim.device.saver.pending()
+    sim.keys("RELEASE:DOWN")
+    sim.run(300)
+    assert not sim.device.saver.pending()
+    assert sim.device.storage.game.count == 3
