@@ -47,6 +47,7 @@ CAPTION_Y = 24
 ROW_Y = (32, 40)
 BAR_Y = 56
 POINTS_GAP = 5          # agenda points keep this far from the divider: "3 | 2", not "32"
+BAR_PART = 12           # parts 12.. are the bar's cells (0..11: the rest of the dashboard)
 PIP = 5                 # a click pip: PIP x PIP pixels, every PIP + 2
 RUN_TARGETS = FIRST_REMOTE + 6   # HQ, R&D, Archives and remotes 1..6 in the bar's chooser
 
@@ -81,7 +82,8 @@ class Dashboard(Screen):
         self.delta = 0
         self.run_target = -1       # the server the bar's run chooser shows (-1: not choosing)
         # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
-        self._keys = [None] * 12
+        self._keys = [None] * (BAR_PART + len(CORP_BAR))
+        self._bar_drawn = None     # the bar's labels whose cells the keys describe
 
     # ---- the bar ------------------------------------------------------------------------------
 
@@ -174,14 +176,17 @@ class Dashboard(Screen):
         elif self.run_target >= 0:
             bottom = (2, self.run_target)
         else:
-            bottom = (0, self.bar(s), self.cursor)
+            bottom = (0,)
         if part(fb, 10, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
             if bottom[0] == 1:
                 self._draw_adjust(s, fb)
             elif bottom[0] == 2:
                 self._draw_prompt(fb, "Run on " + server_name(self.run_target), "OK run")
             else:
-                self._draw_bar(s, fb)
+                for i in range(BAR_PART, len(self._keys)):
+                    self._keys[i] = None     # the bar is back: all its cells are drawn
+        if not bottom[0]:
+            self._draw_bar(s, fb)
 
     def status(self, s):
         """What the row under the large numbers says instead of their captions: where the run
@@ -238,7 +243,13 @@ class Dashboard(Screen):
             big.draw(fb, credits, x + width - big.measure(credits), BIG_Y)
 
     def _draw_bar(self, s, fb):
+        # Each cell is a part of its own: moving the cursor redraws two cells, not six.
         labels = self.bar(s)
+        keys = self._keys
+        if labels is not self._bar_drawn:   # another set of cells: each one is drawn anew
+            self._bar_drawn = labels
+            for i in range(BAR_PART, len(keys)):
+                keys[i] = None
         # Each cell is as wide as its label; the spare pixels are shared out as gaps.
         spare = WIDTH
         for label in labels:
@@ -247,10 +258,12 @@ class Dashboard(Screen):
         for i in range(len(labels)):
             label = labels[i]
             width = SMALL.measure(label) + spare // len(labels) + (1 if i < spare % len(labels) else 0)
-            if i == self.cursor:
-                fb.fill_rect(x, BAR_Y, width, 8, 1)
-            SMALL.draw(fb, label, x + (width - SMALL.measure(label)) // 2, BAR_Y,
-                       0 if i == self.cursor else 1)
+            lit = i == self.cursor
+            if self.part(fb, BAR_PART + i, lit, x, BAR_Y, width, 8):
+                if lit:
+                    fb.fill_rect(x, BAR_Y, width, 8, 1)
+                SMALL.draw(fb, label, x + (width - SMALL.measure(label)) // 2, BAR_Y,
+                           0 if lit else 1)
             x += width
 
     def _draw_prompt(self, fb, text, key):

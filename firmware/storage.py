@@ -182,7 +182,8 @@ class Saver:
                 or app.settings_version != self._settings)
 
     def tick(self, now):
-        """Commit if something changed and the last commit is old enough."""
+        """Commit if something changed and the last commit is old enough; returns True when
+        it tried to."""
         clock = self.clock
         waited = clock.ticks_diff(now, self._last)
         if not self.pending():
@@ -193,8 +194,10 @@ class Saver:
             # answer it at once, not after a flash write (up to 50 ms). A key held for long
             # (a repeat) does not hold saving back more than HOLD_OFF_MS.
             if self.app.pad.held() and waited < self._wait + self.HOLD_OFF_MS:
-                return
+                return False
             self.flush(now)
+            return True
+        return False
 
     def flush(self, now=None):
         """Commit now, whatever the time (before a restart). Returns True if everything is

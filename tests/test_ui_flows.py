@@ -254,3 +254,16 @@ def test_redrawing_only_what_changed_gives_the_same_picture_as_drawing_it_all():
 
     sim.keys(keys, after_step=compare)
     assert len(partial_updates) > 40      # most presses were partial updates
+
+
+def test_the_bar_is_right_after_a_run_changes_its_cells_and_back():
+    """The bar's cells are redrawn one by one; a run's bar has five cells, the turn's six:
+    after a run and back, every cell shows the turn's labels (compared with a whole redraw)."""
+    # The Runner's turn; a run on HQ; undo it, redo it, undo it again (from the run's bar
+    # straight back to the turn's).
+    sim = play("LEFT,OK,OK,WAIT:3000,RIGHT,RIGHT,OK,OK,LONG:LEFT,LONG:RIGHT,LONG:LEFT,WAIT:3000")
+    assert not sim.app.game.state.in_run and sim.app.game.state.active == 1
+    before = sim.oled.glass_bytes()
+    sim.app.full_redraw = True
+    sim.app.render()
+    assert sim.oled.glass_bytes() == before
