@@ -68,12 +68,6 @@ class Dashboard(Screen):
     """The home screen, always at the bottom of the App's stack."""
 
     name = "dashboard"
-    def toast_box(self, lines):
-        # A one-line message takes the captions' row for a moment (one page to repaint); a
-        # longer one covers the counters' rows. Never the bar, never half a row of text.
-        if lines == 1:
-            return CAPTION_Y + 1, CAPTION_Y + 8, CAPTION_Y
-        return ROW_Y[0] + 1, BAR_Y - 1, ROW_Y[0] + 2
 
     def __init__(self):
         self.cursor = 0
@@ -84,6 +78,13 @@ class Dashboard(Screen):
         # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
         self._keys = [None] * (BAR_PART + len(CORP_BAR))
         self._bar_drawn = None     # the bar's labels whose cells the keys describe
+
+    def toast_box(self, lines):
+        """A one-line message takes the captions' row for a moment (one page to repaint); a
+        longer one covers the counters' rows. Never the bar, never half a row of text."""
+        if lines == 1:
+            return CAPTION_Y + 1, CAPTION_Y + 8, CAPTION_Y
+        return ROW_Y[0] + 1, BAR_Y - 1, ROW_Y[0] + 2
 
     # ---- the bar ------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ SCREENS = (
      END_EARLY + ",WAIT:3000," + ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN"),
     ("number", "A cost prompt: installing for 2 credits", ACTS + ",DOWN,DOWN,DOWN,OK,UP,UP"),
     ("end_turn", "Ending a turn with clicks left asks first", "LEFT,OK"),
-    ("servers", "Where the Runner runs", END_EARLY + ",WAIT:3000,RIGHT,RIGHT,OK"),
+    ("servers", "Run: the bar asks where (UP/DOWN choose, OK runs)", END_EARLY + ",WAIT:3000,RIGHT,RIGHT,OK"),
     ("trace", "Trace wizard: base 4, Corp boosts 2", MORE + ",OK,UP,OK,UP,UP"),
     ("trace_result", "Trace result, with a tag to give", MORE + ",OK,UP,OK,UP,UP,OK,OK,WAIT:3000"),
     ("more", "More: everything that is not a basic action", MORE),

@@ -201,15 +201,19 @@ def run_virtual(args):
     return 0
 
 
-def _virtual_terminal(pico):
-    """Keys from this terminal press the virtual Pico's buttons; emulated time runs as fast as
-    this computer can run it (slower than real time)."""
+# Terminal keys: what each sequence presses, and the shortcuts that are long presses.
+TERMINAL_KEYS = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
+                 "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "\r": "OK", "\n": "OK",
+                 " ": "OK", "\x7f": "BACK", "\x08": "BACK"}
+TERMINAL_SHORTCUTS = {"u": "LEFT", "r": "RIGHT", "c": "OK"}    # undo, redo, use a click
+
+
+def _terminal_loop(advance, frame, press, title=""):
+    """Draw `frame()` in this terminal whenever it changes and turn keys into presses: the loop
+    of both terminal modes. `advance()` lets time pass; `press(name, long)` presses a button."""
     import select
     import termios
     import tty
-    keys = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
-            "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "\r": "OK", "\n": "OK",
-            " ": "OK", "\x7f": "BACK"}
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
@@ -218,76 +222,58 @@ def _virtual_terminal(pico):
     try:
         sys.stdout.write("\x1b[2J")
         while True:
-            pico.run(20)
-            frame = pico.oled.to_text()
-            if frame != last:
-                sys.stdout.write("\x1b[H" + frame + "\nVirtual Pico. " + TERMINAL_HELP +
-                                 "\x1b[K\n")
+            advance()
+            text = frame()
+            if text != last:
+                sys.stdout.write("\x1b[H" + text + "\n" + title + TERMINAL_HELP + "\x1b[K\n")
                 sys.stdout.flush()
-                last = frame
-            if select.select([sys.stdin], [], [], 0)[0]:
-                key = os.read(fd, 8).decode(errors="ignore")
-                if key == "q":
-                    break
-                if key == "l":
-                    long_next = True
-                    continue
-                if key in keys:
-                    pico.play(("LONG:" if long_next else "") + keys[key])
-                    long_next = False
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-
-
-def run_terminal(args):
-    """The OLED drawn with Unicode half blocks; keys read raw from the terminal."""
-    import select
-    import termios
-    import tty
-    sim = Simulator(args.pins, args.save_dir)
-    keys = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
-            "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "\r": "OK", "\n": "OK",
-            " ": "OK", "\x7f": "BACK", "\x08": "BACK"}
-    shortcuts = {"u": "LEFT", "r": "RIGHT", "c": "OK"}
-    fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
-    start = time.monotonic()
-    long_next = False
-    last_frame = None
-    try:
-        sys.stdout.write("\x1b[2J")
-        while True:
-            sim.clock.now = int((time.monotonic() - start) * 1000)
-            sim.tick(sim.clock.now)
-            frame = sim.oled.to_text()
-            if frame != last_frame:
-                sys.stdout.write("\x1b[H" + frame + "\n" + TERMINAL_HELP + "\x1b[K\n")
-                sys.stdout.flush()
-                last_frame = frame
+                last = text
             if select.select([sys.stdin], [], [], 0.01)[0]:
                 key = os.read(fd, 8).decode(errors="ignore")
                 if key == "q":
                     break
                 if key == "l":
                     long_next = True
-                    continue
-                if key in shortcuts:
-                    name, held = shortcuts[key], 700
-                elif key in keys:
-                    name, held = keys[key], 700 if long_next else 80
-                else:
-                    continue
-                long_next = False
-                sim.board.press(sim.pins["buttons"][name])
-                end = sim.clock.now + held
-                while sim.clock.now < end:
-                    sim.clock.now += 10
-                    sim.tick(sim.clock.now)
-                sim.board.release(sim.pins["buttons"][name])
-                start -= held / 1000.0   # the held time was simulated, not waited
+                elif key in TERMINAL_SHORTCUTS:
+                    press(TERMINAL_SHORTCUTS[key], True)
+                    long_next = False
+                elif key in TERMINAL_KEYS:
+                    press(TERMINAL_KEYS[key], long_next)
+                    long_next = False
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _virtual_terminal(pico):
+    """Keys from this terminal press the virtual Pico's buttons; emulated time runs as fast as
+    this computer can run it (slower than real time)."""
+    _terminal_loop(lambda: pico.run(20), pico.oled.to_text,
+                   lambda name, long: pico.play(("LONG:" if long else "") + name),
+                   "Virtual Pico. ")
+
+
+def run_terminal(args):
+    """The OLED drawn with Unicode half blocks; keys read raw from the terminal."""
+    sim = Simulator(args.pins, args.save_dir)
+    start = [time.monotonic()]
+
+    def advance():
+        sim.clock.now = int((time.monotonic() - start[0]) * 1000)
+        sim.tick(sim.clock.now)
+
+    def press(name, long):
+        held = 700 if long else 80
+        sim.board.press(sim.pins["buttons"][name])
+        end = sim.clock.now + held
+        while sim.clock.now < end:
+            sim.clock.now += 10
+            sim.tick(sim.clock.now)
+        sim.board.release(sim.pins["buttons"][name])
+        start[0] -= held / 1000.0   # the held time was simulated, not waited
+
+    try:
+        _terminal_loop(advance, sim.oled.to_text, press)
+    finally:
         sim.device.saver.flush()          # quitting is not a power cut: save what is pending
         print()
     return 0

@@ -257,14 +257,7 @@ def heap_after_boot(image):
     tracker is built and has ticked once, ms a full garbage collection then takes)."""
     with VirtualPico(image) as pico:
         pico.boot()
-        pico.interrupt()
-        pico.write_serial(b"\x01")
-        pico.read_until(b"raw REPL; CTRL-B to exit\r\n>")
-        pico.write_serial(b"\x04")                       # soft reset: a clean heap, no main.py
-        pico.read_until(b"soft reboot")
-        pico.read_until(b"raw REPL; CTRL-B to exit\r\n>")
-        pico.write_serial(b"\x02")
-        pico.read_until(b">>> ")
+        _clean_repl(pico)
         prompt = int(pico.exec("import gc\ngc.collect()\nprint(gc.mem_alloc())").split()[-1])
         out = pico.exec(
             "import gc, time\n"
@@ -280,6 +273,77 @@ def heap_after_boot(image):
             "print(gc.mem_alloc(), pause)\n")
         built, pause = out.split()[-2:]
         return prompt, int(built), int(pause) / 1000.0
+
+
+# Every overlay screen a player can open (module, class, arguments): the peak heap is looked
+# for on each, with a long game's history behind it.
+OVERLAY_SCREENS = (
+    ("firmware.menus", "ActionMenu", (0,)), ("firmware.menus", "ActionMenu", (1,)),
+    ("firmware.menus", "MoreMenu", ()), ("firmware.menus", "TokensMenu", ()),
+    ("firmware.menus", "AgendaMenu", ()), ("firmware.menus", "CountersMenu", ()),
+    ("firmware.menus", "SettingsMenu", ()), ("firmware.pages", "EndTurn", ()),
+    ("firmware.pages", "LogScreen", ()), ("firmware.trace", "TraceWizard", ()),
+    ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", ()),
+    ("firmware.runs", "StealPrompt", ()),
+)
+
+
+def heap_in_game(image, rounds=50):
+    """The tracker on a clean heap with a `rounds`-round game in its history (the scripted
+    game of host_tools.scripted_game, saved), then every overlay screen opened and drawn in
+    turn. Returns (peak live heap in bytes: allocated after a full collection, on the worst
+    screen; that screen; the longest full collection in ms). A full collection at the peak is
+    the longest pause the collector can make."""
+    from host_tools import scripted_game
+    with open(scripted_game.__file__) as handle:
+        source = handle.read()
+    with VirtualPico(image) as pico:
+        pico.boot()
+        _clean_repl(pico)
+        pico.exec(source)                      # the game's script, as plain MicroPython
+        out = pico.exec(
+            "import gc, time\n"
+            "from firmware import hw\n"
+            "from firmware.main import Device, load_pins\n"
+            "clock = hw.Clock()\n"
+            "device = Device(load_pins(), clock, hw.Flash())\n"
+            "app = device.app\n"
+            "for line in scripted_game(%d):\n"
+            "    app.game.do_line(line)\n"
+            "app.changed()\n"
+            "device.saver.flush()\n"
+            "worst = [0, 'dashboard', 0]\n"
+            "def measure(name):\n"
+            "    app.render()\n"
+            "    start = time.ticks_us()\n"
+            "    gc.collect()\n"
+            "    pause = time.ticks_diff(time.ticks_us(), start)\n"
+            "    live = gc.mem_alloc()\n"
+            "    if live > worst[0]:\n"
+            "        worst[0] = live\n"
+            "        worst[1] = name\n"
+            "    worst[2] = max(worst[2], pause)\n"
+            "measure('dashboard')\n"
+            "for module, name, args in %r:\n"
+            "    app.open(module, name, *args)\n"
+            "    measure(name)\n"
+            "    app.home()\n"
+            "print(worst[0], worst[1], worst[2], app.game.count)\n"
+            % (rounds, OVERLAY_SCREENS), timeout_ms=600000)
+        peak, screen, pause, count = out.split()[-4:]
+        return int(peak), screen, int(pause) / 1000.0
+
+
+def _clean_repl(pico):
+    """Stop the tracker and soft-reset into the REPL without running main.py: a clean heap."""
+    pico.interrupt()
+    pico.write_serial(b"\x01")
+    pico.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+    pico.write_serial(b"\x04")                       # soft reset: a clean heap, no main.py
+    pico.read_until(b"soft reboot")
+    pico.read_until(b"raw REPL; CTRL-B to exit\r\n>")
+    pico.write_serial(b"\x02")
+    pico.read_until(b">>> ")
 
 
 def idle_cpu(image, seconds=5):

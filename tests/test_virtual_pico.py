@@ -17,9 +17,10 @@ from host_tools.screens_catalog import SCREENS
 from host_tools.screenshots import GOLDEN
 
 FULL = bool(os.environ.get("NETCLICK_VIRTUAL_FULL"))
-# A representative subset in `make test`: the dashboard, a pending change, a page of
-# counters and an undo toast. `make test-virtual` checks every screen.
-SUBSET = ("dashboard", "credits", "tokens", "undo")
+# A representative subset in `make test`: the dashboard, a pending change, the run chooser, a
+# page of counters, the trace's result (three menus deep) and an undo message. `make
+# test-virtual` checks every screen.
+SUBSET = ("dashboard", "credits", "servers", "tokens", "trace_result", "undo")
 CUTS = int(os.environ.get("NETCLICK_POWER_CUTS", "200" if FULL else "12"))
 
 
