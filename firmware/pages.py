@@ -7,8 +7,8 @@ from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE
 from engine_lite import actions as A
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, title_bar, hint, centered, step_of
-from firmware.widgets import Confirm, MEDIUM
+from firmware.ui import Screen, step_of
+from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered
 from firmware.dashboard import SIDES, Sides, end_turn
 
 

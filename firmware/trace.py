@@ -9,8 +9,8 @@ from engine_lite.state import CORP, RUNNER
 from engine_lite import actions as A
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, title_bar, hint, step_of
-from firmware.widgets import Menu, Item, MEDIUM
+from firmware.ui import Screen, WIDTH, step_of
+from firmware.widgets import Menu, Item, MEDIUM, title_bar, hint
 
 FIELDS = ("Base", "Corp +", "Runner +")
 

@@ -1,4 +1,5 @@
-"""What every screen shares: the Screen base class and drawing helpers.
+"""What every screen shares: the Screen base class and a few helpers (the overlay screens'
+drawing helpers, title bars and key hints, are in firmware.widgets).
 
 A screen draws itself on a framebuf (`draw(app, fb)`) and reacts to button events
 (`on_button(app, name, event)`); the App keeps a stack of screens and redraws after each event.
@@ -7,7 +8,6 @@ holding RIGHT redoes on every screen (see firmware.app). Menus and prompts are i
 firmware.widgets, loaded only while such a screen is open.
 """
 
-from firmware.fonts import SMALL
 from firmware.buttons import PRESS
 
 WIDTH = 128
@@ -15,19 +15,6 @@ HEIGHT = 64
 
 
 # ---- drawing helpers ------------------------------------------------------------------------
-
-def title_bar(fb, left, right=""):
-    """A white bar across the top with black text: the screen's name (and a note at right)."""
-    fb.fill_rect(0, 0, WIDTH, 9, 1)
-    SMALL.draw(fb, left, 2, 1, 0)
-    if right:
-        SMALL.draw(fb, right, WIDTH - 2 - SMALL.measure(right), 1, 0)
-
-
-def hint(fb, text):
-    """A line of key help at the bottom of the screen."""
-    SMALL.draw(fb, text, 0, HEIGHT - 8)
-
 
 def wrap(text, columns):
     """Split text into lines of at most `columns` characters, at spaces where possible."""
@@ -52,11 +39,6 @@ def wrap(text, columns):
     return lines
 
 
-def centered(fb, font, text, y, color=1):
-    """Draw text centred across the screen."""
-    font.draw(fb, text, (WIDTH - font.measure(text)) // 2, y, color)
-
-
 def step_of(event):
     """How far one event moves a number: 1 for a press, 5 for a long press or its repeats."""
     return 1 if event == PRESS else 5
@@ -75,7 +57,6 @@ class Screen:
     name = "screen"
     toast_bottom = HEIGHT   # messages sit just above this row (see toast_box)
     _keys = None
-    _spans = None           # (top, bottom) rows of each part, for touch()
     cover_top = HEIGHT      # the rows of the message drawn over this screen (App sets them)
     cover_bottom = HEIGHT
     covered = False         # set when a part under the message was drawn (App redraws it)
@@ -99,9 +80,6 @@ class Screen:
             if keys[index] == key:
                 return False
             keys[index] = key
-            if self._spans is None:
-                self._spans = [None] * len(keys)
-            self._spans[index] = (y, y + h)
         if y + h > self.cover_top and y < self.cover_bottom:
             self.covered = True      # drawn over the message: the App draws it again
         fb.fill_rect(x, y, w, h, 0)
@@ -116,14 +94,12 @@ class Screen:
 
     def touch(self, top, bottom):
         """Make the parts between rows top and bottom draw again at the next update (a
-        message that covered them went away)."""
+        message that covered them went away). Every part is drawn again: this happens when a
+        message times out, seldom in answer to a press, and keeping each part's rows would
+        cost heap for all of a screen's life."""
         keys = self._keys
-        spans = self._spans
-        if keys is None or spans is None:
-            return
-        for i in range(len(keys)):
-            span = spans[i]
-            if span is not None and span[0] < bottom and span[1] > top:
+        if keys is not None:
+            for i in range(len(keys)):
                 keys[i] = None
 
     def prepare(self, app, name):

@@ -6,9 +6,29 @@ the player is back on the dashboard, to keep the heap free for the game.
 
 from firmware.fonts import SMALL, BIG, medium
 from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, HEIGHT, title_bar, hint, wrap, centered, step_of
+from firmware.ui import Screen, WIDTH, HEIGHT, wrap, step_of
 
 MEDIUM = medium()   # made when this overlay loads, dropped with it
+
+
+# ---- drawing helpers of the overlay screens ---------------------------------------------------
+
+def title_bar(fb, left, right=""):
+    """A white bar across the top with black text: the screen's name (and a note at right)."""
+    fb.fill_rect(0, 0, WIDTH, 9, 1)
+    SMALL.draw(fb, left, 2, 1, 0)
+    if right:
+        SMALL.draw(fb, right, WIDTH - 2 - SMALL.measure(right), 1, 0)
+
+
+def hint(fb, text):
+    """A line of key help at the bottom of the screen."""
+    SMALL.draw(fb, text, 0, HEIGHT - 8)
+
+
+def centered(fb, font, text, y, color=1):
+    """Draw text centred across the screen."""
+    font.draw(fb, text, (WIDTH - font.measure(text)) // 2, y, color)
 
 
 # ---- menu -----------------------------------------------------------------------------------

@@ -308,6 +308,20 @@ def _run_all():
     print("  commits per 100 presses      %6d  (in %.0f s of continuous input; target <= 1 a second: %s)"
           % (f["commits_100"], f["seconds_100"], verdict))
     print()
+    print("Presses per table task (simulator; a long press counts as one)")
+    from host_tools import press_budget
+    met = 0
+    rows = press_budget.table()
+    for name, presses, target, tokens, problem in rows:
+        if problem:
+            verdict = "SCRIPT BROKEN: " + problem
+        else:
+            verdict = "ok" if presses <= target else "over"
+            met += presses <= target
+        print("  %-42s %3d presses  (target <= %d: %s; tokens: %d)"
+              % (name, presses, target, verdict, tokens))
+    print("  %d of %d tasks within their target" % (met, len(rows)))
+    print()
     v = bench_virtual_pico()
     if v is None:
         from host_tools.vpico import MISSING
