@@ -45,11 +45,9 @@ class TraceWizard(Screen):
             MEDIUM.draw(fb, label, 2, y + 1, color)
             MEDIUM.draw(fb, "%2d" % value, 86, y + 1, color)
             SMALL.draw(fb, total, 106, y + 2, color)
-        need = strength - s.runner.link
-        if self.field < 2:
-            text = "Link %d: Runner needs %d" % (s.runner.link, max(0, need))
-        elif strength > link:
-            text = "Succeeds: %d > %d" % (strength, link)
+        need = max(0, strength - link)
+        if strength > link:
+            text = "Runner needs %d to stop it" % need
         else:
             text = "Fails: %d vs link %d" % (strength, link)
         SMALL.draw(fb, text, 2, 46)
@@ -64,10 +62,9 @@ class TraceWizard(Screen):
             self.values[self.field] = max(low, min(high, value))
         elif name == "OK" and event == PRESS:
             if self.field < 2:
+                # The Runner's boost starts at 0: the line below says what it takes to stop
+                # the trace, and the Runner decides.
                 self.field += 1
-                if self.field == 2:   # suggest the boost that just beats the trace
-                    need = self.values[0] + self.values[1] - s.runner.link
-                    self.values[2] = max(0, min(self._limits(s)[2][1], need))
             elif app.act(A.action(A.TRACE, CORP, self.values[0], self.values[1], self.values[2])):
                 app.replace(TraceResult())
         elif name == "LEFT" and event == PRESS:
@@ -95,6 +92,7 @@ class TraceResult(Menu):
         items = []
         if s.trace_success == 1:
             items.append(Item("Give 1 tag", "", True,
-                              lambda app: app.act(A.action(A.TAGS, RUNNER, 1)) and app.pop()))
-        items.append(Item("Done", "", True, lambda app: app.pop()))
+                              lambda app: app.act(A.action(A.TAGS, RUNNER, 1)) and app.home()))
+        # Back where the trace began (the dashboard, a run in progress on it).
+        items.append(Item("Done", "", True, lambda app: app.home()))
         return items

@@ -36,7 +36,7 @@ TASKS = (
     ("Corp rezzes a card costing 4 in a run", 6, 1, RUNNER_TURN + "," + RUN_HQ,
      "DOWN,DOWN,DOWN,DOWN,RIGHT,OK", ["corp pay 4"]),
     ("trace 3, Corp +2, Runner +3, tag given", 10, 3, "",
-     MORE + ",OK,OK,UP,UP,OK,DOWN,DOWN,OK,OK", ["trace 3 2 3", "runner tags +1"]),
+     MORE + ",OK,OK,UP,UP,OK,UP,UP,UP,OK,OK", ["trace 3 2 3", "runner tags +1"]),
     ("Runner takes 1 tag", 4, 1, "", MORE + ",DOWN,OK,OK", ["runner tags +1"]),
     ("Runner takes 1 meat damage", 4, 1, "", MORE + ",DOWN,OK,DOWN,DOWN,DOWN,OK,OK",
      ["runner damage meat 1"]),

@@ -100,12 +100,24 @@ def test_a_whole_round_with_a_run_and_bad_publicity():
 
 
 def test_trace_wizard_runs_a_tied_trace_that_fails():
-    # base 3, Corp +1 (4); the wizard suggests the Runner's boost that ties: 4 (link 0) -> fails
-    sim = play(MORE + ",OK,OK,UP,OK,OK")
+    # base 3, Corp +1 (4); the Runner's boost starts at 0, the Runner pays 4 to tie -> fails
+    sim = play(MORE + ",OK,OK,UP,OK")
+    assert sim.app.screen.values[2] == 0
+    sim.keys("UP,UP,UP,UP,OK")
     state = sim.state()
     assert state["last_trace"] == {"strength": 4, "link": 4, "success": False}
     assert state["corp"]["credits"] == 4 and state["runner"]["credits"] == 1
     assert sim.app.screen.name == "trace_result"
+
+
+def test_after_a_trace_in_a_run_the_player_is_back_at_the_run():
+    """A trace started during a run (More, Trace) ends back on the dashboard with the run's
+    bar, not in the More menu."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000," + "RIGHT," * 4 + "OK,OK,OK,OK,OK,OK")   # give a tag
+    state = sim.state()
+    assert state["last_trace"]["success"] and state["runner"]["tags"] == 1
+    assert sim.app.screen.name == "dashboard" and sim.app.game.state.in_run
 
 
 def test_winning_shows_the_win_screen_and_undo_plays_on():
