@@ -174,8 +174,8 @@ class AgendaMenu(Menu):
 
     def items(self, app):
         s = app.game.state
-        points = lambda title, verb, side: (lambda app: ask_then_act(
-            app, title, "Agenda points", verb, side, 1, 9))
+        points = lambda title, verb, side: (lambda app: app.open(
+            "firmware.runs", "AgendaPrompt", title, verb, side))
         return [
             Item("Corp scores", "%d" % s.corp.agenda_points, True, points("SCORE", A.SCORE, CORP)),
             Item("Runner steals", "%d" % s.runner.agenda_points, True,

@@ -34,7 +34,7 @@ SCREENS = (
      "OK,OK,RIGHT,OK,OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),
     ("settings", "Settings", MORE + ",UP,UP,OK"),
     ("new_game", "New game, with confirmation", MORE + ",UP,OK"),
-    ("win", "The win screen", MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,UP,OK,WAIT:3000"),
+    ("win", "The win screen", MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000"),
     ("undo", "Hold LEFT: the last action is undone and named", "OK,OK,LONG:LEFT"),
     ("refused", "A refused action shows the rules' reason",
      ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"),

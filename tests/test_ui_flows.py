@@ -89,9 +89,9 @@ def test_a_whole_round_with_a_run_and_bad_publicity():
     assert sim.app.screen.bar(sim.app.game.state)[0] == "Succ"
     sim.keys("DOWN,OK")                                        # pay 1: bad publicity first
     assert sim.state()["run"]["bp_credits"] == 0 and sim.state()["runner"]["credits"] == 5
-    sim.keys("RIGHT,RIGHT,RIGHT,OK,UP,OK")                     # steal 2
+    sim.keys("RIGHT,RIGHT,RIGHT,OK,OK")                        # steal 2 (the prompt's start)
     assert sim.state()["runner"]["agenda_points"] == 2
-    sim.keys("LEFT,LEFT,LEFT,OK")                              # successful
+    sim.keys("OK")                                             # back on Succ: successful
     assert sim.state()["run"] is None
     sim.keys("OK,OK,OK,OK")                                    # 3 credits, then End
     state = sim.state()
@@ -121,12 +121,25 @@ def test_after_a_trace_in_a_run_the_player_is_back_at_the_run():
 
 
 def test_winning_shows_the_win_screen_and_undo_plays_on():
-    sim = play(MORE + ",DOWN,DOWN,OK,OK," + "UP," * 6 + "OK")
+    sim = play(MORE + ",DOWN,DOWN,OK,OK,LONG:UP,OK")        # 2, held UP: 7 points
+    assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None   # asks first
+    sim.keys("OK")
     assert sim.state()["winner"] == "corp" and sim.app.screen.name == "win"
     sim.keys("OK")
     assert sim.app.screen.name == "confirm"
     sim.keys("LEFT,LONG:LEFT")
     assert sim.state()["winner"] is None and sim.app.screen.name == "dashboard"
+
+
+def test_points_start_at_two_and_a_win_by_holding_a_key_can_be_declined():
+    sim = play(MORE + ",DOWN,DOWN,OK,OK")
+    assert sim.app.screen.value == 2
+    sim.keys("HOLD:UP:1500,OK")                      # held: 9 points, which would win
+    assert sim.app.screen.name == "confirm"
+    sim.keys("LEFT,LEFT,LEFT,LEFT")                  # no: nothing scored
+    assert sim.state()["corp"]["agenda_points"] == 0 and sim.state()["winner"] is None
+    sim = play(MORE + ",DOWN,DOWN,OK,OK,OK")          # 2 points: no question
+    assert sim.state()["corp"]["agenda_points"] == 2 and sim.app.screen.name == "dashboard"
 
 
 def test_new_game_needs_confirmation():
