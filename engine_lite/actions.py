@@ -139,12 +139,6 @@ def _server_word(server):
     return "remote%d" % (server - FIRST_REMOTE + 1)
 
 
-def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
-    """The `new-game` line that starts a log with these settings."""
-    return "new-game agenda-target %d corp-clicks %d runner-clicks %d runner-link %d" % (
-        agenda_target, corp_clicks, runner_clicks, runner_link)
-
-
 def _word(table, index):
     return table[index] if 0 <= index < len(table) else str(index)
 

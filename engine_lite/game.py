@@ -147,15 +147,6 @@ class Game:
         for act in self.actions():
             yield actions.format_action(act)
 
-    def log_text(self):
-        """The whole game log as text, ready to save or to replay."""
-        start = self.start
-        out = ["# netclick game log v1", actions.format_new_game(
-            start.agenda_target, start.corp.clicks_per_turn, start.runner.clicks_per_turn,
-            start.runner.link)]
-        out.extend(self.log_lines())
-        return "\n".join(out) + "\n"
-
     def __eq__(self, other):
         return (isinstance(other, Game) and self.state == other.state
                 and self.checkpoints[0] == other.checkpoints[0] and self.history == other.history

@@ -1,4 +1,5 @@
-"""Reading the game-log text format: `parse(line)` (writing is `actions.format_action`).
+"""Reading the game-log text format: `parse(line)` (writing a line is `actions.format_action`;
+a whole log, `log_text(game)`).
 
 The grammar is in the README ("The game log"). Host tools, tests and `Game.do_line` use this;
 the device never loads it.
@@ -214,3 +215,21 @@ def parse(line):
         a, b, c = _parse_args("n", words[2:], CORP)
         return (AGENDA_TARGET, CORP, a, 0, 0)
     raise LogError("unknown line start '%s'" % show(first))
+
+
+# ---- writing a whole log (host tools; the device writes no log files) ---------------------------
+
+def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
+    """The `new-game` line that starts a log with these settings."""
+    return "new-game agenda-target %d corp-clicks %d runner-clicks %d runner-link %d" % (
+        agenda_target, corp_clicks, runner_clicks, runner_link)
+
+
+def log_text(game):
+    """A game's whole log as text, ready to save or to replay."""
+    start = game.start
+    out = ["# netclick game log v1", format_new_game(
+        start.agenda_target, start.corp.clicks_per_turn, start.runner.clicks_per_turn,
+        start.runner.link)]
+    out.extend(game.log_lines())
+    return "\n".join(out) + "\n"

@@ -68,6 +68,7 @@ class Dashboard(Screen):
     """The home screen, always at the bottom of the App's stack."""
 
     name = "dashboard"
+    END_PAUSE_MS = 800     # after OK spent the last click, End waits for this pause
 
     def __init__(self):
         self.cursor = 0
@@ -78,6 +79,7 @@ class Dashboard(Screen):
         # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
         self._keys = [None] * (BAR_PART + len(CORP_BAR))
         self._bar_drawn = None     # the bar's labels whose cells the keys describe
+        self._ok_at = 0            # when an OK spent the last click (0: not in such a run)
 
     def toast_box(self, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
@@ -288,6 +290,10 @@ class Dashboard(Screen):
     def on_button(self, app, name, event):
         s = app.game.state
         self._follow_state(s)
+        if name != "OK":
+            self._ok_at = 0           # another key: whatever OK does next is meant
+        elif event == PRESS and self._ok_at and self._momentum(app, s):
+            return
         if self.adjust_side >= 0:
             self._adjust_key(app, s, name, event)
         elif self.run_target >= 0:
@@ -301,10 +307,27 @@ class Dashboard(Screen):
         elif name == "RIGHT" and event == PRESS:
             self.cursor = (self.cursor + 1) % len(self.bar(s))
         elif name == "OK" and event == PRESS:
+            clicks = s.player(s.active).clicks
             self._choose(app, s, self.bar(s)[self.cursor])
+            new = app.game.state
+            if clicks and new.active == s.active and not new.player(s.active).clicks:
+                self._ok_at = app.clock.ticks_ms() or 1    # OK spent the last click
         elif name == "OK" and event == LONG:
             if app.act(A.action(A.ABILITY, s.active, 1, 0), quiet=True):
                 app.say("Click used: %d left" % app.game.state.player(s.active).clicks)
+
+    def _momentum(self, app, s):
+        """Whether this OK comes in a run of OK presses that spent the last click: the bar
+        jumped to End, but End waits for a pause (or another key first), so that pressing on
+        cannot end the turn. Each such press restarts the pause."""
+        clock = app.clock
+        now = clock.ticks_ms()
+        if self.bar(s)[self.cursor] == "End" and clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS:
+            self._ok_at = now or 1
+            app.say("Pause, then OK ends turn")
+            return True
+        self._ok_at = 0
+        return False
 
     def _adjust_key(self, app, s, name, event):
         side = self.adjust_side

@@ -31,7 +31,7 @@ SCREENS = (
     ("agenda", "Agenda points", MORE + ",DOWN,DOWN,OK"),
     ("counters", "Every counter, settable by hand", MORE + ",DOWN,DOWN,DOWN,OK"),
     ("log", "The game log, newest first",
-     "OK,OK,RIGHT,OK,OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),
+     "OK,OK,RIGHT,OK,WAIT:1000,OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),
     ("settings", "Settings", MORE + ",UP,UP,OK"),
     ("new_game", "New game, with confirmation", MORE + ",UP,OK"),
     ("win", "The win screen", MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000"),

@@ -39,10 +39,11 @@ def scripted_keys(rounds):
     """Yield key-script words for `rounds` rounds played on the device's buttons.
 
     Corp: two clicks for credits, a draw, pays 1 (a rez), ends the turn. Runner: a successful
-    run on HQ, three clicks for credits, ends the turn. 15 presses a round.
+    run on HQ, three clicks for credits, a pause (End waits for one after OK spent the last
+    click), ends the turn. 16 presses a round.
     """
     corp = ("OK", "OK", "RIGHT", "OK", "DOWN", "OK", "OK")
-    runner = ("RIGHT", "RIGHT", "OK", "OK", "OK", "OK", "OK", "OK", "OK")
+    runner = ("RIGHT", "RIGHT", "OK", "OK", "OK", "OK", "OK", "OK", "WAIT:1000", "OK")
     for _ in range(rounds):
         for word in corp + runner:
             yield word

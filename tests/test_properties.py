@@ -5,6 +5,7 @@ from hypothesis import given, settings, strategies as st
 from engine_lite.game import Game
 from engine_lite.rules import Refused
 from engine_lite.state import GameState, Corp, Runner
+from engine_lite import logtext
 from engine_lite import snapshot
 from host_tools.replay import replay_lines
 from strategies import a_step
@@ -64,7 +65,7 @@ def test_undo_after_any_step_restores_the_previous_state(steps):
 @given(st.lists(a_step, max_size=150))
 def test_log_replay_gives_the_identical_state(steps):
     game = run_steps(steps)
-    replayed, problems = replay_lines(game.log_text().splitlines())
+    replayed, problems = replay_lines(logtext.log_text(game).splitlines())
     assert problems == []
     assert replayed.state == game.state
     assert replayed.history == game.history

@@ -38,7 +38,7 @@ def same_game(a, b):
 
 def test_a_game_resumes_exactly_with_its_undo_history_and_redo_list():
     sim = Simulator()
-    sim.keys("OK,OK,RIGHT,OK,OK,UP,UP,OK,LONG:LEFT")      # ..., then undo the +2 credits
+    sim.keys("OK,OK,RIGHT,OK,WAIT:1000,OK,UP,UP,OK,LONG:LEFT")   # ..., then undo the +2
     sim.settle()
     again = Simulator(flash=sim.flash)
     assert same_game(again.app.game, sim.app.game)

@@ -46,7 +46,7 @@ def test_after_the_last_click_the_turn_ends_with_one_press():
     sim = play("OK,OK,OK")
     assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
     assert sim.app.screen.status(sim.app.game.state) == "Corp: discard to 5, End"
-    sim.keys("OK")
+    sim.keys("WAIT:1000,OK")                 # one press, after a pause (see the next tests)
     state = sim.state()
     assert state["active"] == "runner" and state["runner"]["clicks"] == 4
     assert sim.app.screen.status(sim.app.game.state) is None     # the captions again
@@ -93,7 +93,7 @@ def test_a_whole_round_with_a_run_and_bad_publicity():
     assert sim.state()["runner"]["agenda_points"] == 2
     sim.keys("OK")                                             # back on Succ: successful
     assert sim.state()["run"] is None
-    sim.keys("OK,OK,OK,OK")                                    # 3 credits, then End
+    sim.keys("OK,OK,OK,WAIT:1000,OK")                         # 3 credits, a pause, End
     state = sim.state()
     assert state["turn"] == 2 and state["active"] == "corp" and state["corp"]["clicks"] == 3
     assert state["runner"]["credits"] == 8 and state["corp"]["credits"] == 5
@@ -292,3 +292,19 @@ def test_the_bar_is_right_after_a_run_changes_its_cells_and_back():
     sim.app.full_redraw = True
     sim.app.render()
     assert sim.oled.glass_bytes() == before
+
+
+def test_ok_ten_times_spends_the_clicks_and_stops():
+    """Pressing on cannot end a turn: after OK spent the last click, End waits for a pause."""
+    sim = play(",".join(["OK"] * 10))
+    state = sim.state()
+    assert state["active"] == "corp" and state["corp"]["clicks"] == 0
+    assert state["corp"]["credits"] == 8
+    assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
+    sim.keys("WAIT:1000,OK")                          # a pause, then OK: the turn ends
+    assert sim.state()["active"] == "runner"
+
+
+def test_another_key_after_the_last_click_lets_end_work_at_once():
+    sim = play("OK,OK,RIGHT,OK,DOWN,OK,OK")   # credit, credit, draw, pay 1, End: the Corp's turn
+    assert sim.state()["active"] == "runner"
