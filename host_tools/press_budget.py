@@ -9,7 +9,7 @@ every script still does its task.
 A press is a tap or a long press (a `LONG:` or `HOLD:` word); `WAIT:` is not a press.
 """
 
-MORE = "RIGHT,RIGHT,RIGHT,RIGHT,OK"       # dashboard bar: More (from the bar's first cell)
+MORE = "LEFT,LEFT,OK"                     # dashboard bar: More (the bar wraps round)
 ACTS = "RIGHT,RIGHT,RIGHT,OK"             # dashboard bar: Acts
 RUNNER_TURN = "LEFT,OK,OK,WAIT:3000"      # the Corp ends its first turn early (End, confirm)
 RUN_HQ = "RIGHT,RIGHT,OK,OK"              # the Runner: Run, (HQ), OK

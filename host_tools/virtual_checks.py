@@ -160,7 +160,16 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             pico.save_image(committed_path, before_cut=True)
             committed, _, _, _ = resumed_game(committed_path)
             pico.power_on()
-            pico.boot()
+            try:
+                pico.boot()
+            except vpico.VirtualPicoError as error:
+                # Keep the flash as the cut left it, to boot again and see why.
+                failed = os.path.join(folder, "failed%d.bin" % index)
+                pico.save_image(failed)
+                raise vpico.VirtualPicoError("board %d, cut %d (%s): no screen after power-up "
+                                             "(%s); the flash is in %s" % (
+                                                 index, number + 1, during or "between operations",
+                                                 error, failed))
             if number % 4 == 3:
                 pico.run(1100)          # past the first commit after boot: the compaction
             pico.save_image(work)
