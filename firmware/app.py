@@ -218,7 +218,8 @@ class App:
             self.buzzer.beep(now, self.clock)
         self.dirty = True
         if event == LONG and name == "LEFT" or event == LONG and name == "BACK":
-            self.undo()
+            if not self.screen.cancel():     # a change still pending goes first
+                self.undo()
         elif event == LONG and name == "RIGHT":
             self.redo()
         elif name == "BACK" and event == PRESS:

@@ -105,6 +105,12 @@ class Dashboard(Screen):
             self.cursor = 0 if (clicks_left or s.in_run) else len(self.bar(s)) - 1
             self.run_target = -1
 
+    def cancel(self):
+        if self.adjust_side < 0 and self.run_target < 0:
+            return False
+        self.adjust_side = self.run_target = -1
+        return True
+
     def prepare(self, app, name):
         """A key went down: load the overlay its release is likely to open, so that the
         screen appears as soon as the key comes up (see App.on_button)."""

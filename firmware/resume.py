@@ -91,8 +91,23 @@ def load_settings(storage, settings):
         values = None
     if values is None:
         return "Settings damaged: " + keep_aside(storage, SETTINGS)
-    settings.update(values)
+    take_settings(settings, values)
     return None
+
+
+def take_settings(settings, data):
+    """Take the valid entries of a dict into Settings (here, not in Settings: only a boot reads
+    them); returns the names that were ignored as invalid."""
+    ignored = []
+    for name, (low, high) in settings.RANGES.items():
+        if name not in data:
+            continue
+        value = data[name]
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            setattr(settings, name, value)
+        else:
+            ignored.append(name)
+    return ignored
 
 
 def load(storage, settings):

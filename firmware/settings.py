@@ -38,16 +38,3 @@ class Settings:
     def to_dict(self):
         """The settings as a plain dict (for saving)."""
         return dict((name, getattr(self, name)) for name in self.RANGES)
-
-    def update(self, data):
-        """Take the valid entries of a dict; returns the names that were ignored as invalid."""
-        ignored = []
-        for name, (low, high) in self.RANGES.items():
-            if name not in data:
-                continue
-            value = data[name]
-            if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-                setattr(self, name, value)
-            else:
-                ignored.append(name)
-        return ignored

@@ -102,6 +102,11 @@ class Screen:
             for i in range(len(keys)):
                 keys[i] = None
 
+    def cancel(self):
+        """Drop a change the player started but did not confirm; True if there was one (then
+        holding LEFT does that instead of undoing the last action)."""
+        return False
+
     def prepare(self, app, name):
         """Key `name` went down: the overlay module its release would open, to be loaded
         now (None: nothing to load)."""

@@ -121,6 +121,8 @@ def power_cuts(image, count, folder, seed=7, chains=2, log=None):
     return result
 
 
+BOOT_LIMIT_MS = 20000    # a board that has not drawn its screen by then did not come back
+
 # The game played between power cuts: every word changes the game (so there is always something
 # to save), and none leaves the dashboard, whatever the state the board resumed (a resumed game
 # may be a little behind the script: what was not committed is gone). Clicks for credits, credits
@@ -161,7 +163,10 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             committed, _, _, _ = resumed_game(committed_path)
             pico.power_on()
             try:
-                pico.boot()
+                # Resuming replays the game's whole history to check it (about 4 ms an action
+                # on a Pico, twice when the previous snapshot is read too): a long game takes
+                # seconds to come back.
+                pico.boot(limit_ms=BOOT_LIMIT_MS)
             except vpico.VirtualPicoError as error:
                 # Keep the flash as the cut left it, to boot again and see why.
                 failed = os.path.join(folder, "failed%d.bin" % index)

@@ -308,3 +308,12 @@ def test_ok_ten_times_spends_the_clicks_and_stops():
 def test_another_key_after_the_last_click_lets_end_work_at_once():
     sim = play("OK,OK,RIGHT,OK,DOWN,OK,OK")   # credit, credit, draw, pay 1, End: the Corp's turn
     assert sim.state()["active"] == "runner"
+
+
+def test_holding_left_first_drops_a_pending_change_then_undoes():
+    sim = play("OK,UP,UP")                       # a credit, then +2 pending
+    assert sim.app.screen.adjust_side == 0
+    sim.keys("LONG:LEFT")                        # the pending change goes, the credit stays
+    assert sim.app.screen.adjust_side == -1 and sim.state()["corp"]["credits"] == 6
+    sim.keys("LONG:LEFT")                        # now the credit is undone
+    assert sim.state()["corp"]["credits"] == 5
