@@ -83,11 +83,6 @@ def test_the_virtual_pico_shows_the_golden_screen(deployed, name, description, k
                                                                           name)
 
 
-# The last run of this check before the session ended failed, and there was no time left to see
-# why (a lost committed move, a file to repair, or too few cuts inside flash operations): it is
-# reported, not hidden, until that is known (issue 9, closing note).
-@pytest.mark.xfail(reason="power-cut check failed once on the virtual Pico; cause not yet known",
-                   strict=False)
 def test_power_cuts_on_the_real_filesystem_never_lose_a_committed_move(deployed):
     image, _, folder = deployed
     result = checks.power_cuts(image, CUTS, folder)
