@@ -397,12 +397,17 @@ class Dashboard(Screen):
 
 
 def end_turn(app):
-    """End the active side's turn. Nothing more is said: the dashboard already told what to
-    discard, and the other side's header lights up with its clicks (a message would cost a
-    press-to-glass time of its own, at every turn)."""
+    """End the active side's turn. The dashboard already told what to discard, and the other
+    side's header lights up with its clicks; when the Corp's turn begins, the message says the
+    turn and the Corp's mandatory draw (in the captions' row, which changes then anyway: no
+    extra time to the glass)."""
     s = app.game.state
     # With no clicks left the dashboard said "discard to N" before End; with clicks left the
     # rules' note says how many went unused, and what to discard.
-    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=s.player(s.active).clicks > 0):
-        if app.game.state.winner < 0:
+    clicks = s.player(s.active).clicks
+    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=clicks > 0):
+        new = app.game.state
+        if new.winner < 0:
             app.home()
+            if new.active == CORP and not clicks:
+                app.say("Turn %d: Corp draws 1" % new.turn)

@@ -79,6 +79,9 @@ class Screen:
         if keys is not None:   # (a screen without parts always draws)
             if keys[index] == key:
                 return False
+            if y >= self.cover_top and y + h <= self.cover_bottom:
+                keys[index] = None     # hidden by the message: drawn when it goes (touch)
+                return False
             keys[index] = key
         if y + h > self.cover_top and y < self.cover_bottom:
             self.covered = True      # drawn over the message: the App draws it again

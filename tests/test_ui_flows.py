@@ -317,3 +317,9 @@ def test_holding_left_first_drops_a_pending_change_then_undoes():
     assert sim.app.screen.adjust_side == -1 and sim.state()["corp"]["credits"] == 6
     sim.keys("LONG:LEFT")                        # now the credit is undone
     assert sim.state()["corp"]["credits"] == 5
+
+
+def test_the_corps_turn_begins_with_its_turn_number_and_mandatory_draw():
+    sim = play("LEFT,OK,OK,WAIT:3000,OK,OK,OK,OK,WAIT:1000,OK")   # the Runner spends 4, ends
+    assert sim.state()["active"] == "corp" and sim.state()["turn"] == 2
+    assert sim.app.toast == "Turn 2: Corp draws 1"
