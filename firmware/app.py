@@ -301,7 +301,7 @@ class App:
                 # The message moved, shrank or went away: clear what it covered and draw the
                 # parts that were under it again (the new message is drawn over them).
                 fb.fill_rect(0, old_top, WIDTH, old_bottom - old_top, 0)
-                screen.touch(old_top, old_bottom)
+                screen.touch()
             screen.cover_top, screen.cover_bottom = top, bottom
             screen.covered = False
             screen.update(self, fb)

@@ -95,11 +95,11 @@ class Screen:
         top = self.toast_bottom - 9 * lines - 1
         return top, self.toast_bottom, top + 1
 
-    def touch(self, top, bottom):
-        """Make the parts between rows top and bottom draw again at the next update (a
-        message that covered them went away). Every part is drawn again: this happens when a
-        message times out, seldom in answer to a press, and keeping each part's rows would
-        cost heap for all of a screen's life."""
+    def touch(self):
+        """Make every part draw again at the next update (a message that covered some of them
+        went away). Every part, not only those under the message: this happens when a message
+        times out, seldom in answer to a press, and keeping each part's rows would cost heap
+        for all of a screen's life."""
         keys = self._keys
         if keys is not None:
             for i in range(len(keys)):

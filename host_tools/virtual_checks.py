@@ -274,6 +274,15 @@ def press_to_photon(image, keys):
     return results
 
 
+# At the REPL of a board the tracker is deployed on: the tracker built as main.py builds it
+# (resuming the saved game), not yet running its loop.
+BUILD_DEVICE = ("import gc, time\n"
+                "from firmware import hw\n"
+                "from firmware.main import Device, load_pins\n"
+                "clock = hw.Clock()\n"
+                "device = Device(load_pins(), clock, hw.Flash())\n")
+
+
 def heap_after_boot(image):
     """(bytes allocated at the REPL prompt after a soft reset, bytes allocated once the
     tracker is built and has ticked once, ms a full garbage collection then takes)."""
@@ -282,11 +291,7 @@ def heap_after_boot(image):
         _clean_repl(pico)
         prompt = int(pico.exec("import gc\ngc.collect()\nprint(gc.mem_alloc())").split()[-1])
         out = pico.exec(
-            "import gc, time\n"
-            "from firmware import hw\n"
-            "from firmware.main import Device, load_pins\n"
-            "clock = hw.Clock()\n"
-            "device = Device(load_pins(), clock, hw.Flash())\n"
+            BUILD_DEVICE +
             "device.tick(clock.ticks_ms())\n"
             "gc.collect()\n"
             "start = time.ticks_us()\n"
@@ -324,11 +329,7 @@ def heap_in_game(image, rounds=50):
         _clean_repl(pico)
         pico.exec(source)                      # the game's script, as plain MicroPython
         out = pico.exec(
-            "import gc, time\n"
-            "from firmware import hw\n"
-            "from firmware.main import Device, load_pins\n"
-            "clock = hw.Clock()\n"
-            "device = Device(load_pins(), clock, hw.Flash())\n"
+            BUILD_DEVICE +
             "app = device.app\n"
             "for line in scripted_game(%d):\n"
             "    app.game.do_line(line)\n"
