@@ -3,11 +3,12 @@
 An action is a 5-tuple `(verb, side, a, b, c)`; unused arguments are 0. `side` is CORP or RUNNER
 (0 for the verbs that belong to nobody: run results, traces, the agenda target).
 
-One table, `VERBS`, drives both the text format and the byte format, so the two cannot drift apart.
+The tables `WHO` and `KINDS` (and the words in engine_lite.logline) drive both the text format
+(logline writes it, engine_lite.logtext reads it) and the byte format, so they cannot drift apart.
 Verb numbers are stored in save files: never renumber one, only add new ones at the end.
 """
 
-from engine_lite.state import const, CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES
+from engine_lite.state import const, CORP, RUNNER
 
 
 GAIN_CREDIT = const(1)
@@ -38,56 +39,28 @@ SET = const(25)
 RUN_END = const(26)
 TRACE = const(27)
 AGENDA_TARGET = const(28)
+TRASH = const(29)
+RUN_EVENT = const(30)
 
-# Who may take a verb.
-_C = const(1)
-_R = const(2)
-_BOTH = const(3)
-_NOBODY = const(0)
+# Per verb number: who may take it (1 the Corp, 2 the Runner, 3 both, 0 nobody's: the run's end,
+# a trace, the agenda target) and its arguments' kinds, one letter each: n number >= 0, s signed
+# +N/-N, k damage kind, v server, f counter name, e run result. The verbs' words in the log are
+# engine_lite.logline.VERB_NAMES, in the same order (the device keeps no words on its heap).
+WHO = bytes((0, 3, 3, 3, 1, 3, 1, 1, 1, 3, 3, 1, 3, 3, 1, 2, 3, 1, 2, 2, 3, 3, 2, 2, 3, 3, 0, 0, 0, 2, 2))
+KINDS = ("", "", "", "n", "nn", "n", "", "", "", "nn", "n", "n", "n", "n", "n", "n", "n", "s", "s", "kn", "s", "s", "", "v", "", "fn", "e", "nnn", "n", "n", "vn")
 
-# Argument kinds, one letter each: n number >= 0, s signed +N/-N, k damage kind, v server,
-# f counter name, e run result.
-VERBS = (
-    (_NOBODY, "", ""),  # 0 is no verb
-    (_BOTH, "gain-credit", ""),
-    (_BOTH, "draw", ""),
-    (_BOTH, "install", "n"),
-    (_C, "install-ice", "nn"),
-    (_BOTH, "play", "n"),
-    (_C, "advance", ""),
-    (_C, "trash-resource", ""),
-    (_C, "purge", ""),
-    (_BOTH, "ability", "nn"),
-    (_BOTH, "pay", "n"),
-    (_C, "rez", "n"),
-    (_BOTH, "gain", "n"),
-    (_BOTH, "lose", "n"),
-    (_C, "score", "n"),
-    (_R, "steal", "n"),
-    (_BOTH, "forfeit", "n"),
-    (_C, "bad-publicity", "s"),
-    (_R, "tags", "s"),
-    (_R, "damage", "kn"),
-    (_BOTH, "hand-size", "s"),
-    (_BOTH, "clicks", "s"),
-    (_R, "remove-tag", ""),
-    (_R, "run", "v"),
-    (_BOTH, "end-turn", ""),
-    (_BOTH, "set", "fn"),
-    (_NOBODY, "run", "e"),
-    (_NOBODY, "trace", "nnn"),
-    (_NOBODY, "set agenda-target", "n"),
-)
 
 DAMAGE_KINDS = ("net", "meat", "brain")
 DAMAGE_NET = const(0)
 DAMAGE_MEAT = const(1)
 DAMAGE_BRAIN = const(2)
 
-RUN_RESULTS = ("success", "fail", "jack-out")
+# `run access`: the run succeeded and the Runner accesses cards; `run success` ends it after.
+RUN_RESULTS = ("success", "fail", "jack-out", "access")
 RUN_SUCCESS = const(0)
 RUN_FAIL = const(1)
 RUN_JACK_OUT = const(2)
+RUN_ACCESS = const(3)
 
 # Counters a player may set by hand (the golden rule): log word and attribute, per side.
 # Index numbers are stored in save files: only append.
@@ -125,62 +98,6 @@ def action(verb, side=CORP, a=0, b=0, c=0):
     return (verb, side, a, b, c)
 
 
-# ---- text ---------------------------------------------------------------------------------
-# Writing log lines is here (the device shows them); reading them is in engine_lite.logtext,
-# which the device never loads.
-
-def _server_word(server):
-    if server == HQ:
-        return "hq"
-    if server == RND:
-        return "rd"
-    if server == ARCHIVES:
-        return "archives"
-    return "remote%d" % (server - FIRST_REMOTE + 1)
-
-
-def _word(table, index):
-    return table[index] if 0 <= index < len(table) else str(index)
-
-
-def format_action(act):
-    """The log line for an action tuple (the inverse of `parse`).
-
-    Never fails on a decoded record, even one the rules would refuse: it is used in messages.
-    """
-    verb, side, a, b, c = act
-    if verb < 1 or verb >= len(VERBS):
-        return "verb %d" % verb
-    side = side & 1
-    who, name, kinds = VERBS[verb]
-    if who == _NOBODY:
-        head = name
-    else:
-        head = ("corp ", "runner ")[side] + name
-    if verb == SET:
-        word = _word([name for name, _ in counters(side)], a)
-        value = "off" if b < 0 else str(b)
-        if word in SHORT_SETS:
-            return ("corp ", "runner ")[side] + word + " " + value
-        return head + " " + word + " " + value
-    parts = [head]
-    values = (a, b, c)
-    for i in range(len(kinds)):
-        kind = kinds[i]
-        value = values[i]
-        if kind == "k":
-            parts.append(_word(DAMAGE_KINDS, value))
-        elif kind == "e":
-            parts.append(_word(RUN_RESULTS, value))
-        elif kind == "v":
-            parts.append(_server_word(value))
-        elif kind == "s":
-            parts.append(("+%d" if value >= 0 else "%d") % value)
-        else:
-            parts.append(str(value))
-    return " ".join(parts)
-
-
 # ---- bytes --------------------------------------------------------------------------------
 # One record per action: a byte (verb * 2 + side), then each argument as a zigzag varint
 # (small numbers of either sign take one byte). A typical action takes one or two bytes.
@@ -190,7 +107,7 @@ def encode(act, out):
     verb, side, a, b, c = act
     out.append(verb * 2 + side)
     values = (a, b, c)
-    for i in range(len(VERBS[verb][2])):
+    for i in range(len(KINDS[verb])):
         value = values[i]
         value = (value << 1) if value >= 0 else ((-value << 1) - 1)
         while value >= 0x80:
@@ -209,11 +126,11 @@ def decode(data, offset):
     head = data[offset]
     verb = head >> 1
     side = head & 1
-    if verb < 1 or verb >= len(VERBS):
+    if verb < 1 or verb >= len(KINDS):
         raise ValueError("unknown verb %d at byte %d" % (verb, offset))
     offset += 1
     values = [0, 0, 0]
-    for i in range(len(VERBS[verb][2])):
+    for i in range(len(KINDS[verb])):
         value = 0
         shift = 0
         while True:

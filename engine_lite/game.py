@@ -144,8 +144,9 @@ class Game:
 
     def log_lines(self):
         """The history in the game-log text format, oldest first."""
+        from engine_lite.logline import format_action
         for act in self.actions():
-            yield actions.format_action(act)
+            yield format_action(act)
 
     def __eq__(self, other):
         return (isinstance(other, Game) and self.state == other.state

@@ -1,4 +1,4 @@
-"""Reading the game-log text format: `parse(line)` (writing a line is `actions.format_action`;
+"""Reading the game-log text format: `parse(line)` (writing a line is `logline.format_action`;
 a whole log, `log_text(game)`).
 
 The grammar is in the README ("The game log"). Host tools, tests and `Game.do_line` use this;
@@ -9,8 +9,9 @@ from engine_lite.state import (
     CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, LOW, HIGH, field_name,
 )
 from engine_lite.actions import (
-    VERBS, SET, RUN_END, TRACE, AGENDA_TARGET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
+    KINDS, WHO, SET, RUN_END, TRACE, AGENDA_TARGET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
 )
+from engine_lite.logline import VERB_NAMES
 
 
 class LogError(ValueError):
@@ -199,8 +200,8 @@ def parse(line):
         if word in SHORT_SETS:
             word = "set"
             rest = words[1:]
-        for verb in range(1, len(VERBS)):
-            who, name, kinds = VERBS[verb]
+        for verb in range(1, len(KINDS)):
+            who, name, kinds = WHO[verb], VERB_NAMES[verb], KINDS[verb]
             if name == word and who & (1 << side):
                 a, b, c = _parse_args(kinds, rest, side)
                 return (verb, side, a, b, c)

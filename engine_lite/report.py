@@ -12,12 +12,14 @@ def state_dict(state):
     runner = state.runner
     run = None
     if state.in_run:
-        run = {"server": server_name(state.run_server), "bp_credits": state.run_bp_credits}
+        run = {"server": server_name(state.run_server), "bp_credits": state.run_bp_credits,
+               "accessing": bool(state.run_access)}
     trace = None
     if state.trace_success >= 0:
         trace = {"strength": state.trace_strength, "link": state.trace_link,
                  "success": bool(state.trace_success)}
     return {
+        "game": "netrunner",
         "turn": state.turn,
         "active": "corp" if state.active == CORP else "runner",
         "phase": "action" if state.phase == PHASE_ACTION else "discard",

@@ -223,6 +223,23 @@ def _run(s, side, server, b, c):
     if s.in_run:
         raise Refused("Already running on %s" % server_name(s.run_server))
     _spend_clicks(s, side, 1)
+    return _start_run(s, server)
+
+
+def _run_event(s, side, server, cost, c):
+    """A run made by an event (The Maker's Eye, Legwork...): the event's click and cost, and
+    the run starts; no second click for the run."""
+    if server < 0 or server >= FIRST_REMOTE + MAX_REMOTES:
+        raise Refused("No such server")
+    if s.in_run:
+        raise Refused("Already running on %s" % server_name(s.run_server))
+    _spend_clicks(s, side, 1)
+    _spend_credits(s, side, cost)      # paid before the run: no bad-publicity credits yet
+    _shrink_grip(s.runner, 1)
+    return _start_run(s, server)
+
+
+def _start_run(s, server):
     s.run_server = server
     s.run_bp_credits = s.corp.bad_publicity
     if s.run_bp_credits:
@@ -281,8 +298,23 @@ def _set(s, side, index, value, c):
 def _run_end(s, side, result, b, c):
     if not s.in_run:
         raise Refused("No run in progress")
+    if result == A.RUN_ACCESS:
+        if s.run_access:
+            raise Refused("Already accessing")
+        s.run_access = 1       # the bad-publicity credits stay until the access is done
+        return None
+    if s.run_access and result != A.RUN_SUCCESS:
+        raise Refused("The run succeeded: access is done with run success")
     s.run_server = NO_RUN
     s.run_bp_credits = 0
+    s.run_access = 0
+
+
+def _trash(s, side, cost, b, c):
+    """The Runner pays to trash a card it accessed (bad-publicity credits first)."""
+    if not s.run_access:
+        raise Refused("Trash costs are paid while accessing")
+    _spend_credits(s, side, cost)
 
 
 def _trace(s, side, base, corp_boost, runner_boost):
@@ -310,7 +342,7 @@ _HANDLERS = (
     None, _gain_credit, _draw, _install, _install_ice, _install, _advance, _trash_resource,
     _purge, _ability, _pay, _pay, _gain, _lose, _score, _score, _forfeit, _bad_publicity, _tags,
     _damage, _hand_size, _clicks, _remove_tag, _run, _end_turn, _set, _run_end, _trace,
-    _agenda_target,
+    _agenda_target, _trash, _run_event,
 )
 
 
@@ -320,7 +352,7 @@ _ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1,
 
 def _check_args(verb, side, a, b, c):
     """Arguments within range for their kind, whatever produced the action (text, bytes, UI)."""
-    kinds = A.VERBS[verb][2]
+    kinds = A.KINDS[verb]
     values = (a, b, c)
     for i in range(3):
         value = values[i]
@@ -342,7 +374,7 @@ def apply(state, act):
     verb, side, a, b, c = act
     if verb < 1 or verb >= len(_HANDLERS) or side not in (CORP, RUNNER):
         raise Refused("Unknown action")
-    who = A.VERBS[verb][0]
+    who = A.WHO[verb]
     if who and not who & (1 << side):
         raise Refused("The %s cannot do that" % SIDE_NAMES[side])
     _check_args(verb, side, a, b, c)

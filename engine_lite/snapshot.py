@@ -88,9 +88,14 @@ def dumps(game):
     })
 
 
+OLD_COUNT = 28       # before run_access (index 11) was added: such files are read with it 0
+
+
 def _state(data, key):
     values = data.get(key)
     count = len(LOW)
+    if isinstance(values, list) and len(values) == OLD_COUNT:
+        values = values[:11] + [0] + values[11:]
     if not isinstance(values, list) or len(values) != count:
         raise SnapshotError("'%s' must be a list of %d numbers" % (key, count))
     for i in range(count):
@@ -147,8 +152,9 @@ def loads(text):
         try:
             game.replay(act)
         except Refused as error:
+            from engine_lite.logline import format_action    # only for this message
             raise SnapshotError("history action %d (%s) refused: %s"
-                                % (number, actions.format_action(act), error))
+                                % (number, format_action(act), error))
     if game.state != saved:
         raise SnapshotError("the history does not lead to the saved state")
     game.redo_stack = _records(data, "redo")

@@ -130,12 +130,14 @@ class GameState:
     """Everything the tracker knows about one game at one moment.
 
     `turn` is the round number (it goes up when the Corp's turn begins), `active` the side whose turn
-    it is. `run_server` is NO_RUN outside a run. `trace_*` describe the last trace (success -1: none
+    it is. `run_server` is NO_RUN outside a run; `run_access` is 1 once the run has succeeded and
+    the Runner is accessing cards (the run ends when the access is done). `trace_*` describe the last trace (success -1: none
     yet). `winner` is NO_WINNER until somebody wins, with `win_reason` one of the WIN_* values.
     """
 
     FIELDS = ("turn", "active", "phase", "winner", "win_reason", "agenda_target",
-              "run_server", "run_bp_credits", "trace_strength", "trace_link", "trace_success")
+              "run_server", "run_bp_credits", "trace_strength", "trace_link", "trace_success",
+              "run_access")
 
     def __init__(self):
         self.turn = 1
@@ -149,6 +151,7 @@ class GameState:
         self.trace_strength = 0
         self.trace_link = 0
         self.trace_success = -1
+        self.run_access = 0
         self.corp = Corp()
         self.runner = Runner()
 
@@ -206,6 +209,7 @@ class GameState:
         new.trace_strength = self.trace_strength
         new.trace_link = self.trace_link
         new.trace_success = self.trace_success
+        new.run_access = self.run_access
         new.corp = self.corp.copy()
         new.runner = self.runner.copy()
         return new
@@ -239,14 +243,14 @@ def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):
 _C = const(MAX_COUNT)     # (names with a leading _ and const() take no heap on MicroPython)
 _M = const(MAX_MODIFIER)
 # GameState: turn, active, phase, winner, win_reason, agenda_target, run_server,
-#            run_bp_credits, trace_strength, trace_link, trace_success
+#            run_bp_credits, trace_strength, trace_link, trace_success, run_access
 # Corp:      credits, clicks, clicks_per_turn, agenda_points, hand_size_mod, bad_publicity, rnd
 # Runner:    credits, clicks, clicks_per_turn, agenda_points, hand_size_mod, tags,
 #            brain_damage, link, mu, grip                     (rnd and grip: -1 = not tracked)
-LOW = (1, 0, 0, -1, 0, 1, -1, 0, 0, 0, -1,
+LOW = (1, 0, 0, -1, 0, 1, -1, 0, 0, 0, -1, 0,
        0, 0, 0, 0, -_M, 0, -1,
        0, 0, 0, 0, -_M, 0, 0, 0, 0, -1)
-HIGH = (MAX_TURN, 1, 1, 1, 3, 99, FIRST_REMOTE + MAX_REMOTES - 1, _C, 2 * _C + 99, 2 * _C, 1,
+HIGH = (MAX_TURN, 1, 1, 1, 3, 99, FIRST_REMOTE + MAX_REMOTES - 1, _C, 2 * _C + 99, 2 * _C, 1, 1,
         _C, _C, _C, _C, _M, _C, _C,
         _C, _C, _C, _C, _M, _C, _C, _C, _C, _C)
 

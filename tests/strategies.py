@@ -13,8 +13,8 @@ _ARGS = {
 @st.composite
 def an_action(draw):
     """Any action tuple the log grammar can express (the rules may still refuse it)."""
-    verb = draw(st.integers(1, len(A.VERBS) - 1))
-    who, _name, kinds = A.VERBS[verb]
+    verb = draw(st.integers(1, len(A.KINDS) - 1))
+    who, kinds = A.WHO[verb], A.KINDS[verb]
     sides = [side for side in (0, 1) if who & (1 << side)] or [0]
     side = draw(st.sampled_from(sides))
     values = [draw(_ARGS[kind]) for kind in kinds]

@@ -7,6 +7,7 @@ from engine_lite.state import new_game, CORP, RUNNER, PHASE_DISCARD
 from engine_lite.rules import apply, Refused
 from engine_lite import actions as A
 from engine_lite import logtext
+from engine_lite.logline import format_action
 
 
 def play(lines, game=None):
@@ -135,7 +136,7 @@ def test_every_verb_formats_and_parses_back():
                "runner mu 5", "runner run archives", "corp hand-size -1", "runner clicks +2"]
     for line in samples:
         act = logtext.parse(line)
-        assert logtext.parse(A.format_action(act)) == act
+        assert logtext.parse(format_action(act)) == act
         out = bytearray()
         A.encode(act, out)
         assert A.decode(out, 0) == (act, len(out))

@@ -7,6 +7,8 @@ import pytest
 from engine_lite.game import Game
 from engine_lite import snapshot
 from engine_lite.snapshot import SnapshotError
+from engine_lite import actions as A
+from engine_lite.state import CORP, RUNNER
 
 
 def sample_game():
@@ -43,12 +45,12 @@ def state_with(index, value):
     ("[1, 2]", "not a Netclick snapshot"),
     (mangle(netclick=2), "unknown snapshot version 2 (this build reads 1)"),
     (mangle(netclick=None), "unknown snapshot version None"),
-    (mangle(state=[1, 2, 3]), "'state' must be a list of 28 numbers"),
-    (state_with(11, -4), "state corp.credits = -4 is out of range 0..999"),
+    (mangle(state=[1, 2, 3]), "'state' must be a list of 29 numbers"),
+    (state_with(12, -4), "state corp.credits = -4 is out of range 0..999"),
     (state_with(1, 7), "state active = 7 is out of range 0..1"),
     (state_with(0, "2"), "state turn is not a whole number"),
     (state_with(3, 0), "winner and win reason disagree"),
-    (state_with(11, 999), "the history does not lead to the saved state"),
+    (state_with(12, 999), "the history does not lead to the saved state"),
     (mangle(history=17), "'history' must be a base64 string"),
     (mangle(history="+/8="), "history: unknown verb"),
     (mangle(history="GA=="), "history: record cut short at byte 1"),
@@ -137,7 +139,7 @@ def test_every_accepted_action_near_the_limits_saves_and_loads():
     start.corp.bad_publicity = MAX_COUNT
     start.turn = 9998
     accepted = 0
-    for verb in range(1, len(actions.VERBS)):
+    for verb in range(1, len(actions.KINDS)):
         for side in (0, 1):
             for a, b, c in ((MAX_COUNT, 0, 0), (0, MAX_COUNT, 0), (1, 1, 1), (0, 0, 0),
                             (3, 0, 0), (-MAX_COUNT, 0, 0), (4, -1, 0), (4, MAX_COUNT, 0)):
@@ -163,3 +165,15 @@ def test_a_copied_state_has_every_number_and_shares_nothing():
     copy.runner.tags += 1
     copy.turn += 1
     assert state.pack() == values
+
+
+def test_a_snapshot_saved_before_the_access_step_still_loads():
+    """Saves written before `run_access` existed (28 numbers) load, the run not accessing."""
+    game = Game()
+    game.do(A.action(A.END_TURN, CORP))
+    game.do(A.action(A.RUN, RUNNER, 0))
+    data = json.loads(snapshot.dumps(game))
+    for key in ("start", "state"):
+        del data[key][11]
+    loaded = snapshot.loads(json.dumps(data))
+    assert loaded.state == game.state and loaded.state.in_run and not loaded.state.run_access

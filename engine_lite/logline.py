@@ -1,0 +1,97 @@
+"""Writing one action as a line of the game log: `format_action(act)`.
+
+Reading lines is engine_lite.logtext. The device loads this module only while it shows the game
+log (firmware.pages), so its code is off the heap the rest of the time.
+"""
+
+from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES
+from engine_lite.actions import (
+    KINDS, WHO, SET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
+)
+
+# The verbs' words in the game log, by verb number (engine_lite.actions: WHO and KINDS).
+VERB_NAMES = (
+    "",
+    "gain-credit",
+    "draw",
+    "install",
+    "install-ice",
+    "play",
+    "advance",
+    "trash-resource",
+    "purge",
+    "ability",
+    "pay",
+    "rez",
+    "gain",
+    "lose",
+    "score",
+    "steal",
+    "forfeit",
+    "bad-publicity",
+    "tags",
+    "damage",
+    "hand-size",
+    "clicks",
+    "remove-tag",
+    "run",
+    "end-turn",
+    "set",
+    "run",
+    "trace",
+    "set agenda-target",
+    "trash",
+    "run-event",
+)
+
+
+def _server_word(server):
+    if server == HQ:
+        return "hq"
+    if server == RND:
+        return "rd"
+    if server == ARCHIVES:
+        return "archives"
+    return "remote%d" % (server - FIRST_REMOTE + 1)
+
+
+def _word(table, index):
+    return table[index] if 0 <= index < len(table) else str(index)
+
+
+def format_action(act):
+    """The log line for an action tuple (the inverse of `parse`).
+
+    Never fails on a decoded record, even one the rules would refuse: it is used in messages.
+    """
+    verb, side, a, b, c = act
+    if verb < 1 or verb >= len(KINDS):
+        return "verb %d" % verb
+    side = side & 1
+    who, name, kinds = WHO[verb], VERB_NAMES[verb], KINDS[verb]
+    if who == 0:           # a verb of nobody's: the run's end, a trace...
+        head = name
+    else:
+        head = ("corp ", "runner ")[side] + name
+    if verb == SET:
+        word = _word([name for name, _ in counters(side)], a)
+        value = "off" if b < 0 else str(b)
+        if word in SHORT_SETS:
+            return ("corp ", "runner ")[side] + word + " " + value
+        return head + " " + word + " " + value
+    parts = [head]
+    values = (a, b, c)
+    for i in range(len(kinds)):
+        kind = kinds[i]
+        value = values[i]
+        if kind == "k":
+            parts.append(_word(DAMAGE_KINDS, value))
+        elif kind == "e":
+            parts.append(_word(RUN_RESULTS, value))
+        elif kind == "v":
+            parts.append(_server_word(value))
+        elif kind == "s":
+            parts.append(("+%d" if value >= 0 else "%d") % value)
+        else:
+            parts.append(str(value))
+    return " ".join(parts)

@@ -1,0 +1,68 @@
+"""What an action did, as a player says it: "Corp installed for 2 (1 click left)".
+
+The game log keeps its own terse lines (engine_lite.logline); these phrases are for the messages
+the device shows after an action, an undo or a redo, and for host tools that tell a game. The
+device loads this module when it shows such a message and lets it go on the way home.
+"""
+
+from engine_lite.state import SIDE_NAMES, server_name
+from engine_lite import actions as A
+
+# Per verb: what the side did, in the past tense; %d take the action's arguments in order.
+_PAST = {
+    A.GAIN_CREDIT: "took 1 credit", A.DRAW: "drew a card", A.INSTALL: "installed for %d",
+    A.INSTALL_ICE: "installed ice for %d + %d", A.PLAY: "played for %d",
+    A.ADVANCE: "advanced a card", A.TRASH_RESOURCE: "trashed a resource",
+    A.PURGE: "purged viruses", A.ABILITY: "used an ability (%d clicks, %d cr)",
+    A.PAY: "paid %d", A.REZ: "rezzed for %d", A.GAIN: "gained %d", A.LOSE: "lost %d",
+    A.SCORE: "scored %d points", A.STEAL: "stole %d points", A.FORFEIT: "forfeited %d points",
+    A.REMOVE_TAG: "removed a tag", A.END_TURN: "ended the turn",
+    A.TRASH: "trashed a card for %d",
+}
+_CHANGES = {A.BAD_PUBLICITY: "bad publicity", A.TAGS: "tag", A.HAND_SIZE: "max hand size",
+            A.CLICKS: "click"}
+_RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
+_CLICK_VERBS = (A.GAIN_CREDIT, A.DRAW, A.INSTALL, A.INSTALL_ICE, A.PLAY, A.ADVANCE,
+                A.TRASH_RESOURCE, A.PURGE, A.REMOVE_TAG, A.RUN, A.RUN_EVENT)
+
+
+def phrase(act, state=None):
+    """The action in words. With the state after it, a click action also says how many clicks
+    are left to its side ("(1 click left)")."""
+    verb, side, a, b, c = act
+    who = SIDE_NAMES[side & 1]
+    if verb in _PAST:
+        text = _PAST[verb]
+        count = text.count("%d")
+        text = "%s %s" % (who, text % (a, b)[:count] if count else text)
+    elif verb == A.HAND_SIZE:
+        text = "%s's max hand size %+d" % (who, a)
+    elif verb in _CHANGES:
+        n = a if a >= 0 else -a
+        word = _CHANGES[verb]
+        if word != "bad publicity" and n != 1:
+            word += "s"
+        took = "gained" if verb == A.CLICKS else "took"
+        text = "%s %s %d %s" % (who, took if a >= 0 else "lost", n, word)
+    elif verb == A.DAMAGE:
+        text = "Runner took %d %s damage" % (b, A.DAMAGE_KINDS[a] if 0 <= a < 3 else "")
+    elif verb == A.RUN:
+        text = "Runner ran on " + server_name(a)
+    elif verb == A.RUN_EVENT:
+        text = "Runner ran on %s by an event for %d" % (server_name(a), b)
+    elif verb == A.RUN_END:
+        text = _RUN_ENDS[a] if 0 <= a < len(_RUN_ENDS) else "Run over"
+    elif verb == A.TRACE:
+        text = "Trace %d + %d against link + %d" % (a, b, c)
+    elif verb == A.SET:
+        names = A.counters(side)
+        name = names[a][0] if 0 <= a < len(names) else "?"
+        text = "%s %s set to %s" % (who, name.replace("-", " "), "off" if b < 0 else b)
+    elif verb == A.AGENDA_TARGET:
+        text = "Agenda target set to %d" % a
+    else:
+        text = "Action %d" % verb
+    if state is not None and verb in _CLICK_VERBS and state.active == side:
+        left = state.player(side).clicks
+        text += " (%d click%s left)" % (left, "" if left == 1 else "s")
+    return text
