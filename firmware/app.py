@@ -27,7 +27,8 @@ from firmware import forget
 # screens opens and dropped when the player is back on the dashboard, so their code (about
 # 25 KB of heap) is only resident while it is in use. See README, "Memory".
 OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages",
-            "firmware.widgets", "firmware.font_medium")
+            "firmware.widgets", "firmware.font_medium", "firmware.purposes",
+            "engine_lite.logline", "engine_lite.phrases")
 
 
 class App:
@@ -37,6 +38,7 @@ class App:
     IDLE_POLL_MS = 20       # ... and while all are up: a press is seen within 20 ms, and its
                             # release (when most keys act) within 2 ms
     TOAST_MS = 2500         # how long a message stays at the bottom of the screen
+    PENDING_MS = 10000      # a number picked with UP/DOWN and left alone this long is dropped
     DISPLAY_RETRY_MS = 1000  # how often an OLED that stopped answering is tried again
     IDLE_CAP_MS = 40000000  # idle time beyond every timeout (the longest is 36,000 s)
 
@@ -129,16 +131,16 @@ class App:
         if note and notes:
             self.say(note)
         elif not quiet:
-            self.say(describe(act))
+            self.say(describe(act, self.game.state))
         return True
 
     def undo(self):
         """Undo the last action and say which it was."""
-        self._step(self.game.undo, "Undone: ")
+        self._step(self.game.undo, "Undid: ")
 
     def redo(self):
         """Redo the last undone action and say which it was."""
-        self._step(self.game.redo, "Redone: ")
+        self._step(self.game.redo, "Redid: ")
 
     def _step(self, move, said):
         try:
@@ -249,6 +251,8 @@ class App:
             self.toast = None
             self.dirty = True
         idle = clock.ticks_diff(now, self.last_input)
+        if idle >= self.PENDING_MS and self.screen.cancel():
+            self.say("Unused number dropped")     # nobody is going to OK it now
         if idle > self.IDLE_CAP_MS:
             # The tick counter wraps: an old tick compared after 6.2 days reads as negative.
             # Past the longest timeout nothing changes, so the last input is kept this recent.
@@ -314,6 +318,8 @@ class App:
         self.dirty = False
 
 
-def describe(act):
-    """A short description of an action for messages: its game-log line."""
-    return actions.format_action(act)
+def describe(act, state=None):
+    """An action in words for messages ("Corp installed for 2 (1 click left)"); the code that
+    words it is loaded now and let go on the way home (OVERLAYS)."""
+    from engine_lite.phrases import phrase
+    return phrase(act, state)

@@ -14,29 +14,46 @@ players read their own numbers from their seat and a turn's end changes little o
 
 Keys:
     LEFT / RIGHT   move along the action bar         OK       do the highlighted action
-    UP / DOWN      credits +1 / -1 (held: 5), then OK gains or pays them (LEFT cancels,
-                   RIGHT switches to the other side's credits)
+    UP / DOWN      start a number (held: 5 at a time), then LEFT/RIGHT choose what it is for
+                   and OK does it: DOWN DOWN OK installs for 2 in one's own turn, UP RIGHT
+                   RIGHT OK gives a tag (firmware.purposes). On Run, Steal and Trace they
+                   change that cell's number instead: the server, the points, the base.
     hold OK        use a click (a card ability that costs one click)
-    hold LEFT      undo                              hold RIGHT   redo
+    hold LEFT      undo (a pending number is dropped first)   hold RIGHT   redo
 
-The bar: +1cr (click for a credit), Draw, Adv (Corp: advance) or Run (Runner: the bar then asks
-where, UP/DOWN choose, OK runs, LEFT cancels), Acts (every action with its cost), More (trace,
-damage, counters, log, settings...), End (end the turn). When the last click is spent, the bar
-jumps to End. During a run the bar is Succ, Fail, Jack (out), Steal, More; pay with DOWN, OK.
+The bar: Draw, +1cr (click for a credit: the cursor starts here), Adv (Corp: advance) or Run
+(Runner: UP/DOWN choose where, OK runs), Acts (every action with its cost), End (end the turn),
+More (trace, damage, counters, log, settings...). When the last click is spent, the bar jumps to
+End. During a run: Access (the run succeeded), Fail, Jack (out), More, Trace (UP/DOWN: base).
+While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: points), More,
++1 card; a DOWN number is a trash cost first. The run ends when the last card is done.
 """
+
+import sys
 
 from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, server_name
 from engine_lite import actions as A
 from firmware.fonts import SMALL, BIG
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH, HEIGHT, step_of
+from firmware import forget
 
 SIDES = ("CORP", "RUNNER")
 Sides = ("Corp", "Runner")
 
-CORP_BAR = ("+1cr", "Draw", "Adv", "Acts", "More", "End")
-RUNNER_BAR = ("+1cr", "Draw", "Run", "Acts", "More", "End")
-RUN_BAR = ("Succ", "Fail", "Jack", "Steal", "More")
+# The bars. Each starts with its cursor on HOME (+1cr), Draw and Adv or Run a press either side:
+# the bar wraps round, so More (the last) is two presses left.
+CORP_BAR = ("Draw", "+1cr", "Adv", "Acts", "End", "More")
+RUNNER_BAR = ("Draw", "+1cr", "Run", "Acts", "End", "More")
+RUN_BAR = ("Access", "Fail", "Jack", "More", "Trace")
+ACCESS_BAR = ("Done", "Steal", "More", "+1 card")
+ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access after this one
+HOME = 1
+# Cells that carry a number, changed with UP/DOWN while lit (the captions' row says so):
+# the server to run on, the agenda points to steal, the trace's base strength.
+NUMBER_CELLS = ("Run", "Steal", "Trace")
+NUMBER_START = (HQ, 2, 3)
+NUMBER_LIMITS = ((0, FIRST_REMOTE + 5), (1, 9), (0, 30))
 # Where each side's column starts, and its width, with a divider between them: the Runner has
 # more counters to show.
 COLUMN_X = (0, 55)
@@ -49,7 +66,6 @@ BAR_Y = 56
 POINTS_GAP = 5          # agenda points keep this far from the divider: "3 | 2", not "32"
 BAR_PART = 12           # parts 12.. are the bar's cells (0..11: the rest of the dashboard)
 PIP = 5                 # a click pip: PIP x PIP pixels, every PIP + 2
-RUN_TARGETS = FIRST_REMOTE + 6   # HQ, R&D, Archives and remotes 1..6 in the bar's chooser
 
 
 def fit(fb, forms, x, y, width):
@@ -71,57 +87,83 @@ class Dashboard(Screen):
     END_PAUSE_MS = 800     # after OK spent the last click, End waits for this pause
 
     def __init__(self):
-        self.cursor = 0
-        self._bar_mode = None      # (side, in a run, clicks left): the cursor resets when it changes
-        self.adjust_side = -1      # the side whose credits are being adjusted (-1: none)
-        self.delta = 0
-        self.run_target = -1       # the server the bar's run chooser shows (-1: not choosing)
+        self.cursor = HOME
+        self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
+        self.pending = None        # a number waiting for what it is for (firmware.purposes)
+        self.value = 0             # the number of the lit number cell (Run, Steal, Trace)
+        self._value_cell = None    # ... and which cell it belongs to
+        self.to_access = 1         # cards left to access in this run, this one included
         # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
         self._keys = [None] * (BAR_PART + len(CORP_BAR))
         self._bar_drawn = None     # the bar's labels whose cells the keys describe
-        self._ok_at = 0            # when an OK spent the last click (0: not in such a run)
+        self._ok_at = 0            # when an OK spent the last click or began access (0: not)
 
     def toast_box(self, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
-        longer one covers the counters' rows. Never the bar, never half a row of text."""
+        longer one covers the counters' rows. Never the bar, never a pending number, never
+        half a row of text."""
         if lines == 1:
             return CAPTION_Y + 1, CAPTION_Y + 8, CAPTION_Y
+        if self.pending:
+            return CAPTION_Y + 1, ROW_Y[1] + 7, CAPTION_Y + 2
         return ROW_Y[0] + 1, BAR_Y - 1, ROW_Y[0] + 2
 
     # ---- the bar ------------------------------------------------------------------------------
 
     def bar(self, s):
         """The action bar's labels for this state."""
+        if s.run_access:
+            return ACCESS_MORE_BAR if self.to_access > 1 else ACCESS_BAR
         if s.in_run:
             return RUN_BAR
         return RUNNER_BAR if s.active == RUNNER else CORP_BAR
 
+    def lit(self, s):
+        """The label of the bar's lit cell."""
+        return self.bar(s)[self.cursor]
+
     def _follow_state(self, s):
         """Put the cursor where the player most likely wants it after the game changed."""
         clicks_left = s.player(s.active).clicks > 0
-        mode = (s.active, s.in_run, clicks_left)
+        mode = (s.active, s.in_run + s.run_access, clicks_left)
         if mode != self._bar_mode:
+            if not s.run_access:
+                self.to_access = 1
             self._bar_mode = mode
-            self.cursor = 0 if (clicks_left or s.in_run) else len(self.bar(s)) - 1
-            self.run_target = -1
+            if s.in_run:
+                self.cursor = 0
+            else:
+                self.cursor = HOME if clicks_left else self.bar(s).index("End")
+        label = self.lit(s)
+        if label != self._value_cell:      # a number cell starts at its likeliest number
+            self._value_cell = label
+            if label in NUMBER_CELLS:
+                self.value = NUMBER_START[NUMBER_CELLS.index(label)]
 
     def cancel(self):
-        if self.adjust_side < 0 and self.run_target < 0:
+        if self.pending is None:
             return False
-        self.adjust_side = self.run_target = -1
+        self.drop()
         return True
+
+    def drop(self):
+        """Let the pending number go (and the code that handles it)."""
+        self.pending = None
+        forget("firmware.purposes")
 
     def prepare(self, app, name):
         """A key went down: load the overlay its release is likely to open, so that the
         screen appears as soon as the key comes up (see App.on_button)."""
-        if name != "OK" or self.adjust_side >= 0 or self.run_target >= 0:
-            return None
         s = app.game.state
-        label = self.bar(s)[self.cursor]
+        label = self.lit(s)
+        if name in ("UP", "DOWN"):
+            return None if label in NUMBER_CELLS else "firmware.purposes"
+        if name != "OK" or self.pending:
+            return None
         if label in ("Acts", "More"):
             return "firmware.menus"
-        if label == "Steal":
-            return "firmware.runs"
+        if label == "Trace":
+            return "firmware.trace"
         if label == "End" and s.player(s.active).clicks:
             return "firmware.pages"      # clicks left: it asks first
         return None
@@ -150,11 +192,13 @@ class Dashboard(Screen):
         if part(fb, 11, True, DIVIDER_X + 1, ROW_Y[0], 1, 16):
             fb.vline(DIVIDER_X + 1, ROW_Y[0], 16, 1)
         # The captions; during a run, where it is (and the bad-publicity credits for it); once
-        # the last click is spent, what is left to do.
+        # the last click is spent, what is left to do; on a number cell, its number.
         me = s.player(s.active)
         done = me.max_hand_size if not me.clicks and not s.in_run else -99
-        if part(fb, 5, (s.in_run, s.run_server, s.run_bp_credits, s.active, done), 0, CAPTION_Y,
-                WIDTH, 8):
+        label = self.lit(s)
+        cell = self.value if label in NUMBER_CELLS and not self.pending else -1
+        if part(fb, 5, (s.in_run, s.run_server, s.run_bp_credits, s.run_access, self.to_access,
+                        s.active, done, label, cell), 0, CAPTION_Y, WIDTH, 8):
             text = self.status(s)
             if text:
                 SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, CAPTION_Y)
@@ -178,30 +222,40 @@ class Dashboard(Screen):
         if part(fb, 9, (runner.brain_damage, runner.max_hand_size), x, ROW_Y[1], width, 8):
             pair = (runner.brain_damage, runner.max_hand_size)
             fit(fb, ("Brain %d|Hand %d" % pair, "Brain %d|H%d" % pair), x, ROW_Y[1], width)
-        # At the bottom: the pending credit change, the run chooser, or the action bar.
-        if self.adjust_side >= 0:
-            side = self.adjust_side
-            bottom = (1, side, self.delta, s.player(side).credits, s.bp_credits(side))
-        elif self.run_target >= 0:
-            bottom = (2, self.run_target)
+        # At the bottom: a pending number and the ring of what it is for, or the action bar.
+        pending = self.pending
+        if pending:
+            c = pending.choice(s)
+            bottom = (pending.delta, c[0], c[1], s.run_access)
         else:
-            bottom = (0,)
-        if part(fb, 10, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
-            if bottom[0] == 1:
-                self._draw_adjust(s, fb)
-            elif bottom[0] == 2:
-                self._draw_prompt(fb, "Run on " + server_name(self.run_target), "OK run")
+            bottom = 0      # (not None: a part's key None means "not drawn")
+        if part(fb, 10, bottom, 0, BAR_Y - 8, WIDTH, HEIGHT - BAR_Y + 8):
+            if pending:
+                pending.draw(s, fb, BAR_Y - 8)
             else:
                 for i in range(BAR_PART, len(self._keys)):
                     self._keys[i] = None     # the bar is back: all its cells are drawn
-        if not bottom[0]:
+        if not pending:
             self._draw_bar(s, fb)
 
     def status(self, s):
-        """What the row under the large numbers says instead of their captions: where the run
-        is, or once the last click is spent, what is left to do (None: the captions)."""
+        """What the row under the large numbers says instead of their captions: a lit number
+        cell's number, where the run is, or once the last click is spent, what is left to do
+        (None: the captions)."""
+        label = self.lit(s)
+        if label in NUMBER_CELLS and not self.pending:
+            value = self.value
+            if label == "Run":
+                return "Run on %s? UP/DOWN" % server_name(value)
+            if label == "Steal":
+                return "Steal %d points? UP/DOWN" % value
+            return "Trace base %d? UP/DOWN" % value
         if s.in_run:
-            text = "Run on " + server_name(s.run_server)
+            text = server_name(s.run_server)
+            if s.run_access:
+                text = "Access %s: %d card%s" % (text, self.to_access, "s" if self.to_access > 1 else "")
+            else:
+                text = "Run on " + text
             if s.run_bp_credits:
                 text += ", %d bad pub cr" % s.run_bp_credits
             return text
@@ -275,22 +329,6 @@ class Dashboard(Screen):
                            0 if lit else 1)
             x += width
 
-    def _draw_prompt(self, fb, text, key):
-        """A question in the bar's place: text at left, what OK does at right."""
-        fb.fill_rect(0, BAR_Y, WIDTH, 8, 1)
-        SMALL.draw(fb, text, 1, BAR_Y, 0)
-        SMALL.draw(fb, key, WIDTH - 1 - SMALL.measure(key), BAR_Y, 0)
-
-    def _draw_adjust(self, s, fb):
-        side = self.adjust_side
-        credits = s.player(side).credits
-        after = credits + self.delta
-        if self.delta < 0:
-            after = credits - max(0, -self.delta - s.bp_credits(side))   # bad publicity first
-        verb = "gain" if self.delta > 0 else ("pay" if self.delta < 0 else "--")
-        self._draw_prompt(fb, "%s %+d=%dcr" % (Sides[side], self.delta, max(after, 0)),
-                          "OK " + verb)
-
     # ---- keys ---------------------------------------------------------------------------------
 
     def on_button(self, app, name, event):
@@ -300,75 +338,63 @@ class Dashboard(Screen):
             self._ok_at = 0           # another key: whatever OK does next is meant
         elif event == PRESS and self._ok_at and self._momentum(app, s):
             return
-        if self.adjust_side >= 0:
-            self._adjust_key(app, s, name, event)
-        elif self.run_target >= 0:
-            self._run_key(app, name, event)
+        label = self.lit(s)
+        if name == "OK" and event == PRESS:
+            self._ok(app, s, label)
+        elif self.pending:
+            self.pending.key(app, self, s, name, event)
         elif name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
-            self.adjust_side = s.active
-            self.delta = 0
-            self._adjust_key(app, s, name, event)
-        elif name == "LEFT" and event == PRESS:
-            self.cursor = (self.cursor - 1) % len(self.bar(s))
-        elif name == "RIGHT" and event == PRESS:
-            self.cursor = (self.cursor + 1) % len(self.bar(s))
-        elif name == "OK" and event == PRESS:
-            clicks = s.player(s.active).clicks
-            self._choose(app, s, self.bar(s)[self.cursor])
-            new = app.game.state
-            if clicks and new.active == s.active and not new.player(s.active).clicks:
-                self._ok_at = app.clock.ticks_ms() or 1    # OK spent the last click
+            step = step_of(event) * (1 if name == "UP" else -1)
+            if label in NUMBER_CELLS:
+                low, high = NUMBER_LIMITS[NUMBER_CELLS.index(label)]
+                self.value = max(low, min(high, self.value + step))
+            else:
+                __import__("firmware.purposes")
+                pending = sys.modules["firmware.purposes"].Pending()
+                pending.change(s, step)
+                self.pending = pending
+        elif name in ("LEFT", "RIGHT") and event == PRESS:
+            self.cursor = (self.cursor + (1 if name == "RIGHT" else -1)) % len(self.bar(s))
         elif name == "OK" and event == LONG:
             if app.act(A.action(A.ABILITY, s.active, 1, 0), quiet=True):
                 app.say("Click used: %d left" % app.game.state.player(s.active).clicks)
 
+    def _ok(self, app, s, label):
+        """OK: the pending number's choice, or the lit cell. When it spent the last click or
+        began access, the bar jumps (to End, to Done) and the next OK must wait (_momentum)."""
+        clicks = s.player(s.active).clicks
+        if self.pending:
+            self.pending.key(app, self, s, "OK", PRESS)
+        else:
+            self._choose(app, s, label)
+        new = app.game.state
+        if (clicks and new.active == s.active and not new.player(s.active).clicks
+                or new.run_access and not s.run_access):
+            self._ok_at = app.clock.ticks_ms() or 1
+
     def _momentum(self, app, s):
-        """Whether this OK comes in a run of OK presses that spent the last click: the bar
-        jumped to End, but End waits for a pause (or another key first), so that pressing on
-        cannot end the turn. Each such press restarts the pause."""
+        """Whether this OK comes in a run of OK presses that spent the last click or began
+        access: the bar jumped to End or to Done, but they wait for a pause (or another key
+        first), so that pressing on cannot end a turn or a run. Each such press restarts the
+        pause."""
         clock = app.clock
         now = clock.ticks_ms()
-        if self.bar(s)[self.cursor] == "End" and clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS:
+        if self.lit(s) in ("End", "Done") and clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS:
             self._ok_at = now or 1
-            app.say("Pause, then OK ends turn")
+            app.say("Pause, then OK " + ("ends turn" if self.lit(s) == "End" else "ends run"))
             return True
         self._ok_at = 0
         return False
 
-    def _adjust_key(self, app, s, name, event):
-        side = self.adjust_side
-        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
-            step = step_of(event)
-            delta = self.delta + (step if name == "UP" else -step)
-            high = 999 - s.player(side).credits
-            self.delta = max(-s.can_pay(side), min(high, delta))
-        elif name == "RIGHT" and event == PRESS:
-            self.adjust_side = 1 - side
-            self.delta = max(-s.can_pay(1 - side), self.delta)
-        elif name == "LEFT" and event == PRESS:
-            self.adjust_side = -1
-        elif name == "OK" and event == PRESS:
-            if self.delta:
-                verb = A.GAIN if self.delta > 0 else A.PAY
-                if not app.act(A.action(verb, side, abs(self.delta))):
-                    return
-            self.adjust_side = -1
-
-    def _run_key(self, app, name, event):
-        """The bar asks where the Runner runs: UP/DOWN (or RIGHT) choose, OK runs, LEFT
-        cancels."""
-        if event not in (PRESS, REPEAT):
+    def accessed(self, app):
+        """One accessed card is done with (stolen, trashed or passed): the run ends after the
+        last one."""
+        s = app.game.state
+        if not s.run_access or s.winner >= 0:
             return
-        if name == "DOWN" or name == "RIGHT":
-            self.run_target = (self.run_target + 1) % RUN_TARGETS
-        elif name == "UP":
-            self.run_target = (self.run_target - 1) % RUN_TARGETS
-        elif name == "LEFT":
-            self.run_target = -1
-        elif name == "OK" and event == PRESS:
-            server = self.run_target
-            self.run_target = -1
-            app.act(A.action(A.RUN, RUNNER, server), quiet=True)   # the captions say where
+        self.to_access -= 1
+        if self.to_access < 1:
+            app.act(A.action(A.RUN_END, 0, A.RUN_SUCCESS), quiet=True)
 
     def _choose(self, app, s, label):
         side = s.active
@@ -379,7 +405,7 @@ class Dashboard(Screen):
         elif label == "Adv":
             app.act(A.action(A.ADVANCE, side))
         elif label == "Run":
-            self.run_target = HQ     # the bar asks where (HQ first: the most common run)
+            app.act(A.action(A.RUN, RUNNER, self.value), quiet=True)   # the captions say where
         elif label == "Acts":
             app.open("firmware.menus", "ActionMenu", side)
         elif label == "More":
@@ -389,10 +415,21 @@ class Dashboard(Screen):
                 app.open("firmware.pages", "EndTurn")    # clicks left: ask first
             else:
                 end_turn(app)
+        elif label == "Trace":
+            app.open("firmware.trace", "TraceWizard", self.value, 1)   # base chosen: boosts next
+        elif label == "Access":
+            app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True)
         elif label == "Steal":
-            app.open("firmware.runs", "StealPrompt")
+            __import__("firmware.purposes")
+            sys.modules["firmware.purposes"].points_then(app, A.STEAL, RUNNER, self.value,
+                                                         self.accessed)
+            forget("firmware.purposes")
+        elif label == "+1 card":
+            self.to_access += 1
+        elif label in ("Done", "Next"):
+            self.accessed(app)
         else:
-            result = ("Succ", "Fail", "Jack").index(label)
+            result = ("Access", "Fail", "Jack").index(label)
             app.act(A.action(A.RUN_END, 0, result))
 
 

@@ -62,6 +62,9 @@ class ActionMenu(Menu):
             items += [
                 Item("Run...", "1c", can(s, side, 1),
                      lambda app: app.open("firmware.runs", "ServerMenu")),
+                Item("Run event", "1c+X", can(s, side, 1),
+                     lambda app: ask(app, "RUN EVENT", "Event cost (credits)", 0, 99,
+                                     lambda app, cost: app.open("firmware.runs", "ServerMenu", cost))),
                 Item("Install", "1c+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
                 Item("Play event", "1c+X", can(s, side, 1),
@@ -70,6 +73,11 @@ class ActionMenu(Menu):
                      simple(A.REMOVE_TAG)),
             ]
         else:
+            trash = Item("Trash resource", "1c2cr", can(s, side, 1, 2) and s.runner.tags > 0,
+                         simple(A.TRASH_RESOURCE))
+            first = s.runner.tags and s.active == side
+            if first:
+                items.insert(0, trash)    # the Runner is tagged: what the Corp came here for
             items += [
                 Item("Install", "1c+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
@@ -77,8 +85,10 @@ class ActionMenu(Menu):
                 Item("Play operation", "1c+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "PLAY", "Play cost (credits)", A.PLAY, side)),
                 Item("Advance", "1c1cr", can(s, side, 1, 1), simple(A.ADVANCE)),
-                Item("Trash resource", "1c2cr", can(s, side, 1, 2) and s.runner.tags > 0,
-                     simple(A.TRASH_RESOURCE)),
+            ]
+            if not first:
+                items.append(trash)
+            items += [
                 Item("Purge viruses", "3c", can(s, side, 3), simple(A.PURGE)),
                 Item("Rez a card", "Xcr", True,
                      lambda app: ask_then_act(app, "REZ", "Rez cost (credits)", A.REZ, side)),

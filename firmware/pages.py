@@ -4,7 +4,7 @@ An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
 from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE
-from engine_lite import actions as A
+from engine_lite.logline import format_action
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, step_of
@@ -87,7 +87,7 @@ class LogScreen(Screen):
         for act in game.actions():    # one pass, keeping only the lines on screen
             if oldest <= index <= newest:
                 y = 11 + (newest - index) * 9
-                line = "%d %s" % (index + 1, A.format_action(act))
+                line = "%d %s" % (index + 1, format_action(act))
                 SMALL.draw(fb, line[:25], 0, y)
             index += 1
 

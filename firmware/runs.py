@@ -1,33 +1,38 @@
-"""Starting a run and stealing during one: the overlay the Runner opens every turn, kept small.
+"""Choosing where to run (a run made by an event, too) and how many agenda points to score, steal
+or forfeit: an overlay kept small.
 
 An overlay (firmware.app.OVERLAYS): loaded while one of its screens is open.
 """
 
-from engine_lite.state import RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name, SIDE_NAMES
+from engine_lite.state import RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name
 from engine_lite import actions as A
-from firmware.widgets import Menu, Item, NumberPrompt, Confirm
+from firmware.widgets import Menu, Item, NumberPrompt
 
 REMOTES_LISTED = 6
 
 
 class ServerMenu(Menu):
-    """Where the Runner runs."""
+    """Where the Runner runs; with an event's cost, the run is made by that event (The
+    Maker's Eye, Legwork...): its click, not a second one."""
 
     name = "servers"
 
-    def __init__(self):
-        Menu.__init__(self, "RUN ON")
+    def __init__(self, event_cost=-1):
+        Menu.__init__(self, "RUN ON" if event_cost < 0 else "EVENT: RUN ON")
+        self.event_cost = event_cost
 
     def items(self, app):
         servers = [HQ, RND, ARCHIVES] + [FIRST_REMOTE + i for i in range(REMOTES_LISTED)]
+        cost = self.event_cost
         return [Item(server_name(server), "", True,
-                     (lambda server: lambda app: _start_run(app, server))(server))
+                     (lambda server: lambda app: _start_run(app, server, cost))(server))
                 for server in servers]
 
 
-def _start_run(app, server):
-    if app.act(A.action(A.RUN, RUNNER, server)):
-        app.home()   # the dashboard's bar is now the run's: Succ, Fail, Jack, Steal, More
+def _start_run(app, server, cost):
+    act = A.action(A.RUN, RUNNER, server) if cost < 0 else A.action(A.RUN_EVENT, RUNNER, server, cost)
+    if app.act(act):
+        app.home()   # the dashboard's bar is now the run's: Access, Fail, Jack, More, Trace
 
 
 class AgendaPrompt(NumberPrompt):
@@ -43,24 +48,5 @@ class AgendaPrompt(NumberPrompt):
         self.side = side
 
     def _chosen(self, app, points):
-        s = app.game.state
-        act = A.action(self.verb, self.side, points)
-        if self.verb != A.FORFEIT and s.player(self.side).agenda_points + points >= s.agenda_target:
-            app.push(Confirm("WIN?", "%s reaches %d points and wins the game" % (
-                SIDE_NAMES[self.side], s.player(self.side).agenda_points + points),
-                lambda app: _act_home(app, act)))
-        else:
-            _act_home(app, act)
-
-
-def _act_home(app, act):
-    if app.act(act):
-        app.home()     # during a run: the run's bar, on Succ
-        app.screens[0].cursor = 0
-
-
-class StealPrompt(AgendaPrompt):
-    """How many agenda points the Runner steals (Steal, on the run's bar)."""
-
-    def __init__(self):
-        AgendaPrompt.__init__(self, "STEAL", A.STEAL, RUNNER)
+        from firmware.purposes import points_then
+        points_then(app, self.verb, self.side, points)

@@ -21,9 +21,9 @@ class TraceWizard(Screen):
 
     name = "trace"
 
-    def __init__(self, base=3):
+    def __init__(self, base=3, field=0):
         self.values = [base, 0, 0]
-        self.field = 0
+        self.field = field      # 1 when the base was chosen on the dashboard's Trace cell
 
     def _limits(self, s):
         return ((0, 30), (0, s.can_pay(CORP)), (0, s.can_pay(RUNNER)))

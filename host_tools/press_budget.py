@@ -9,43 +9,42 @@ every script still does its task.
 A press is a tap or a long press (a `LONG:` or `HOLD:` word); `WAIT:` is not a press.
 """
 
-MORE = "LEFT,LEFT,OK"                     # dashboard bar: More (the bar wraps round)
-ACTS = "RIGHT,RIGHT,RIGHT,OK"             # dashboard bar: Acts
-RUNNER_TURN = "LEFT,OK,OK,WAIT:3000"      # the Corp ends its first turn early (End, confirm)
-RUN_HQ = "RIGHT,RIGHT,OK,OK"              # the Runner: Run, (HQ), OK
-BACK_HOME = "LEFT,LEFT,LEFT,LEFT,LEFT,LEFT"  # out of a menu in More, the bar's cursor on +1cr
+# The dashboard's bar: Draw, [+1cr], Adv or Run, Acts, End, More; the cursor starts on +1cr and
+# the bar wraps round. UP/DOWN start a number; LEFT/RIGHT then choose what it is for.
+MORE = "LEFT,LEFT,OK"                     # dashboard bar: More
+ACTS = "RIGHT,RIGHT,OK"                   # dashboard bar: Acts
+RUNNER_TURN = "LEFT,LEFT,LEFT,OK,OK,WAIT:3000"   # the Corp ends its first turn early (End, confirm)
+RUN_HQ = "RIGHT,OK,WAIT:1000"             # the Runner: Run (HQ unless UP/DOWN chose another)
+ACCESS = "OK,WAIT:1000"                   # the run's bar: Access (then a pause: nothing by momentum)
+TAGGED = "UP,RIGHT,RIGHT,OK,WAIT:3000"    # the Runner takes a tag
 
 # (task, target presses, token moves, start script, task script, log lines the task must end
 # with). Targets are issue 10's.
 TASKS = (
     ("click for a credit", 1, 1, "", "OK", ["corp gain-credit"]),
-    ("click to draw", 2, 1, "", "RIGHT,OK", ["corp draw"]),
-    ("install or play costing 2", 4, 2, "", ACTS + ",DOWN,DOWN,DOWN,OK,UP,UP,OK",
-     ["corp install 2"]),
-    ("install ice costing 2, server with 1 ice", 5, 2, "",
-     ACTS + ",DOWN,DOWN,DOWN,DOWN,OK,UP,UP,OK,UP,OK", ["corp install-ice 2 1"]),
-    ("advance", 2, 2, "", "RIGHT,RIGHT,OK", ["corp advance"]),
-    ("score a 2-point agenda (Corp)", 4, 1, "", MORE + ",DOWN,DOWN,OK,OK,OK",
-     ["corp score 2"]),
-    ("run, steal a 2-point agenda", 5, 2, RUNNER_TURN,
-     RUN_HQ + ",RIGHT,RIGHT,RIGHT,OK,OK,OK",
-     ["runner run hq", "runner steal 2", "run success"]),
-    ("run, trash cost 4 with 2 bad-pub credits", 7, 3,
-     RUNNER_TURN + "," + MORE + ",DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK,OK," + BACK_HOME,
-     RUN_HQ + ",DOWN,DOWN,DOWN,DOWN,OK,OK", ["runner run hq", "runner pay 4", "run success"]),
+    ("click to draw", 2, 1, "", "LEFT,OK", ["corp draw"]),
+    ("install costing 2", 4, 2, "", "DOWN,DOWN,OK", ["corp install 2"]),
+    ("play costing 2", 4, 2, "", "DOWN,DOWN,LEFT,OK", ["corp play 2"]),
+    ("install ice costing 2, server with 1 ice", 5, 2, "", "DOWN,DOWN,RIGHT,OK,OK",
+     ["corp install-ice 2 1"]),
+    ("advance", 2, 2, "", "RIGHT,OK", ["corp advance"]),
+    ("score a 2-point agenda (Corp)", 4, 1, "", "UP,UP,RIGHT,OK", ["corp score 2"]),
+    ("run, steal a 2-point agenda", 5, 2, RUNNER_TURN, RUN_HQ + "," + ACCESS + ",RIGHT,OK",
+     ["runner run hq", "run access", "runner steal 2", "run success"]),
+    ("run, trash cost 4 with 2 bad-pub credits", 7, 3, "UP,UP,LEFT,OK," + RUNNER_TURN,
+     RUN_HQ + "," + ACCESS + ",LONG:DOWN,UP,OK",
+     ["runner run hq", "run access", "runner trash 4", "run success"]),
     ("Corp rezzes a card costing 4 in a run", 6, 1, RUNNER_TURN + "," + RUN_HQ,
-     "DOWN,DOWN,DOWN,DOWN,RIGHT,OK", ["corp pay 4"]),
-    ("trace 3, Corp +2, Runner +3, tag given", 10, 3, "",
-     MORE + ",OK,OK,UP,UP,OK,UP,UP,UP,OK,OK", ["trace 3 2 3", "runner tags +1"]),
-    ("Runner takes 1 tag", 4, 1, "", MORE + ",DOWN,OK,OK", ["runner tags +1"]),
-    ("Runner takes 1 meat damage", 4, 1, "", MORE + ",DOWN,OK,DOWN,DOWN,DOWN,OK,OK",
-     ["runner damage meat 1"]),
-    ("Runner takes 1 brain damage", 4, 1, "", MORE + ",DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,OK",
+     "DOWN,DOWN,DOWN,DOWN,RIGHT,OK", ["corp rez 4"]),
+    ("trace 3, Corp +2, Runner +3, tag given", 10, 3, RUNNER_TURN + "," + RUN_HQ,
+     "LEFT,OK,UP,UP,OK,UP,UP,UP,OK,OK", ["trace 3 2 3", "runner tags +1"]),
+    ("Runner takes 1 tag", 4, 1, "", "UP,RIGHT,RIGHT,OK", ["runner tags +1"]),
+    ("Runner takes 1 meat damage", 4, 1, "", "UP,LEFT,LEFT,OK", ["runner damage meat 1"]),
+    ("Runner takes 1 brain damage (in a run)", 4, 1, RUNNER_TURN + "," + RUN_HQ, "UP,LEFT,OK",
      ["runner damage brain 1"]),
-    ("Corp trashes a resource (Runner tagged)", 3, 2, MORE + ",DOWN,OK,OK," + BACK_HOME,
-     ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK", ["corp trash-resource"]),
-    ("bad publicity +1", 4, 1, "", MORE + ",DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK",
-     ["corp bad-publicity +1"]),
+    ("Corp trashes a resource (Runner tagged)", 3, 2, TAGGED, ACTS + ",OK",
+     ["corp trash-resource"]),
+    ("bad publicity +1", 4, 1, "", "UP,LEFT,OK", ["corp bad-publicity +1"]),
     ("undo the last action", 1, 1, "OK", "LONG:LEFT", []),
     ("end the turn, no clicks left", 1, 1, "OK,OK,OK,WAIT:1500", "OK", ["corp end-turn"]),
 )

@@ -38,12 +38,13 @@ def scripted_game(rounds):
 def scripted_keys(rounds):
     """Yield key-script words for `rounds` rounds played on the device's buttons.
 
-    Corp: two clicks for credits, a draw, pays 1 (a rez), ends the turn. Runner: a successful
-    run on HQ, three clicks for credits, a pause (End waits for one after OK spent the last
-    click), ends the turn. 16 presses a round.
+    Corp: two clicks for credits, a draw (the bar then jumps to End), pays 1 (a DOWN, OK: with
+    no clicks left that is a payment), ends the turn. Runner: a run on HQ, access, a pause (Done
+    waits for one after Access), Done, three clicks for credits, a pause (End waits for one
+    after OK spent the last click), ends the turn. 16 presses a round.
     """
-    corp = ("OK", "OK", "RIGHT", "OK", "DOWN", "OK", "OK")
-    runner = ("RIGHT", "RIGHT", "OK", "OK", "OK", "OK", "OK", "OK", "WAIT:1000", "OK")
+    corp = ("OK", "OK", "LEFT", "OK", "DOWN", "OK", "OK")
+    runner = ("RIGHT", "OK", "OK", "WAIT:1000", "OK", "OK", "OK", "OK", "WAIT:1000", "OK")
     for _ in range(rounds):
         for word in corp + runner:
             yield word
@@ -51,9 +52,9 @@ def scripted_keys(rounds):
 
 def navigation_keys(count):
     """`count` presses that only move between screens and back (no game action): leak checks.
-    Each cycle opens More, then Agenda points, backs out to the dashboard, starts and cancels a
-    credit change, and leaves the bar's cursor where it started."""
-    cycle = ("RIGHT", "RIGHT", "RIGHT", "RIGHT", "OK", "DOWN", "DOWN", "OK", "DOWN", "LEFT",
-             "LEFT", "LEFT", "LEFT", "LEFT", "LEFT", "UP", "LEFT")
+    Each cycle opens More, then Agenda points, backs out to the dashboard, moves the bar's
+    cursor back where it started, and starts and drops a number (UP, DOWN, OK at 0)."""
+    cycle = ("LEFT", "LEFT", "OK", "DOWN", "DOWN", "OK", "DOWN", "LEFT", "LEFT", "RIGHT",
+             "RIGHT", "UP", "DOWN", "OK")
     for i in range(count):
         yield cycle[i % len(cycle)]

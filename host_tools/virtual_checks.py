@@ -130,8 +130,9 @@ BOOT_LIMIT_MS = 20000    # a board that has not drawn its screen by then did not
 # The game played between power cuts: every word changes the game (so there is always something
 # to save), and none leaves the dashboard, whatever the state the board resumed (a resumed game
 # may be a little behind the script: what was not committed is gone). Clicks for credits, credits
-# paid and gained, and the turn ended when the clicks are spent (the bar is then on End).
-CUT_WORDS = ("OK", "DOWN,OK", "OK", "UP,UP,OK", "OK", "DOWN,OK")
+# gained (UP, OK: the first choice of a number going up), and the turn ended when the clicks are
+# spent (the bar is then on End).
+CUT_WORDS = ("OK", "UP,OK", "OK", "UP,UP,OK", "OK", "UP,OK")   # +1cr or End; gains
 
 
 def _cut_chain(image, count, folder, seed, index, result, log):
@@ -311,7 +312,7 @@ OVERLAY_SCREENS = (
     ("firmware.menus", "SettingsMenu", ()), ("firmware.pages", "EndTurn", ()),
     ("firmware.pages", "LogScreen", ()), ("firmware.trace", "TraceWizard", ()),
     ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", ()),
-    ("firmware.runs", "StealPrompt", ()),
+    ("firmware.runs", "AgendaPrompt", ("STEAL", 15, 1)),
 )
 
 

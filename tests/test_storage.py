@@ -336,7 +336,7 @@ def test_all_buttons_held_at_once_do_nothing():
     keys = ",".join("PRESS:%s" % b for b in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"))
     sim.keys(keys + ",WAIT:2000," + keys.replace("PRESS", "RELEASE") + ",WAIT:500")
     assert sim.app.game.state.pack() == before and sim.app.screen.name == "dashboard"
-    assert sim.app.screen.adjust_side == -1
+    assert sim.app.screen.pending is None
     sim.keys("OK")                                        # and the next press works
     assert sim.app.game.state.corp.credits == 6
 

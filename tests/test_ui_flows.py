@@ -6,7 +6,7 @@ from simhelp import play
 from host_tools.keyscript import parse, KeyScriptError
 from host_tools.screens_catalog import MORE, ACTS
 
-END_EARLY = "LEFT,OK,OK"
+END_EARLY = "LEFT,LEFT,LEFT,OK,OK"
 
 
 def test_gain_a_credit_is_one_press():
@@ -23,18 +23,47 @@ def test_spend_credits_is_two_presses_and_long_press_counts_five():
     assert sim.state()["corp"]["credits"] == 11
 
 
-def test_the_pending_change_shows_before_it_is_committed_and_can_be_cancelled():
+def test_the_pending_number_says_what_ok_will_do_and_whose_credits_before_it_is_done():
     sim = play("UP,UP,UP")
+    pending = sim.app.screen.pending
     assert sim.state()["corp"]["credits"] == 5
-    assert sim.app.screen.delta == 3 and sim.app.screen.adjust_side == 0
-    sim.keys("LEFT")
-    assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.adjust_side == -1
+    assert pending.sentence(sim.app.game.state) == "Corp gains 3 cr"
+    sim.keys("DOWN,DOWN,DOWN,DOWN,DOWN")                       # now -2: what for, in the turn
+    assert pending.sentence(sim.app.game.state) == "Corp installs: 2 cr"
+    sim.keys("LEFT,LEFT")                                      # round the ring: the Runner
+    assert pending.sentence(sim.app.game.state) == "Runner pays 2 cr"
+    sim.keys("LONG:LEFT")                                      # hold LEFT: dropped, no undo
+    assert sim.app.screen.pending is None and sim.state()["corp"]["credits"] == 5
 
 
 def test_adjusting_the_other_sides_credits():
-    sim = play("DOWN,DOWN,RIGHT,OK")
+    sim = play("DOWN,DOWN,LEFT,LEFT,OK")
     state = sim.state()
     assert state["runner"]["credits"] == 3 and state["corp"]["credits"] == 5
+
+
+def test_a_number_left_alone_expires_with_a_word():
+    sim = play("DOWN,DOWN")
+    sim.run(9000)
+    assert sim.app.screen.pending is not None
+    sim.run(1500)
+    assert sim.app.screen.pending is None and sim.app.toast == "Unused number dropped"
+    assert sim.state()["corp"]["credits"] == 5
+
+
+def test_a_payment_too_large_is_refused_with_the_reason_and_stays_to_be_fixed():
+    sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK")   # -6: the Corp pays 6, it has 5
+    assert sim.app.toast == "! Needs 6 credits, has 5"
+    assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.pending is not None
+    sim.keys("UP,OK")
+    assert sim.state()["corp"]["credits"] == 0
+
+
+def test_install_play_and_ice_in_a_few_presses():
+    sim = play("DOWN,DOWN,OK,DOWN,LEFT,OK,DOWN,RIGHT,OK,OK")    # the ice prompt starts at 1
+    assert list(sim.app.game.log_lines()) == ["corp install 2", "corp play 1",
+                                              "corp install-ice 1 1"]
+    assert sim.state()["corp"]["credits"] == 0 and sim.state()["corp"]["clicks"] == 0
 
 
 def test_use_a_click_is_one_long_press():
@@ -53,7 +82,7 @@ def test_after_the_last_click_the_turn_ends_with_one_press():
 
 
 def test_ending_the_turn_with_clicks_left_asks_first():
-    sim = play("LEFT,OK")
+    sim = play("LEFT,LEFT,LEFT,OK")
     assert sim.app.screen.name == "end_turn"
     sim.keys("LEFT")
     assert sim.state()["active"] == "corp"
@@ -66,7 +95,7 @@ def test_undo_is_one_long_press_from_every_screen_and_redo_too():
     assert sim.state()["corp"]["credits"] == 6
     sim.keys("LONG:LEFT")
     assert sim.state()["corp"]["credits"] == 5
-    assert "Undone: corp gain-credit" in sim.app.toast
+    assert sim.app.toast == "Undid: Corp took 1 credit"
     sim.keys("LONG:RIGHT")
     assert sim.state()["corp"]["credits"] == 6
 
@@ -79,24 +108,64 @@ def test_a_refused_action_shows_the_reason_and_changes_nothing():
 
 def test_a_whole_round_with_a_run_and_bad_publicity():
     # Corp: credit, install for 1 credit, bad publicity +1; ends turn early.
-    sim = play("OK," + ACTS + ",DOWN,DOWN,DOWN,OK,UP,OK")
-    # The bar's cursor stays where it was (Acts): More is next, then End.
-    sim.keys("RIGHT,OK,DOWN,OK," + "DOWN," * 5 + "OK,LEFT,LEFT")
-    sim.keys("RIGHT,OK,OK")
-    assert sim.state()["active"] == "runner"
-    sim.keys("RIGHT,RIGHT,OK,DOWN,OK")                          # run on R&D
-    assert sim.state()["run"] == {"server": "R&D", "bp_credits": 1}
-    assert sim.app.screen.bar(sim.app.game.state)[0] == "Succ"
+    sim = play("OK,DOWN,OK,UP,LEFT,OK," + END_EARLY + ",WAIT:3000")
+    assert sim.state()["active"] == "runner" and sim.state()["corp"]["bad_publicity"] == 1
+    sim.keys("RIGHT,UP,OK")                                    # Run, UP: R&D, OK
+    assert sim.state()["run"] == {"server": "R&D", "bp_credits": 1, "accessing": False}
+    assert sim.app.screen.bar(sim.app.game.state)[0] == "Access"
+    assert sim.app.toast == "1 credit from bad publicity"
     sim.keys("DOWN,OK")                                        # pay 1: bad publicity first
     assert sim.state()["run"]["bp_credits"] == 0 and sim.state()["runner"]["credits"] == 5
-    sim.keys("RIGHT,RIGHT,RIGHT,OK,OK")                        # steal 2 (the prompt's start)
-    assert sim.state()["runner"]["agenda_points"] == 2
-    sim.keys("OK")                                             # back on Succ: successful
-    assert sim.state()["run"] is None
+    sim.keys("WAIT:1000,OK")                                   # Access
+    assert sim.state()["run"]["accessing"]
+    sim.keys("RIGHT,OK")                                       # steal 2; the one card is done
+    assert sim.state()["runner"]["agenda_points"] == 2 and sim.state()["run"] is None
     sim.keys("OK,OK,OK,WAIT:1000,OK")                         # 3 credits, a pause, End
     state = sim.state()
     assert state["turn"] == 2 and state["active"] == "corp" and state["corp"]["clicks"] == 3
     assert state["runner"]["credits"] == 8 and state["corp"]["credits"] == 5
+
+
+def test_access_keeps_bad_publicity_credits_until_the_last_card_is_done():
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,OK,WAIT:1000,LEFT,OK")  # Access; +1 card: two cards
+    assert sim.app.screen.bar(sim.app.game.state)[0] == "Next"
+    sim.keys("LONG:DOWN,UP,UP,UP,OK")                         # a trash cost of 2: 1 from bad pub
+    state = sim.state()
+    assert state["runner"]["credits"] == 4 and state["run"]["accessing"]
+    assert list(sim.app.game.log_lines())[-1] == "runner trash 2"
+    sim.keys("RIGHT,OK")                                       # Done: the second card, the run ends
+    assert sim.state()["run"] is None
+    assert list(sim.app.game.log_lines())[-2:] == ["runner trash 2", "run success"]
+
+
+def test_ok_pressed_on_from_a_run_start_does_not_end_the_run():
+    """OK, OK, OK... from the Run cell: the run starts, access begins, then Done waits for a
+    pause: the run is not ended by momentum."""
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT," + ",".join(["OK"] * 6))
+    state = sim.state()
+    assert state["run"] and state["run"]["accessing"]
+    assert sim.app.toast == "Pause, then OK ends run"
+
+
+def test_the_corp_rezzes_in_the_runners_run_named_and_logged_as_a_rez():
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,DOWN")
+    pending = sim.app.screen.pending
+    assert pending.sentence(sim.app.game.state) == "Runner pays 4 cr"    # breakers first
+    sim.keys("RIGHT")
+    assert pending.sentence(sim.app.game.state) == "Corp rezzes: 4 cr"
+    sim.keys("OK")
+    assert list(sim.app.game.log_lines())[-1] == "corp rez 4"
+    assert sim.state()["corp"]["credits"] == 1 and sim.state()["run"]["server"] == "R&D"
+
+
+def test_a_run_event_costs_one_click_and_starts_the_run():
+    sim = play(END_EARLY + ",WAIT:3000," + ACTS + ",DOWN,DOWN,DOWN,DOWN,OK,UP,UP,OK,DOWN,OK")
+    state = sim.state()
+    assert state["runner"]["clicks"] == 3 and state["runner"]["credits"] == 3
+    assert state["run"]["server"] == "R&D"
+    assert list(sim.app.game.log_lines())[-1] == "runner run-event rd 2"
 
 
 def test_trace_wizard_runs_a_tied_trace_that_fails():
@@ -114,7 +183,7 @@ def test_after_a_trace_in_a_run_the_player_is_back_at_the_run():
     """A trace started during a run (More, Trace) ends back on the dashboard with the run's
     bar, not in the More menu."""
     from host_tools.screens_catalog import RUNNER_RUN
-    sim = play(RUNNER_RUN + ",WAIT:3000," + "RIGHT," * 4 + "OK,OK,OK,OK,OK,OK")   # give a tag
+    sim = play(RUNNER_RUN + ",WAIT:3000,LEFT,OK,OK,OK,OK")   # Trace (base 3), no boosts, a tag
     state = sim.state()
     assert state["last_trace"]["success"] and state["runner"]["tags"] == 1
     assert sim.app.screen.name == "dashboard" and sim.app.game.state.in_run
@@ -244,7 +313,7 @@ def test_a_game_in_the_terminal_front_end_is_saved_and_resumed(tmp_path):
     deadline = time.time() + 30
     while b"q quit" not in screen and time.time() < deadline:   # the first frame
         read_for(0.2)
-    for key in (b"\r", b"\r", b"\x1b[C", b"\r"):                 # OK, OK, RIGHT, OK
+    for key in (b"\r", b"\r", b"\x1b[D", b"\r"):                 # OK, OK, LEFT, OK
         os.write(master, key)
         read_for(0.4)
     os.write(master, b"q")
@@ -264,7 +333,7 @@ def test_redrawing_only_what_changed_gives_the_same_picture_as_drawing_it_all():
     from host_tools.screens_catalog import RUNNER_RUN
     keys = ",".join(list(scripted_keys(2)) + list(navigation_keys(17))) + \
         ",UP,UP,RIGHT,DOWN,LEFT,DOWN,RIGHT,OK,LONG:UP,OK,LONG:LEFT,LONG:RIGHT,OK,OK," + \
-        RUNNER_RUN + ",OK"
+        RUNNER_RUN + ",DOWN,DOWN,RIGHT,LEFT,OK,LEFT,RIGHT,UP,WAIT:1000,OK,RIGHT,UP,LEFT,LEFT,OK"
     sim = play("")
     partial_updates = []
 
@@ -286,7 +355,7 @@ def test_the_bar_is_right_after_a_run_changes_its_cells_and_back():
     after a run and back, every cell shows the turn's labels (compared with a whole redraw)."""
     # The Runner's turn; a run on HQ; undo it, redo it, undo it again (from the run's bar
     # straight back to the turn's).
-    sim = play("LEFT,OK,OK,WAIT:3000,RIGHT,RIGHT,OK,OK,LONG:LEFT,LONG:RIGHT,LONG:LEFT,WAIT:3000")
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT,OK,LONG:LEFT,LONG:RIGHT,LONG:LEFT,WAIT:3000")
     assert not sim.app.game.state.in_run and sim.app.game.state.active == 1
     before = sim.oled.glass_bytes()
     sim.app.full_redraw = True
@@ -306,20 +375,20 @@ def test_ok_ten_times_spends_the_clicks_and_stops():
 
 
 def test_another_key_after_the_last_click_lets_end_work_at_once():
-    sim = play("OK,OK,RIGHT,OK,DOWN,OK,OK")   # credit, credit, draw, pay 1, End: the Corp's turn
+    sim = play("OK,OK,LEFT,OK,DOWN,OK,OK")    # credit, credit, draw, pay 1, End: the Corp's turn
     assert sim.state()["active"] == "runner"
 
 
 def test_holding_left_first_drops_a_pending_change_then_undoes():
     sim = play("OK,UP,UP")                       # a credit, then +2 pending
-    assert sim.app.screen.adjust_side == 0
+    assert sim.app.screen.pending.delta == 2
     sim.keys("LONG:LEFT")                        # the pending change goes, the credit stays
-    assert sim.app.screen.adjust_side == -1 and sim.state()["corp"]["credits"] == 6
+    assert sim.app.screen.pending is None and sim.state()["corp"]["credits"] == 6
     sim.keys("LONG:LEFT")                        # now the credit is undone
     assert sim.state()["corp"]["credits"] == 5
 
 
 def test_the_corps_turn_begins_with_its_turn_number_and_mandatory_draw():
-    sim = play("LEFT,OK,OK,WAIT:3000,OK,OK,OK,OK,WAIT:1000,OK")   # the Runner spends 4, ends
+    sim = play(END_EARLY + ",WAIT:3000,OK,OK,OK,OK,WAIT:1000,OK")   # the Runner spends 4, ends
     assert sim.state()["active"] == "corp" and sim.state()["turn"] == 2
     assert sim.app.toast == "Turn 2: Corp draws 1"

@@ -1,0 +1,196 @@
+"""A pending change: a number picked with UP/DOWN on the dashboard, then what it is for.
+
+UP or DOWN on the dashboard starts a number (held: 5 at a time). LEFT/RIGHT then choose what the
+number is for, in a ring shown in the action bar ("< Ice  [Install]  Play >"), and the row above
+says it in words before OK does it: "Corp installs for 2 credits". So the common table moves take
+a few presses, with no menu:
+
+    DOWN DOWN OK          Corp (in its turn): install a card costing 2
+    DOWN DOWN LEFT OK     ... play an operation costing 2
+    UP RIGHT RIGHT OK     the Runner takes a tag
+    DOWN x4 RIGHT OK      in the Runner's run: the Corp rezzes a card costing 4
+
+Gains and things that go up (credits, agenda points, tags, damage, bad publicity) are on the UP
+side; payments are on the DOWN side. The first choice is the likeliest for the moment (install
+in one's own turn, pay for icebreakers in a run, a trash cost while accessing).
+
+Loaded when UP or DOWN goes down on the dashboard, and let go when the change is done: its code
+is not on the heap the rest of the time (see firmware.app.OVERLAYS).
+"""
+
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES
+from engine_lite import actions as A
+from firmware.fonts import SMALL
+from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.ui import WIDTH, step_of
+
+ACTIVE = 2          # "side" of a choice made by whoever's turn it is
+OTHER = 3           # ... by the other side
+ICE_THERE = 1       # the prompt for ice already on the server starts here (the tax is why the
+                    # Corp picks Ice: a first ice has no tax and is an Install away)
+DAMAGE = 100        # pseudo-verbs: DAMAGE + kind
+ICE = 99
+WINNING = (A.SCORE, A.STEAL)
+
+# (label, side, verb) rings, first choice first; the ring wraps, so the choices just before
+# the first are as near as those after it.
+UP_OWN_CORP = (("Gain", ACTIVE, A.GAIN), ("Score", CORP, A.SCORE), ("Tag", RUNNER, A.TAGS),
+               ("Net", RUNNER, DAMAGE + A.DAMAGE_NET), ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN),
+               ("Runner", RUNNER, A.GAIN), ("Meat", RUNNER, DAMAGE + A.DAMAGE_MEAT),
+               ("Bad pub", CORP, A.BAD_PUBLICITY))
+UP_RUNNER = (("Gain", ACTIVE, A.GAIN), ("Net", RUNNER, DAMAGE + A.DAMAGE_NET),
+             ("Tag", RUNNER, A.TAGS), ("Meat", RUNNER, DAMAGE + A.DAMAGE_MEAT),
+             ("Steal", RUNNER, A.STEAL), ("Bad pub", CORP, A.BAD_PUBLICITY),
+             ("Corp", CORP, A.GAIN), ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN))
+DOWN_OWN = (("Install", ACTIVE, A.INSTALL), ("Ice", CORP, ICE), ("Rez", CORP, A.REZ),
+            ("Pay", ACTIVE, A.PAY), ("Lose", ACTIVE, A.LOSE), ("Other", OTHER, A.PAY),
+            ("Play", ACTIVE, A.PLAY))
+DOWN_OWN_RUNNER = (("Install", ACTIVE, A.INSTALL), ("Pay", ACTIVE, A.PAY),
+                   ("Lose", ACTIVE, A.LOSE), ("Corp", CORP, A.PAY), ("Rez", CORP, A.REZ),
+                   ("Play", ACTIVE, A.PLAY))
+DOWN_RUN = (("Pay", RUNNER, A.PAY), ("Rez", CORP, A.REZ), ("Corp", CORP, A.PAY),
+            ("Lose", RUNNER, A.LOSE), ("Corp lose", CORP, A.LOSE))
+DOWN_ACCESS = (("Trash", RUNNER, A.TRASH), ("Pay", RUNNER, A.PAY), ("Rez", CORP, A.REZ),
+               ("Corp", CORP, A.PAY), ("Lose", RUNNER, A.LOSE))
+DOWN_ANY = (("Pay", ACTIVE, A.PAY), ("Rez", CORP, A.REZ), ("Other", OTHER, A.PAY),
+            ("Lose", ACTIVE, A.LOSE))
+
+PHRASES = {A.GAIN: "%s gains %d cr", A.PAY: "%s pays %d cr", A.LOSE: "%s loses %d cr",
+           A.INSTALL: "%s installs: %d cr", A.PLAY: "%s plays: %d cr",
+           ICE: "%s installs ice: %d cr", A.REZ: "%s rezzes: %d cr",
+           A.TRASH: "%s trashes: %d cr", A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
+           A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub"}
+
+
+def ring(s, up):
+    """The choices for a change up (True) or down, in this state."""
+    if up:
+        return UP_OWN_CORP if (s.active == CORP and not s.in_run) else UP_RUNNER
+    if s.run_access:
+        return DOWN_ACCESS
+    if s.in_run:
+        return DOWN_RUN
+    if s.player(s.active).clicks:
+        return DOWN_OWN if s.active == CORP else DOWN_OWN_RUNNER
+    return DOWN_ANY
+
+
+class Pending:
+    """A number waiting for its purpose. `delta` is signed; `index` is the lit choice."""
+
+    def __init__(self):
+        self.delta = 0
+        self.index = 0
+
+    def choices(self, s):
+        """The ring for the number's sign."""
+        return ring(s, self.delta > 0)
+
+    def choice(self, s):
+        """(label, side, verb) of the lit choice, the side resolved."""
+        label, side, verb = self.choices(s)[self.index]
+        if side == ACTIVE:
+            side = s.active
+        elif side == OTHER:
+            side = 1 - s.active
+        return label, side, verb
+
+    def change(self, s, step):
+        """UP (+step) or DOWN (-step); a change of sign starts at that side's first choice."""
+        old = self.delta
+        delta = max(-999, min(999, old + step))
+        if (delta > 0) != (old > 0) or not old:
+            self.index = 0
+        self.delta = delta
+
+    def move(self, s, step):
+        """LEFT (-1) or RIGHT (+1) round the ring."""
+        self.index = (self.index + step) % len(self.choices(s))
+
+    def sentence(self, s):
+        """What OK will do, in words."""
+        label, side, verb = self.choice(s)
+        n = abs(self.delta)
+        if verb >= DAMAGE:
+            return "Runner: %d %s damage" % (n, A.DAMAGE_KINDS[verb - DAMAGE])
+        return PHRASES[verb] % (SIDE_NAMES[side], n)
+
+    def action(self, s):
+        """The action OK does (None for ice, which asks how much ice is there first)."""
+        label, side, verb = self.choice(s)
+        n = abs(self.delta)
+        if verb >= DAMAGE:
+            return A.action(A.DAMAGE, RUNNER, verb - DAMAGE, n)
+        if verb == ICE:
+            return None
+        return A.action(verb, side, n)
+
+    def key(self, app, dashboard, s, name, event):
+        """UP/DOWN change the number, LEFT/RIGHT choose what for, OK does it (a number back
+        at 0 is dropped). The dashboard passes its keys here while the number waits."""
+        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            self.change(s, step_of(event) * (1 if name == "UP" else -1))
+        elif name in ("LEFT", "RIGHT") and event == PRESS:
+            self.move(s, 1 if name == "RIGHT" else -1)
+        elif name == "OK" and event == PRESS:
+            label, side, verb = self.choice(s)
+            n = abs(self.delta)
+            if not n:
+                dashboard.drop()
+            elif verb == ICE:
+                dashboard.drop()
+                ice_then(app, n)       # asks how much ice is there
+            elif verb in WINNING:
+                dashboard.drop()
+                points_then(app, verb, side, n, dashboard.accessed)
+            elif app.act(self.action(s)):
+                dashboard.drop()
+                if verb == A.TRASH:
+                    dashboard.accessed(app)   # a trash cost paid: that card is done
+
+    def draw(self, s, fb, y):
+        """The sentence on row y, the ring on the row below: the lit choice in the middle,
+        its neighbours either side."""
+        text = self.sentence(s)
+        SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, y)
+        choices = self.choices(s)
+        label = choices[self.index][0]
+        width = SMALL.measure(label) + 4
+        x = (WIDTH - width) // 2
+        fb.fill_rect(x, y + 8, width, 8, 1)
+        SMALL.draw(fb, label, x + 2, y + 8, 0)
+        if len(choices) > 1:
+            before = choices[(self.index - 1) % len(choices)][0]
+            after = choices[(self.index + 1) % len(choices)][0]
+            SMALL.draw(fb, "<" + before, x - 3 - SMALL.measure("<" + before), y + 8)
+            SMALL.draw(fb, after + ">", x + width + 3, y + 8)
+
+
+def points_then(app, verb, side, points, done=None):
+    """Score, steal or forfeit `points`, then back to the dashboard: a number that would win
+    asks first (no win by accident). `done(app)` runs after the points were added."""
+    s = app.game.state
+
+    def go(app):
+        if app.act(A.action(verb, side, points)):
+            app.home()
+            if done:
+                done(app)
+    total = s.player(side).agenda_points + points
+    if verb != A.FORFEIT and total >= s.agenda_target:
+        from firmware.widgets import Confirm
+        app.push(Confirm("WIN?", "%s reaches %d points and wins the game" % (
+            SIDE_NAMES[side], total), go))
+    else:
+        go(app)
+
+
+def ice_then(app, cost):
+    """Install ice costing `cost`: ask how much ice the server has (each one adds a credit)."""
+    from firmware.widgets import NumberPrompt
+
+    def done(app, ice):
+        if app.act(A.action(A.INSTALL_ICE, CORP, cost, ice)):
+            app.home()
+    app.push(NumberPrompt("INSTALL ICE", "Ice already on that server", ICE_THERE, 0, 20, done,
+                          lambda ice: "pays %d + %d = %d" % (cost, ice, cost + ice)))
