@@ -1,4 +1,4 @@
-"""What an action did, as a player says it: "Corp installed for 2 (1 click left)".
+"""What an action did, as a player says it: "Corp drew (1 click left)".
 
 The game log keeps its own terse lines (engine_lite.logline); these phrases are for the messages
 the device shows after an action, an undo or a redo, and for host tools that tell a game. The
@@ -10,7 +10,7 @@ from engine_lite import actions as A
 
 # Per verb: what the side did, in the past tense; %d take the action's arguments in order.
 _PAST = {
-    A.GAIN_CREDIT: "took 1 credit", A.DRAW: "drew a card", A.INSTALL: "installed for %d",
+    A.GAIN_CREDIT: "took 1 credit", A.DRAW: "drew", A.INSTALL: "installed for %d",
     A.INSTALL_ICE: "installed ice for %d + %d", A.PLAY: "played for %d",
     A.ADVANCE: "advanced a card", A.TRASH_RESOURCE: "trashed a resource",
     A.PURGE: "purged viruses", A.ABILITY: "used an ability (%d clicks, %d cr)",
@@ -22,13 +22,14 @@ _PAST = {
 _CHANGES = {A.BAD_PUBLICITY: "bad publicity", A.TAGS: "tag", A.HAND_SIZE: "max hand size",
             A.CLICKS: "click"}
 _RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
+LINE = 25           # characters in a line of the device's messages
 _CLICK_VERBS = (A.GAIN_CREDIT, A.DRAW, A.INSTALL, A.INSTALL_ICE, A.PLAY, A.ADVANCE,
                 A.TRASH_RESOURCE, A.PURGE, A.REMOVE_TAG, A.RUN, A.RUN_EVENT)
 
 
 def phrase(act, state=None):
     """The action in words. With the state after it, a click action also says how many clicks
-    are left to its side ("(1 click left)")."""
+    are left to its side ("(1 click left)") when that still fits on one line of a message."""
     verb, side, a, b, c = act
     who = SIDE_NAMES[side & 1]
     if verb in _PAST:
@@ -64,5 +65,7 @@ def phrase(act, state=None):
         text = "Action %d" % verb
     if state is not None and verb in _CLICK_VERBS and state.active == side:
         left = state.player(side).clicks
-        text += " (%d click%s left)" % (left, "" if left == 1 else "s")
+        more = " (%d click%s left)" % (left, "" if left == 1 else "s")
+        if len(text) + len(more) <= LINE:
+            text += more     # only while it fits one line: a second one costs a repaint
     return text

@@ -80,6 +80,15 @@ def fit(fb, forms, x, y, width):
             return
 
 
+def fitting(forms):
+    """The first of `forms` that fits across the screen in small text (else the last): the
+    longer ones say more, the last is for numbers at their limits."""
+    for text in forms:
+        if SMALL.measure(text) <= WIDTH:
+            return text
+    return forms[-1]
+
+
 class Dashboard(Screen):
     """The home screen, always at the bottom of the App's stack."""
 
@@ -100,13 +109,11 @@ class Dashboard(Screen):
 
     def toast_box(self, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
-        longer one covers the counters' rows. Never the bar, never a pending number, never
-        half a row of text."""
+        longer one covers the counters' rows too. Never the bar or the row above it (where a
+        pending number says what it is for), never half a row of text."""
         if lines == 1:
             return CAPTION_Y + 1, CAPTION_Y + 8, CAPTION_Y
-        if self.pending:
-            return CAPTION_Y + 1, ROW_Y[1] + 7, CAPTION_Y + 2
-        return ROW_Y[0] + 1, BAR_Y - 1, ROW_Y[0] + 2
+        return CAPTION_Y + 1, ROW_Y[1] + 7, CAPTION_Y + 2
 
     # ---- the bar ------------------------------------------------------------------------------
 
@@ -166,7 +173,7 @@ class Dashboard(Screen):
             return "firmware.trace"
         if label == "End" and s.player(s.active).clicks:
             return "firmware.pages"      # clicks left: it asks first
-        return None
+        return "engine_lite.phrases"     # what it did is said in words
 
     # ---- drawing ------------------------------------------------------------------------------
 
@@ -221,7 +228,8 @@ class Dashboard(Screen):
             fit(fb, ("Tags %d|Link %d" % pair, "Tags %d|L%d" % pair), x, ROW_Y[0], width)
         if part(fb, 9, (runner.brain_damage, runner.max_hand_size), x, ROW_Y[1], width, 8):
             pair = (runner.brain_damage, runner.max_hand_size)
-            fit(fb, ("Brain %d|Hand %d" % pair, "Brain %d|H%d" % pair), x, ROW_Y[1], width)
+            fit(fb, ("Brain %d|Hand %d" % pair, "Brain %d|H%d" % pair, "Brain%d|H%d" % pair),
+                x, ROW_Y[1], width)
         # At the bottom: a pending number and the ring of what it is for, or the action bar.
         pending = self.pending
         if pending:
@@ -251,17 +259,22 @@ class Dashboard(Screen):
                 return "Steal %d points? UP/DOWN" % value
             return "Trace base %d? UP/DOWN" % value
         if s.in_run:
-            text = server_name(s.run_server)
+            where = server_name(s.run_server)
             if s.run_access:
-                text = "Access %s: %d card%s" % (text, self.to_access, "s" if self.to_access > 1 else "")
+                n = self.to_access
+                head = "Access %s: %d card%s" % (where, n, "s" if n > 1 else "")
+                where = "%s: %d to access" % (where, n)
             else:
-                text = "Run on " + text
-            if s.run_bp_credits:
-                text += ", %d bad pub cr" % s.run_bp_credits
-            return text
+                head = "Run on " + where
+            bp = s.run_bp_credits
+            if not bp:
+                return fitting((head, where))
+            return fitting((head + ", %d bad pub cr" % bp, head + ", BP %d" % bp,
+                            where + ", BP %d" % bp, where))
         me = s.player(s.active)
         if not me.clicks:
-            return "%s: discard to %d, End" % (Sides[s.active], me.max_hand_size)
+            return fitting(("%s: discard to %d, End" % (Sides[s.active], me.max_hand_size),
+                            "Discard to %d, End" % me.max_hand_size))
         return None
 
     def _draw_header(self, fb, side, me, x, active):
@@ -309,10 +322,15 @@ class Dashboard(Screen):
         # Each cell is a part of its own: moving the cursor redraws two cells, not six.
         labels = self.bar(s)
         keys = self._keys
-        if labels is not self._bar_drawn:   # another set of cells: each one is drawn anew
+        drawn = self._bar_drawn
+        if labels is not drawn:
+            # Another bar. With as many cells, a cell with the same label in the same place
+            # is already on the glass (the Corp's bar and the Runner's differ in one cell: a
+            # turn's end redraws that one); with another number of cells, all are drawn anew.
+            if drawn is None or len(drawn) != len(labels):
+                for i in range(BAR_PART, len(keys)):
+                    keys[i] = None
             self._bar_drawn = labels
-            for i in range(BAR_PART, len(keys)):
-                keys[i] = None
         # Each cell is as wide as its label; the spare pixels are shared out as gaps.
         spare = WIDTH
         for label in labels:
@@ -322,7 +340,7 @@ class Dashboard(Screen):
             label = labels[i]
             width = SMALL.measure(label) + spare // len(labels) + (1 if i < spare % len(labels) else 0)
             lit = i == self.cursor
-            if self.part(fb, BAR_PART + i, lit, x, BAR_Y, width, 8):
+            if self.part(fb, BAR_PART + i, (lit, label, x, width), x, BAR_Y, width, 8):
                 if lit:
                     fb.fill_rect(x, BAR_Y, width, 8, 1)
                 SMALL.draw(fb, label, x + (width - SMALL.measure(label)) // 2, BAR_Y,

@@ -143,7 +143,7 @@ class Pending:
             elif verb in WINNING:
                 dashboard.drop()
                 points_then(app, verb, side, n, dashboard.accessed)
-            elif app.act(self.action(s)):
+            elif app.act(self.action(s), quiet=True):   # the row above said it before OK
                 dashboard.drop()
                 if verb == A.TRASH:
                     dashboard.accessed(app)   # a trash cost paid: that card is done

@@ -54,7 +54,8 @@ def _varint(out, value):
 class Storage:
     """Reads and writes the saved game through a Flash (firmware.hw.Flash or a simulated one)."""
 
-    JOURNAL_LIMIT = 2048   # journal bytes before it is compacted into a snapshot
+    JOURNAL_LIMIT = 2048   # journal bytes before it is compacted into a snapshot, in a pause
+    JOURNAL_HARD_LIMIT = 8192   # ... or at once, however busy the player is
 
     def __init__(self, flash):
         self.flash = flash
@@ -72,10 +73,15 @@ class Storage:
 
     # ---- writing ----------------------------------------------------------------------------
 
-    def commit(self, game):
-        """Save what changed since the last commit; returns the bytes written (0: nothing)."""
-        if (game is not self.game or self.journal_suspect
-                or self.journal_size >= self.JOURNAL_LIMIT):
+    def commit(self, game, compact=True):
+        """Save what changed since the last commit; returns the bytes written (0: nothing).
+
+        A journal past JOURNAL_LIMIT is compacted into a snapshot when `compact` says it is a
+        good moment (a snapshot takes about 100 ms on a Pico: not while the player presses on),
+        and past JOURNAL_HARD_LIMIT in any case."""
+        size = self.journal_size
+        if (game is not self.game or self.journal_suspect or size >= self.JOURNAL_HARD_LIMIT
+                or compact and size >= self.JOURNAL_LIMIT):
             return self.write_snapshot(game)
         base = min(self._count, game.low_water)
         new = game.history[game.offset_of(base):]
@@ -148,8 +154,9 @@ class Storage:
 
 
 class Saver:
-    """Decides when to commit: only after a change, at most once a second while the player
-    presses, and within about a second of the last press.
+    """Decides when to commit: only after a change, at most once a second, in a short pause
+    in the presses (or every few seconds of continuous presses), and within about a second of
+    the last press.
 
     The game and the settings are saved independently, the game first: one failing never holds
     the other back. After a failure the next try waits a little longer each time (up to a
@@ -162,6 +169,9 @@ class Saver:
 
     INTERVAL_MS = 1000
     HOLD_OFF_MS = 2000
+    SETTLE_MS = 400          # no press for this long: a commit will not be in the way of one
+    BUSY_MAX_MS = 4000       # ... but presses going on longer than this do not delay it more
+    QUIET_MS = 1500          # no press for this long: a pause, when compacting cannot be in the way
     RETRY_MAX_MS = 60000
 
     def __init__(self, app, storage, clock, held=None):
@@ -174,6 +184,7 @@ class Saver:
         self._wait = self.INTERVAL_MS    # longer after a failure: a full flash stays full
         self.failed = None       # what the last failure said, or None when saving works
         self.held = held         # why saving is off (the saved files could not be read), or None
+        self._booted = app.last_input   # no press since: nothing to keep out of the way of
 
     def pending(self):
         """Whether something is not saved yet."""
@@ -186,22 +197,35 @@ class Saver:
         it tried to."""
         clock = self.clock
         waited = clock.ticks_diff(now, self._last)
+        # A pause in the presses: the moment for a long write (compacting the journal).
+        quiet = clock.ticks_diff(now, self.app.last_input) >= self.QUIET_MS
         if not self.pending():
             if waited > self.INTERVAL_MS:
                 self._last = clock.ticks_add(now, -self.INTERVAL_MS)
+            if (quiet and waited >= self._wait and not self.held
+                    and self.storage.journal_size >= self.storage.JOURNAL_LIMIT):
+                self.flush(now)      # compacts: nothing new, but the journal is long
+                return True
         elif waited >= self._wait:
-            # Not while a button is down: its release comes any moment, and the screen must
-            # answer it at once, not after a flash write (up to 50 ms). A key held for long
-            # (a repeat) does not hold saving back more than HOLD_OFF_MS.
+            # Not while a button is down, nor in the middle of a run of presses: a flash write
+            # takes up to 80 ms (littlefs may erase a sector), and the next press must be
+            # answered at once, not after it. So a commit waits for SETTLE_MS without a press,
+            # unless the presses go on for BUSY_MAX_MS (then a few seconds of them would be
+            # at risk), and a key held for long (a repeat) holds it back no more than
+            # HOLD_OFF_MS.
+            last = self.app.last_input
+            if (last != self._booted and waited < self._wait + self.BUSY_MAX_MS
+                    and clock.ticks_diff(now, last) < self.SETTLE_MS):
+                return False
             if self.app.pad.held() and waited < self._wait + self.HOLD_OFF_MS:
                 return False
-            self.flush(now)
+            self.flush(now, quiet)
             return True
         return False
 
-    def flush(self, now=None):
+    def flush(self, now=None, compact=True):
         """Commit now, whatever the time (before a restart). Returns True if everything is
-        saved."""
+        saved. `compact`: whether a long journal may be compacted now (Storage.commit)."""
         app = self.app
         self._last = self.clock.ticks_ms() if now is None else now
         if self.held:
@@ -209,7 +233,7 @@ class Saver:
         problem = None
         changes = app.changes
         try:
-            self.storage.commit(app.game)
+            self.storage.commit(app.game, compact)
             self._changes = changes
             self._wait = self.INTERVAL_MS
         except Exception as error:       # flash full or failing, or out of memory: play on

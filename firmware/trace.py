@@ -42,9 +42,12 @@ class TraceWizard(Screen):
             color = 0 if i == self.field else 1
             if i == self.field:
                 fb.fill_rect(0, y, WIDTH, 11, 1)
+            # The number right-aligned before the total, the total at the right edge: room
+            # for 999 and =1998, the largest a trace can reach.
             MEDIUM.draw(fb, label, 2, y + 1, color)
-            MEDIUM.draw(fb, "%2d" % value, 86, y + 1, color)
-            SMALL.draw(fb, total, 106, y + 2, color)
+            text = "%d" % value
+            MEDIUM.draw(fb, text, 98 - MEDIUM.measure(text), y + 1, color)
+            SMALL.draw(fb, total, WIDTH - 1 - SMALL.measure(total), y + 2, color)
         need = max(0, strength - link)
         if strength > link:
             text = "Runner needs %d to stop it" % need
@@ -89,6 +92,8 @@ class TraceResult(Menu):
     def items(self, app):
         s = app.game.state
         self.title = "TRACE SUCCEEDS" if s.trace_success == 1 else "TRACE FAILS"
+        if SMALL.measure(self.title + self.header(app)) > WIDTH - 8:
+            self.title = self.title[6:]      # "SUCCEEDS  2097 vs 1998": the numbers matter
         items = []
         if s.trace_success == 1:
             items.append(Item("Give 1 tag", "", True,

@@ -86,11 +86,11 @@ class Menu(Screen):
                 # highlighted row would repaint two whole rows (see README, "Display traffic").
                 for i in range(4):
                     fb.vline(i, y + 1 + i, 9 - 2 * i, 1)
-            MEDIUM.draw(fb, item.label, 6, y + 1)
+            MEDIUM.draw(fb, item.label, 6, y)      # (10 rows: the fifth ends at the bottom)
             if item.note:
-                SMALL.draw(fb, item.note, WIDTH - 5 - SMALL.measure(item.note), y + 2)
+                SMALL.draw(fb, item.note, WIDTH - 5 - SMALL.measure(item.note), y + 1)
             if not item.possible:
-                fb.hline(6, y + 5, MEDIUM.measure(item.label), 1)
+                fb.hline(6, y + 4, MEDIUM.measure(item.label), 1)
         if len(items) > self.ROWS:  # scroll bar
             bar = max(4, (HEIGHT - 10) * self.ROWS // len(items))
             y = 10 + (HEIGHT - 10 - bar) * self.top // (len(items) - self.ROWS)
