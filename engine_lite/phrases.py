@@ -69,3 +69,66 @@ def phrase(act, state=None):
         if len(text) + len(more) <= LINE:
             text += more     # only while it fits one line: a second one costs a repaint
     return text
+
+
+# ---- the game told by turn ----------------------------------------------------------------------
+
+# Credits an action spends, by verb: which arguments (a, b, c) add up to the cost; fixed costs
+# as a number.
+_SPENT = {A.INSTALL: "a", A.INSTALL_ICE: "ab", A.PLAY: "a", A.ADVANCE: 1, A.TRASH_RESOURCE: 2,
+          A.ABILITY: "b", A.PAY: "a", A.REZ: "a", A.REMOVE_TAG: 2, A.TRASH: "a",
+          A.RUN_EVENT: "b"}
+
+
+def turn_starts(game):
+    """The index of the first action of each turn in the game's history (a turn ends with
+    `end-turn`), and the side and round number of each: [(index, side, round)]."""
+    start = game.start
+    side = start.active
+    number = start.turn
+    starts = [(0, side, number)]
+    index = 0
+    for act in game.actions():
+        index += 1
+        if act[0] == A.END_TURN:
+            if side == 1:
+                number += 1
+            side = 1 - side
+            starts.append((index, side, number))
+    return starts
+
+
+def summary(acts, side):
+    """What a side did in a turn, from its actions: "4 clicks, +3 -2 cr, 1 drawn, 2 runs"
+    (parts that are 0 are left out)."""
+    clicks = gained = spent = drawn = runs = 0
+    for verb, who, a, b, c in acts:
+        if verb == A.TRACE:
+            spent += b if side == 0 else c     # each side's boost
+            continue
+        if who != side:
+            continue
+        if verb in _CLICK_VERBS:
+            clicks += 3 if verb == A.PURGE else 1
+        elif verb == A.ABILITY:
+            clicks += a
+        if verb == A.GAIN_CREDIT:
+            gained += 1
+        elif verb == A.GAIN:
+            gained += a
+        cost = _SPENT.get(verb, 0)
+        if isinstance(cost, str):
+            cost = (a if "a" in cost else 0) + (b if "b" in cost else 0)
+        spent += cost
+        if verb == A.DRAW:
+            drawn += 1
+        if verb in (A.RUN, A.RUN_EVENT):
+            runs += 1
+    parts = ["%d click%s" % (clicks, "" if clicks == 1 else "s")]
+    if gained or spent:
+        parts.append("+%d -%d cr" % (gained, spent))
+    if drawn:
+        parts.append("%d drawn" % drawn)
+    if runs:
+        parts.append("%d run%s" % (runs, "" if runs == 1 else "s"))
+    return ", ".join(parts)

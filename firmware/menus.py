@@ -248,8 +248,8 @@ def _edit_counter(app, side, index, value, attr):
 SETTING_LABELS = (
     ("agenda_target", "Agenda target"), ("corp_clicks", "Corp clicks"),
     ("runner_clicks", "Runner clicks"), ("runner_link", "Runner link"),
-    ("contrast", "Contrast"), ("flip", "Flip screen"), ("dim_s", "Dim after s"),
-    ("sleep_s", "Sleep after s"), ("sound", "Sound"),
+    ("contrast", "Contrast"), ("flip", "Flip screen"), ("dim_s", "Dim after"),
+    ("sleep_s", "Screen off after"), ("sound", "Sound"),
 )
 TOGGLES = ("flip", "sound")
 
@@ -268,6 +268,8 @@ class SettingsMenu(Menu):
         for key, label in SETTING_LABELS:
             value = getattr(settings, key)
             note = ("on" if value else "off") if key in TOGGLES else str(value)
+            if key.endswith("_s"):
+                note = "%d s" % value if value else "never"
             items.append(Item(label, note, True, (lambda key: lambda app: _edit_setting(app, key))(key)))
         return items
 
@@ -280,7 +282,8 @@ def _edit_setting(app, key):
         return
     low, high = settings.RANGES[key]
     notes = {"runner_link": "for new games", "corp_clicks": "from the next turn",
-             "runner_clicks": "from the next turn", "agenda_target": "this game too"}
+             "runner_clicks": "from the next turn", "agenda_target": "this game too",
+             "dim_s": "seconds (0: never)", "sleep_s": "seconds (0: never)"}
 
     def done(app, value):
         setattr(settings, key, value)

@@ -45,10 +45,15 @@ def parse(data):
         if pin in used:
             raise PinMapError("GP%d is used twice (%s and %s)" % (pin, used[pin], name))
         used[pin] = name
-    if data.get("buzzer") is not None:
-        pin = _gpio(data["buzzer"], "buzzer")
-        if pin in used:
-            raise PinMapError("GP%d is used twice (%s and buzzer)" % (pin, used[pin]))
+    # Optional outputs: the buzzer, and the display's RES pin (2.42" SSD1309 modules have one,
+    # and answer nothing until it is pulsed low at power-up).
+    display = data.get("display") or {}
+    for what, pin in (("buzzer", data.get("buzzer")), ("display.reset", display.get("reset"))):
+        if pin is not None:
+            _gpio(pin, what)
+            if pin in used:
+                raise PinMapError("GP%d is used twice (%s and %s)" % (pin, used[pin], what))
+            used[pin] = what
     return data
 
 

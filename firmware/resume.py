@@ -147,8 +147,19 @@ def load(storage, settings):
         notices.append(lost)
     if notices and not lost:
         notices.append("Previous save:")
-    notices.append("Resumed - turn %d" % game.state.turn)
+    notices.append(resumed(game))
     return game, " ".join(notices)
+
+
+def resumed(game):
+    """"Resumed - turn 7, last: Runner ran on HQ": where the game is, and its last action in
+    words, so the table can check it is the game they were playing."""
+    text = "Resumed - turn %d" % game.state.turn
+    if game.count:
+        from engine_lite.phrases import phrase
+        text += ", last: " + phrase(game.action_at(game.count - 1))
+        forget("engine_lite.phrases")    # not kept on the heap after boot
+    return text
 
 
 def _journal_alone(storage, settings, notices):
@@ -181,8 +192,7 @@ def _journal_alone(storage, settings, notices):
     if game is None:
         notices.append("Journal " + aside + " New game.")
         return None, " ".join(notices)
-    notices.append("Rebuilt %d actions from the journal, %s Resumed - turn %d"
-                   % (game.count, aside, game.state.turn))
+    notices.append("Rebuilt %d actions from the journal, %s %s" % (game.count, aside, resumed(game)))
     return game, " ".join(notices)
 
 

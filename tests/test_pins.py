@@ -24,6 +24,8 @@ def test_the_shipped_pin_map_loads():
     ({"buttons": dict(GOOD["buttons"], OK=30)}, "button OK must be a GPIO number 0-29"),
     ({"buzzer": 10}, "GP10 is used twice (UP and buzzer)"),
     ({"buttons": dict(GOOD["buttons"], MENU=3)}, "unknown button MENU"),
+    ({"display": {"reset": 5}}, "GP5 is used twice (i2c.scl and display.reset)"),
+    ({"buzzer": 2, "display": {"reset": 2}}, "GP2 is used twice (buzzer and display.reset)"),
 ])
 def test_bad_pin_maps_say_what_is_wrong(change, message):
     data = json.loads(json.dumps(GOOD))
@@ -45,3 +47,17 @@ def test_the_firmware_reads_its_buttons_from_the_pin_map(tmp_path):
     sim.board.release(22)
     sim.run(100)
     assert sim.app.game.state.corp.credits == 6     # OK on the bar's +1cr
+
+
+def test_a_display_with_a_reset_pin_is_reset_before_the_bus_is_used():
+    """2.42-inch SSD1309 modules answer nothing until RES has been pulsed low."""
+    import machine
+    from firmware import hw
+    machine.board = machine.Board()
+    data = json.loads(json.dumps(GOOD))
+    data["display"] = {"reset": 2}
+    hw.open_i2c(pins.parse(data))
+    assert [level for pin, level in machine.board.outputs if pin == 2] == [1, 0, 1]
+    machine.board = machine.Board()
+    hw.open_i2c(pins.parse(json.loads(json.dumps(GOOD))))     # no reset pin: no pulse
+    assert machine.board.outputs == []

@@ -157,3 +157,19 @@ def test_malformed_lines_say_what_is_wrong(line, reason):
     with pytest.raises(logtext.LogError) as error:
         logtext.parse(line)
     assert reason in str(error.value)
+
+
+def test_a_turn_summary_counts_clicks_credits_draws_and_runs():
+    from engine_lite.phrases import summary, turn_starts
+    game = Game()
+    for line in ("corp gain-credit", "corp install-ice 1 2", "corp draw", "corp end-turn",
+                 "runner run-event hq 2", "corp rez 1", "runner pay 1", "run access",
+                 "runner trash 1", "run success", "runner ability 2 1", "runner end-turn"):
+        game.do_line(line)
+    starts = turn_starts(game)
+    assert starts == [(0, CORP, 1), (4, RUNNER, 1), (12, CORP, 2)]
+    acts = list(game.actions())
+    assert summary(acts[0:4], CORP) == "3 clicks, +1 -3 cr, 1 drawn"
+    # The Runner's turn: the event's click and the ability's 2; 2 + 1 + 1 + 1 credits; the
+    # Corp's rez is not the Runner's.
+    assert summary(acts[4:12], RUNNER) == "3 clicks, +0 -5 cr, 1 run"

@@ -392,3 +392,31 @@ def test_the_corps_turn_begins_with_its_turn_number_and_mandatory_draw():
     sim = play(END_EARLY + ",WAIT:3000,OK,OK,OK,OK,WAIT:1000,OK")   # the Runner spends 4, ends
     assert sim.state()["active"] == "corp" and sim.state()["turn"] == 2
     assert sim.app.toast == "Turn 2: Corp draws 1"
+
+
+def test_the_game_log_reads_by_turn_in_words_with_a_summary_of_each_turn():
+    # Corp: two credits, a draw, End; Runner: a run on HQ, access, done, 3 credits, End; Corp:
+    # an install for 2. Then the log: it opens on the newest lines.
+    sim = play("OK,OK,LEFT,OK,WAIT:1000,OK,RIGHT,OK,WAIT:1000,OK,WAIT:1000,OK,OK,OK,OK,"
+               "WAIT:1000,OK,DOWN,DOWN,OK," + MORE + "," + "DOWN," * 6 + "OK")
+    screen = sim.app.screen
+    assert screen.name == "log"
+    shown = screen._window(sim.app.game)
+    assert shown[-2:] == ["Turn 2: Corp", "Corp installed for 2"]
+    assert "= 4 clicks, +3 -0 cr, 1" in shown and "  run" in shown      # the Runner's turn
+    sim.keys("HOLD:UP:3000")                                 # to the top
+    shown = screen._window(sim.app.game)
+    assert shown[:4] == ["Turn 1: Corp", "Corp took 1 credit", "Corp took 1 credit", "Corp drew"]
+    told = " ".join(line.strip() for line in screen._lines(sim.app.game, 0))
+    assert told.endswith("Corp ended the turn = 3 clicks, +2 -0 cr, 1 drawn")
+
+
+def test_the_log_of_a_long_game_opens_on_its_last_turn():
+    from host_tools.scripted_game import scripted_game
+    sim = play("")
+    for line in scripted_game(60):
+        sim.app.game.do_line(line)
+    sim.keys(MORE + "," + "DOWN," * 6 + "OK")
+    screen = sim.app.screen
+    assert screen.name == "log" and len(screen.starts) == 121       # 60 rounds, and turn 61
+    assert screen._window(sim.app.game)[-1] == "Turn 61: Corp"

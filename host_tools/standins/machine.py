@@ -22,6 +22,7 @@ class Board:
         self.i2c_bytes = 0      # bytes written on the bus, address bytes included
         self.wdt = None
         self.resets = 0
+        self.outputs = []       # (pin number, level) each time an output is driven, in order
 
     def press(self, pin):
         """Hold the button on `pin` down (the pin is pulled to ground): a falling edge."""
@@ -59,6 +60,8 @@ class Pin:
         self.mode = mode
         self.pull = pull
         self._out = value or 0
+        if mode == Pin.OUT and value is not None:
+            board.outputs.append((id, self._out))
 
     def value(self, v=None):
         """Read the level, or drive an output."""
@@ -67,6 +70,8 @@ class Pin:
                 return self._out
             return board.levels.get(self.id, 1 if self.pull == Pin.PULL_UP else 0)
         self._out = 1 if v else 0
+        if self.mode == Pin.OUT:
+            board.outputs.append((self.id, self._out))
         return None
 
     def __call__(self, v=None):
