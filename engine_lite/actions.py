@@ -102,12 +102,13 @@ def action(verb, side=CORP, a=0, b=0, c=0):
 # One record per action: a byte (verb * 2 + side), then each argument as a zigzag varint
 # (small numbers of either sign take one byte). A typical action takes one or two bytes.
 
-def encode(act, out):
-    """Append the record for `act` to the bytearray `out`."""
+def encode(act, out, kinds=KINDS):
+    """Append the record for `act` to the bytearray `out` (`kinds`: the game's table of
+    argument kinds; engine_lite.infiltration adds a kind of its own on top of these)."""
     verb, side, a, b, c = act
     out.append(verb * 2 + side)
     values = (a, b, c)
-    for i in range(len(KINDS[verb])):
+    for i in range(len(kinds[verb])):
         value = values[i]
         value = (value << 1) if value >= 0 else ((-value << 1) - 1)
         while value >= 0x80:
@@ -116,7 +117,7 @@ def encode(act, out):
         out.append(value)
 
 
-def decode(data, offset):
+def decode(data, offset, kinds=KINDS):
     """Read the record at `offset` of `data`. Returns (action, offset of the next record).
 
     Raises ValueError for bytes that are not a record.
@@ -126,11 +127,11 @@ def decode(data, offset):
     head = data[offset]
     verb = head >> 1
     side = head & 1
-    if verb < 1 or verb >= len(KINDS):
+    if verb < 1 or verb >= len(kinds):
         raise ValueError("unknown verb %d at byte %d" % (verb, offset))
     offset += 1
     values = [0, 0, 0]
-    for i in range(len(KINDS[verb])):
+    for i in range(len(kinds[verb])):
         value = 0
         shift = 0
         while True:

@@ -4,12 +4,17 @@ The history is the list of applied actions, stored as compact byte records (see
 `engine_lite.actions.encode`), about 1.5 bytes an action. Undo does not keep old states: it
 replays the history from the nearest checkpoint (a packed state saved every CHECKPOINT_EVERY
 actions). So undo, redo, replay of a log file and reloading a save all use the one reducer,
-`engine_lite.rules.apply`.
+`apply` of the game's rules. (Lines of the game log are applied by engine_lite.logtext.do_line.)
+
+The rules are a module beside the others: `engine_lite.rules` (Android: Netrunner, the default)
+or `engine_lite.infiltration`. Each has `apply(state, action)`, `encode` and `decode` (its
+actions as byte records), `unpack(values)` and `NAME`; a Game plays any of them the same way.
 """
 
-from engine_lite.state import new_game, GameState
+from engine_lite.state import new_game
 from engine_lite import actions
-from engine_lite.rules import apply, Refused
+from engine_lite import rules as netrunner
+from engine_lite.rules import Refused
 
 
 class Game:
@@ -21,9 +26,10 @@ class Game:
 
     CHECKPOINT_EVERY = 64  # actions between stored states: bounds the replay an undo costs
 
-    def __init__(self, start=None):
+    def __init__(self, start=None, rules=None):
         if start is None:
             start = new_game()
+        self.rules = rules or netrunner
         self.state = start
         self.history = bytearray()
         self.count = 0          # actions in the history
@@ -36,15 +42,15 @@ class Game:
     @property
     def start(self):
         """The state the game started from (kept packed in the first checkpoint)."""
-        return GameState.unpack(self.checkpoints[0][2])
+        return self.rules.unpack(self.checkpoints[0][2])
 
     # ---- doing ----------------------------------------------------------------------------
 
     def replay(self, act):
         """Apply and record an action without touching the redo stack (for redo and loading)."""
-        state, note = apply(self.state, act)
+        state, note = self.rules.apply(self.state, act)
         self.state = state
-        actions.encode(act, self.history)
+        self.rules.encode(act, self.history)
         self.count += 1
         if self.count % self.CHECKPOINT_EVERY == 0:
             self.checkpoints.append((self.count, len(self.history), state.pack()))
@@ -73,10 +79,11 @@ class Game:
         while self.checkpoints[-1][0] > target:
             self.checkpoints.pop()
         count, offset, packed = self.checkpoints[-1]
-        state = GameState.unpack(packed)
+        rules = self.rules
+        state = rules.unpack(packed)
         while count < target:
-            act, offset = actions.decode(self.history, offset)
-            state = apply(state, act)[0]
+            act, offset = rules.decode(self.history, offset)
+            state = rules.apply(state, act)[0]
             count += 1
         self.history = self.history[:offset]  # MicroPython bytearrays cannot del a slice
         self.count = target
@@ -90,13 +97,13 @@ class Game:
             if count <= index:
                 break
         while count < index:
-            offset = actions.decode(self.history, offset)[1]
+            offset = self.rules.decode(self.history, offset)[1]
             count += 1
         return offset
 
     def action_at(self, index):
         """Action number `index` (from 0) of the history."""
-        return actions.decode(self.history, self.offset_of(index))[0]
+        return self.rules.decode(self.history, self.offset_of(index))[0]
 
     def mark_saved(self):
         """Storage calls this after a commit: the low-water mark starts again from here."""
@@ -111,45 +118,27 @@ class Game:
         self.redo_stack.pop()
         return act
 
-    def do_line(self, line):
-        """Apply one line of the game-log format; `new-game` restarts this Game.
-
-        Returns (what the line was, note): an action, the undone/redone action, a NewGame,
-        or None for a comment.
-
-        Raises logtext.LogError for a line that does not parse, Refused for one the rules refuse.
-        """
-        from engine_lite import logtext   # text parsing is for host tools: loaded on first use
-        act = logtext.parse(line)
-        if act is None:
-            return None, None
-        if isinstance(act, logtext.NewGame):
-            self.__init__(new_game(act.agenda_target, act.corp_clicks, act.runner_clicks,
-                                   act.runner_link))
-            return act, None
-        if act == "undo":
-            return self.undo(), None
-        if act == "redo":
-            return self.redo(), self.last_note
-        return act, self.do(act)
-
     # ---- reading --------------------------------------------------------------------------
 
     def actions(self):
         """The applied actions, oldest first (a generator: nothing is copied)."""
         offset = 0
+        decode = self.rules.decode
         while offset < len(self.history):
-            act, offset = actions.decode(self.history, offset)
+            act, offset = decode(self.history, offset)
             yield act
 
     def log_lines(self):
         """The history in the game-log text format, oldest first."""
-        from engine_lite.logline import format_action
+        if self.rules is netrunner:
+            from engine_lite.logline import format_action
+        else:
+            from engine_lite.infiltration_text import format_action
         for act in self.actions():
             yield format_action(act)
 
     def __eq__(self, other):
-        return (isinstance(other, Game) and self.state == other.state
+        return (isinstance(other, Game) and self.rules is other.rules and self.state == other.state
                 and self.checkpoints[0] == other.checkpoints[0] and self.history == other.history
                 and self.redo_stack == other.redo_stack)
 

@@ -1,7 +1,7 @@
 """Reading the game-log text format: `parse(line)` (writing a line is `logline.format_action`;
 a whole log, `log_text(game)`).
 
-The grammar is in the README ("The game log"). Host tools, tests and `Game.do_line` use this;
+The grammar is in the README ("The game log"). Host tools, tests and `do_line` use this;
 the device never loads it.
 """
 
@@ -152,6 +152,12 @@ class NewGame:
         self.runner_clicks = runner_clicks
         self.runner_link = runner_link
 
+    def start(self):
+        """(the starting state, the rules module; None: Netrunner's) for Game(...)."""
+        from engine_lite.state import new_game
+        return new_game(self.agenda_target, self.corp_clicks, self.runner_clicks,
+                        self.runner_link), None
+
 
 def _parse_new_game(words):
     values = [0, 0, 0, 0]
@@ -171,8 +177,9 @@ def _parse_new_game(words):
     return NewGame(values[0], values[1], values[2], values[3])
 
 
-def parse(line):
-    """Parse one log line.
+def parse(line, rules=None):
+    """Parse one log line of a game played by `rules` (None: Netrunner's; the line
+    `new-game infiltration ...` starts an Infiltration game whatever they are).
 
     Returns an action tuple, the string 'undo' or 'redo', a NewGame, or None for a blank or
     comment line.
@@ -186,11 +193,19 @@ def parse(line):
         return None
     first = words[0]
     if first == "new-game":
+        if len(words) > 1 and words[1] in ("netrunner", "infiltration"):
+            if words[1] == "infiltration":
+                from engine_lite import infiltration_text
+                return infiltration_text.parse_new_game(words[2:])
+            words = words[1:]
         return _parse_new_game(words[1:])
     if first in ("undo", "redo"):
         if len(words) > 1:
             raise LogError("unexpected '%s'" % show(words[1]))
         return first
+    if rules is not None and getattr(rules, "NAME", "netrunner") == "infiltration":
+        from engine_lite import infiltration_text
+        return infiltration_text.parse(words)
     if first in ("corp", "runner"):
         side = CORP if first == "corp" else RUNNER
         if len(words) < 2:
@@ -218,6 +233,27 @@ def parse(line):
     raise LogError("unknown line start '%s'" % show(first))
 
 
+def do_line(game, line):
+    """Apply one line of the game-log format to a Game; `new-game` restarts it (with the rules
+    the line names).
+
+    Returns (what the line was, note): an action, the undone/redone action, a NewGame, or None
+    for a comment. Raises LogError for a line that does not parse, Refused for one the rules
+    refuse (the game is then unchanged).
+    """
+    act = parse(line, game.rules)
+    if act is None:
+        return None, None
+    if isinstance(act, NewGame):
+        game.__init__(*act.start())
+        return act, None
+    if act == "undo":
+        return game.undo(), None
+    if act == "redo":
+        return game.redo(), game.last_note
+    return act, game.do(act)
+
+
 # ---- writing a whole log (host tools; the device writes no log files) ---------------------------
 
 def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
@@ -229,6 +265,11 @@ def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
 def log_text(game):
     """A game's whole log as text, ready to save or to replay."""
     start = game.start
+    if getattr(game.rules, "NAME", "netrunner") == "infiltration":
+        from engine_lite import infiltration_text
+        out = ["# netclick game log v1", infiltration_text.format_new_game(start)]
+        out.extend(game.log_lines())
+        return "\n".join(out) + "\n"
     out = ["# netclick game log v1", format_new_game(
         start.agenda_target, start.corp.clicks_per_turn, start.runner.clicks_per_turn,
         start.runner.link)]

@@ -7,7 +7,10 @@ from engine_lite.state import (
 
 
 def state_dict(state):
-    """A GameState as a dict of plain values."""
+    """A GameState (or an Infiltration Monitor) as a dict of plain values."""
+    if getattr(state, "agents", None) is not None:
+        from engine_lite.infiltration_text import state_dict as monitor_dict
+        return monitor_dict(state)
     corp = state.corp
     runner = state.runner
     run = None

@@ -9,11 +9,20 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 """
 
 from engine_lite.state import (
-    CORP, RUNNER, SIDE_NAMES, PHASE_ACTION, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
+    GameState, CORP, RUNNER, SIDE_NAMES, PHASE_ACTION, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, FIRST_REMOTE, MAX_REMOTES,
     BASE_HAND_SIZE, LOW, HIGH, server_name, field_name, first_outside,
 )
 from engine_lite import actions as A
+
+
+NAME = "netrunner"
+KINDS = A.KINDS          # the verbs' argument kinds (engine_lite.actions), for the byte records
+
+
+unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkpoints packed)
+encode = A.encode           # an action as a byte record, and back
+decode = A.decode
 
 
 class Refused(Exception):
@@ -218,28 +227,24 @@ def _remove_tag(s, side, a, b, c):
 
 
 def _run(s, side, server, b, c):
-    if server < 0 or server >= FIRST_REMOTE + MAX_REMOTES:
-        raise Refused("No such server")
-    if s.in_run:
-        raise Refused("Already running on %s" % server_name(s.run_server))
-    _spend_clicks(s, side, 1)
-    return _start_run(s, server)
+    return _start_run(s, side, server, -1)
 
 
 def _run_event(s, side, server, cost, c):
-    """A run made by an event (The Maker's Eye, Legwork...): the event's click and cost, and
-    the run starts; no second click for the run."""
+    return _start_run(s, side, server, cost)
+
+
+def _start_run(s, side, server, cost):
+    """A run (cost -1: by a click) or a run made by an event (The Maker's Eye, Legwork...):
+    the event's click and cost, paid before the run starts; no second click for the run."""
     if server < 0 or server >= FIRST_REMOTE + MAX_REMOTES:
         raise Refused("No such server")
     if s.in_run:
         raise Refused("Already running on %s" % server_name(s.run_server))
     _spend_clicks(s, side, 1)
-    _spend_credits(s, side, cost)      # paid before the run: no bad-publicity credits yet
-    _shrink_grip(s.runner, 1)
-    return _start_run(s, server)
-
-
-def _start_run(s, server):
+    if cost >= 0:
+        _spend_credits(s, side, cost)      # no bad-publicity credits before the run
+        _shrink_grip(s.runner, 1)
     s.run_server = server
     s.run_bp_credits = s.corp.bad_publicity
     if s.run_bp_credits:

@@ -9,7 +9,7 @@
 
 import json
 
-from engine_lite.state import GameState, LOW, HIGH, field_name
+from engine_lite.state import LOW, HIGH, field_name
 from engine_lite.game import Game
 from engine_lite.rules import Refused
 from engine_lite import actions
@@ -78,9 +78,11 @@ def dumps(game):
     """The game as one line of JSON."""
     redo = bytearray()
     for act in game.redo_stack:
-        actions.encode(act, redo)
+        game.rules.encode(act, redo)
+    rules = game.rules
     return json.dumps({
         "netclick": VERSION,
+        "game": rules.NAME,
         "start": list(game.start.pack()),
         "state": list(game.state.pack()),
         "history": _b64(game.history),
@@ -91,29 +93,50 @@ def dumps(game):
 OLD_COUNT = 28       # before run_access (index 11) was added: such files are read with it 0
 
 
-def _state(data, key):
+def _check(state):
+    """What is wrong with a loaded Netrunner state that its limits do not catch."""
+    if (state.winner == -1) != (state.win_reason == 0):
+        return "winner and win reason disagree"
+    return None
+
+
+def _rules(data):
+    """The rules of the saved game: Netrunner unless the snapshot says otherwise."""
+    name = data.get("game", "netrunner")
+    if name == "netrunner":
+        from engine_lite import rules
+        return rules
+    if name == "infiltration":
+        from engine_lite import infiltration
+        return infiltration
+    raise SnapshotError("unknown game %r" % (name,))
+
+
+def _state(data, key, rules):
     values = data.get(key)
-    count = len(LOW)
-    if isinstance(values, list) and len(values) == OLD_COUNT:
+    low = getattr(rules, "LOW", LOW)
+    high = getattr(rules, "HIGH", HIGH)
+    name_of = getattr(rules, "field_name", field_name)
+    count = len(low)
+    if rules.NAME == "netrunner" and isinstance(values, list) and len(values) == OLD_COUNT:
         values = values[:11] + [0] + values[11:]
     if not isinstance(values, list) or len(values) != count:
         raise SnapshotError("'%s' must be a list of %d numbers" % (key, count))
     for i in range(count):
         value = values[i]
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SnapshotError("%s %s is not a whole number" % (key, field_name(i)))
-        low = LOW[i]
-        high = HIGH[i]
-        if value < low or value > high:
+            raise SnapshotError("%s %s is not a whole number" % (key, name_of(i)))
+        if value < low[i] or value > high[i]:
             raise SnapshotError("%s %s = %d is out of range %d..%d"
-                                % (key, field_name(i), value, low, high))
-    state = GameState.unpack(values)
-    if (state.winner == -1) != (state.win_reason == 0):
-        raise SnapshotError("%s: winner and win reason disagree" % key)
+                                % (key, name_of(i), value, low[i], high[i]))
+    state = rules.unpack(values)
+    problem = rules.check(state) if hasattr(rules, "check") else _check(state)
+    if problem:
+        raise SnapshotError("%s: %s" % (key, problem))
     return state
 
 
-def _records(data, key):
+def _records(data, key, decode):
     text = data.get(key)
     if not isinstance(text, str):
         raise SnapshotError("'%s' must be a base64 string" % key)
@@ -125,7 +148,7 @@ def _records(data, key):
     offset = 0
     while offset < len(raw):
         try:
-            act, offset = actions.decode(raw, offset)
+            act, offset = decode(raw, offset)
         except ValueError as error:
             raise SnapshotError("%s: %s" % (key, error))
         found.append(act)
@@ -143,20 +166,24 @@ def loads(text):
     version = data.get("netclick")
     if version != VERSION:
         raise SnapshotError("unknown snapshot version %r (this build reads %d)" % (version, VERSION))
-    start = _state(data, "start")
-    saved = _state(data, "state")
-    game = Game(start)
+    rules = _rules(data)
+    start = _state(data, "start", rules)
+    saved = _state(data, "state", rules)
+    game = Game(start, rules)
     number = 0
-    for act in _records(data, "history"):
+    for act in _records(data, "history", rules.decode):
         number += 1
         try:
             game.replay(act)
         except Refused as error:
-            from engine_lite.logline import format_action    # only for this message
+            if rules.NAME == "netrunner":
+                from engine_lite.logline import format_action    # only for this message
+            else:
+                from engine_lite.infiltration_text import format_action
             raise SnapshotError("history action %d (%s) refused: %s"
                                 % (number, format_action(act), error))
     if game.state != saved:
         raise SnapshotError("the history does not lead to the saved state")
-    game.redo_stack = _records(data, "redo")
+    game.redo_stack = _records(data, "redo", rules.decode)
     game.last_note = None
     return game

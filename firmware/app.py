@@ -111,13 +111,6 @@ class App:
 
     # ---- the game ---------------------------------------------------------------------------
 
-    def new_game(self):
-        """Start a new game (the old one is gone: the caller asked for confirmation)."""
-        self.game = Game(self.settings.new_start())
-        self.home()
-        self.changed()
-        self.say("New game: Corp's turn")
-
     def act(self, act, quiet=False, notes=True):
         """Try an action. On success shows the rules' note (unless `notes` is False: the
         screen already said it) or, unless quiet, what was done; on refusal shows the reason.

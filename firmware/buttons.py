@@ -22,7 +22,6 @@ DOWN = const(1)
 PRESS = const(2)
 LONG = const(3)
 REPEAT = const(4)
-EVENT_NAMES = ("", "DOWN", "PRESS", "LONG", "REPEAT")
 
 
 class Button:

@@ -35,25 +35,8 @@ class Clock:
 
 
 
-def _sleep_ms(ms):
-    try:
-        time.sleep_ms(ms)        # pyright: ignore[reportAttributeAccessIssue]
-    except AttributeError:       # CPython (the simulator)
-        time.sleep(ms / 1000)
-
-
 def open_i2c(pins):
-    """The I2C bus the display is on, at the pin map's frequency (400 kHz). A display with a
-    reset pin in the pin map (2.42" SSD1309 modules) is reset first: RES low for 10 ms, then
-    high; it answers nothing on the bus before that."""
-    reset = (pins.get("display") or {}).get("reset")
-    if reset is not None:
-        res = machine.Pin(reset, machine.Pin.OUT, value=1)
-        _sleep_ms(1)
-        res.value(0)
-        _sleep_ms(10)
-        res.value(1)
-        _sleep_ms(1)
+    """The I2C bus the display is on, at the pin map's frequency (400 kHz)."""
     i2c = pins["i2c"]
     return machine.I2C(i2c["id"], scl=machine.Pin(i2c["scl"]), sda=machine.Pin(i2c["sda"]),
                        freq=i2c.get("freq", 400000))

@@ -37,9 +37,11 @@ def build(pins, clock, settings=None, game=None):
 
 
 def load_pins(path="hardware/pins.json"):
-    """Read and check the pin map; the checking code is only needed now, so it is let go."""
+    """Read and check the pin map (and reset the display if it has a RES pin); the code for
+    that is only needed now, so it is let go."""
     from firmware import pins
     data = pins.load(path)
+    pins.reset_display(data)       # a display with a RES pin: before anything talks to it
     forget("firmware.pins")
     return data
 

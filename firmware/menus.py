@@ -8,7 +8,7 @@ bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while
 
 from engine_lite.state import CORP, RUNNER
 from engine_lite import actions as A
-from firmware.widgets import Menu, Item, NumberPrompt, Confirm
+from firmware.widgets import Menu, Item, NumberPrompt, Confirm, new_game
 from firmware.dashboard import SIDES
 
 
@@ -143,7 +143,7 @@ class MoreMenu(Menu):
             Item("Game log", "", True, lambda app: app.open("firmware.pages", "LogScreen")),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
             Item("New game", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", "Start a new game? This one ends.", lambda app: app.new_game()))),
+                "NEW GAME", "Start a new game? This one ends.", new_game))),
         ]
 
 

@@ -4,11 +4,10 @@ An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
 from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE
-from engine_lite.actions import decode
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH, step_of, wrap
-from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered
+from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered, new_game
 from firmware.dashboard import SIDES, Sides, end_turn
 
 
@@ -64,7 +63,7 @@ class WinScreen(Screen):
 
     def on_button(self, app, name, event):
         if name == "OK" and event == PRESS:
-            app.push(Confirm("NEW GAME", "Start a new game?", lambda app: app.new_game()))
+            app.push(Confirm("NEW GAME", "Start a new game?", new_game))
 
 
 class LogScreen(Screen):
@@ -98,7 +97,7 @@ class LogScreen(Screen):
         offset = game.offset_of(first)
         acts = []
         for _ in range(end - first):
-            act, offset = decode(game.history, offset)
+            act, offset = game.rules.decode(game.history, offset)
             acts.append(act)
         for act in acts:
             self._add(lines, phrase(act))

@@ -57,6 +57,24 @@ def parse(data):
     return data
 
 
+def reset_display(data):
+    """Pulse the display's RES pin, if the pin map names one (2.42" SSD1309 modules answer
+    nothing on the bus until RES has been low): high, low for 10 ms, high. Done at start-up,
+    before the bus is opened (firmware.main.load_pins); this module is let go after."""
+    reset = (data.get("display") or {}).get("reset")
+    if reset is None:
+        return
+    import time
+    import machine
+    sleep = getattr(time, "sleep_ms", None) or (lambda ms: time.sleep(ms / 1000))  # (CPython)
+    res = machine.Pin(reset, machine.Pin.OUT, value=1)
+    sleep(1)
+    res.value(0)
+    sleep(10)
+    res.value(1)
+    sleep(1)
+
+
 def load(path=DEFAULT_PATH):
     """Read and check the pin map file."""
     with open(path) as handle:

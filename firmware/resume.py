@@ -272,14 +272,15 @@ def _apply_record(game, payload, j):
     game.truncate(base)
     new = payload[j:j + size]
     offset = 0
+    decode = game.rules.decode
     try:
         while offset < len(new):
-            act, offset = actions.decode(new, offset)
+            act, offset = decode(new, offset)
             game.replay(act)
         redo = []
         offset = j + size
         while offset < len(payload):
-            act, offset = actions.decode(payload, offset)
+            act, offset = decode(payload, offset)
             redo.append(act)
     except Exception:   # Refused, or bytes that are not actions
         raise ValueError("record does not apply")

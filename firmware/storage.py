@@ -116,7 +116,7 @@ class Storage:
     def _encoded_redo(game):
         redo = bytearray()
         for act in game.redo_stack:
-            actions.encode(act, redo)
+            game.rules.encode(act, redo)
         return bytes(redo)
 
     def write_snapshot(self, game):

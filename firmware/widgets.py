@@ -31,6 +31,15 @@ def centered(fb, font, text, y, color=1):
     font.draw(fb, text, (WIDTH - font.measure(text)) // 2, y, color)
 
 
+def new_game(app):
+    """Start a new game (the old one is gone: the caller asked for confirmation)."""
+    from engine_lite.game import Game
+    app.game = Game(app.settings.new_start())
+    app.home()
+    app.changed()
+    app.say("New game: Corp's turn")
+
+
 # ---- menu -----------------------------------------------------------------------------------
 
 class Item:

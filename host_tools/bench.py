@@ -31,13 +31,14 @@ bare = gc.mem_alloc()
 from engine_lite.game import Game
 from engine_lite import snapshot
 from engine_lite import logtext   # the benchmark reads log lines; the device does not
+from engine_lite.logtext import do_line
 """, "pass", """
 gc.collect()
 with_code = gc.mem_alloc()
 game = Game()
 lines = 0
 for line in scripted_game(%d):
-    game.do_line(line)
+    do_line(game, line)
     lines += 1
 line = None
 """ % rounds, "pass", """
@@ -58,10 +59,11 @@ print(json.dumps({"code": with_code - bare, "game": with_game - with_code, "line
     files["/lib/scripted_game.py"] = _file("host_tools/scripted_game.py")
     # Recount with CPython for the details the MicroPython run does not print.
     from engine_lite.game import Game
+    from engine_lite.logtext import do_line
     from host_tools.scripted_game import scripted_game
     game = Game()
     for line in scripted_game(rounds):
-        game.do_line(line)
+        do_line(game, line)
     result = json.loads(run_micropython(code, packages=(), files=files).strip().splitlines()[-1])
     result.update(actions=game.count, history_bytes=len(game.history), turn=game.state.turn)
     return result

@@ -14,7 +14,7 @@ import sys
 
 from engine_lite.game import Game
 from engine_lite.report import state_dict
-from engine_lite.logtext import LogError, split_lines
+from engine_lite.logtext import do_line, LogError, split_lines
 from engine_lite.rules import Refused
 
 REASON_MAX = 100     # a reason longer than this is cut (it may quote a huge or binary line)
@@ -34,7 +34,7 @@ def replay_lines(lines, keep_going=False, errors=None):
         try:
             if isinstance(line, LogError):       # split_lines: the line was not text
                 raise line
-            game.do_line(line)
+            do_line(game, line)
         except (LogError, Refused) as error:
             reason = str(error)
             if len(reason) > REASON_MAX:

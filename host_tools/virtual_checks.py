@@ -332,8 +332,9 @@ def heap_in_game(image, rounds=50):
         out = pico.exec(
             BUILD_DEVICE +
             "app = device.app\n"
+            "from engine_lite.logtext import do_line\n"
             "for line in scripted_game(%d):\n"
-            "    app.game.do_line(line)\n"
+            "    do_line(app.game, line)\n"
             "app.changed()\n"
             "device.saver.flush()\n"
             "worst = [0, 'dashboard', 0]\n"

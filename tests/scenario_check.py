@@ -5,6 +5,7 @@ scenarios prove the rules on both. A scenario is still a valid game log for the 
 except for lines marked refused. Directives:
 
     # expect runner.max_hand_size = -3     the state (replay-tool JSON) at this point
+    # expect agents.0.status = "inside"    (a list's items by number, from 0)
     corp draw    # refused: No clicks       the line must be refused, reason containing the text,
                                             and the state must not change
     runner end-turn  # note: flatlined      the rules' note must contain the text
@@ -14,12 +15,15 @@ import json
 
 from engine_lite.game import Game
 from engine_lite.report import state_dict
-from engine_lite.logtext import LogError
+from engine_lite.logtext import do_line, LogError
 from engine_lite.rules import Refused
 
 
 def _lookup(data, path):
     for key in path.split("."):
+        if isinstance(data, list) and key.isdigit() and int(key) < len(data):
+            data = data[int(key)]       # agents.0.status
+            continue
         if not isinstance(data, dict) or key not in data:
             return "<missing %s>" % path
         data = data[key]
@@ -48,7 +52,7 @@ def check_scenario(text):
             continue
         before = game.state.pack()
         try:
-            _, note = game.do_line(code)
+            _, note = do_line(game, code)
         except (LogError, Refused) as error:
             if not comment.startswith("refused"):
                 failures.append("line %d: '%s' refused: %s" % (number, code.strip(), error))

@@ -6,6 +6,7 @@ import json
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from engine_lite import logtext, snapshot
+from engine_lite.logtext import do_line
 from engine_lite.game import Game
 from engine_lite.rules import Refused
 from firmware.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, HEADER, checksum
@@ -22,7 +23,7 @@ def test_any_log_line_is_applied_or_refused_with_a_reason(line):
     game = Game()
     before = game.state.pack()
     try:
-        game.do_line(line)
+        do_line(game, line)
     except (logtext.LogError, Refused) as error:
         assert str(error) and "\n" not in str(error)
         assert game.state.pack() == before
@@ -31,7 +32,7 @@ def test_any_log_line_is_applied_or_refused_with_a_reason(line):
 def _snapshot_text():
     game = Game()
     for line in ("corp gain-credit", "corp end-turn", "runner run hq", "runner steal 2"):
-        game.do_line(line)
+        do_line(game, line)
     return snapshot.dumps(game)
 
 

@@ -49,15 +49,18 @@ def test_the_firmware_reads_its_buttons_from_the_pin_map(tmp_path):
     assert sim.app.game.state.corp.credits == 6     # OK on the bar's +1cr
 
 
-def test_a_display_with_a_reset_pin_is_reset_before_the_bus_is_used():
+def test_a_display_with_a_reset_pin_is_reset_before_the_bus_is_used(tmp_path):
     """2.42-inch SSD1309 modules answer nothing until RES has been pulsed low."""
     import machine
-    from firmware import hw
+    from firmware.main import load_pins
     machine.board = machine.Board()
     data = json.loads(json.dumps(GOOD))
     data["display"] = {"reset": 2}
-    hw.open_i2c(pins.parse(data))
+    path = tmp_path / "pins.json"
+    path.write_text(json.dumps(data))
+    load_pins(str(path))
     assert [level for pin, level in machine.board.outputs if pin == 2] == [1, 0, 1]
     machine.board = machine.Board()
-    hw.open_i2c(pins.parse(json.loads(json.dumps(GOOD))))     # no reset pin: no pulse
+    path.write_text(json.dumps(GOOD))
+    load_pins(str(path))                                      # no reset pin: no pulse
     assert machine.board.outputs == []

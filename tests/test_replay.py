@@ -1,6 +1,8 @@
 """The replay tool, as a user runs it."""
 
 import json
+
+from engine_lite.logtext import do_line
 import subprocess
 import sys
 
@@ -160,3 +162,56 @@ def test_the_simulator_key_script_refuses_unicode_digits_cleanly():
                              "--keys", "OK,WAIT:²"], capture_output=True, text=True)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "cannot read 'WAIT:²'" in result.stderr
+
+
+INFILTRATION = """# three agents, two escape, the police arrive
+new-game infiltration 3 first 2
+alarm +2
+next-phase
+agent 2 advance
+security 5
+agent 1 wound
+agent 1 retreat
+agent 1 escape
+agent 3 escape
+set proximity 98
+security 1
+agent 1 holdings 3 2
+agent 3 holdings 4 1
+"""
+
+
+def test_prints_the_infiltration_json_of_the_issue(tmp_path):
+    path = tmp_path / "infiltration.log"
+    path.write_text(INFILTRATION)
+    result = replay(str(path))
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    assert {k: state[k] for k in ("game", "round", "first_player", "phase", "alarm", "proximity",
+                                  "ended", "winner")} == {
+        "game": "infiltration", "round": 2, "first_player": 3, "phase": "selection", "alarm": 2,
+        "proximity": 99, "ended": True, "winner": 3}    # 5 points each: 4 1 beats 3 2
+    assert state["agents"] == [
+        {"player": 1, "status": "escaped", "wounded": True, "delayed": True, "points": 5},
+        {"player": 2, "status": "arrested", "wounded": False, "delayed": False, "points": None},
+        {"player": 3, "status": "escaped", "wounded": False, "delayed": False, "points": 5}]
+
+
+def test_an_infiltration_log_line_refused_names_its_line(tmp_path):
+    path = tmp_path / "bad.log"
+    path.write_text("new-game infiltration 2\nagent 1 wound\nagent 1 wound\n")
+    result = replay(str(path))
+    assert result.returncode == 1 and "line 3: Agent 1 is already wounded" in result.stderr
+
+
+def test_an_infiltration_game_saves_and_loads_with_its_history():
+    from engine_lite.game import Game
+    from engine_lite import snapshot
+    game = Game()
+    for line in INFILTRATION.splitlines():
+        do_line(game, line)
+    game.undo()
+    loaded = snapshot.loads(snapshot.dumps(game))
+    assert loaded == game and loaded.rules.NAME == "infiltration"
+    assert loaded.redo_stack == [(12, 0, 3, (4, 1), 0)]
+    assert json.loads(snapshot.dumps(game))["game"] == "infiltration"

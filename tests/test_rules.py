@@ -3,6 +3,7 @@
 import pytest
 
 from engine_lite.game import Game
+from engine_lite.logtext import do_line
 from engine_lite.state import new_game, CORP, RUNNER, PHASE_DISCARD
 from engine_lite.rules import apply, Refused
 from engine_lite import actions as A
@@ -13,7 +14,7 @@ from engine_lite.logline import format_action
 def play(lines, game=None):
     game = game or Game()
     for line in lines:
-        game.do_line(line)
+        do_line(game, line)
     return game
 
 
@@ -22,7 +23,7 @@ def test_refusal_leaves_the_state_exactly_as_it_was():
     before = game.state.pack()
     count = game.count
     with pytest.raises(Refused) as refused:
-        game.do_line("corp draw")
+        do_line(game, "corp draw")
     assert str(refused.value) == "No clicks left: end the turn"
     assert game.state.pack() == before
     assert game.count == count
@@ -42,7 +43,7 @@ def test_refusal_reasons_are_one_short_line():
     for line in ["runner draw", "corp purge 1", "corp trash-resource", "run success",
                  "corp forfeit 1", "corp pay 9", "runner remove-tag"]:
         try:
-            game.do_line(line)
+            do_line(game, line)
         except (Refused, logtext.LogError) as error:
             reasons.append(str(error))
     assert len(reasons) == 7
@@ -52,7 +53,7 @@ def test_refusal_reasons_are_one_short_line():
 
 def test_corp_first_turn_has_three_clicks_and_the_draw_taken():
     game = Game(new_game())
-    game.do_line("corp rnd 30")
+    do_line(game, "corp rnd 30")
     # The first draw happened before R&D was tracked; the next Corp turn draws from it.
     play(["corp end-turn", "runner end-turn"], game)
     assert game.state.corp.rnd == 29
@@ -81,7 +82,7 @@ def test_seven_points_win_at_once_even_mid_turn():
 def test_runner_cannot_score_and_corp_cannot_steal():
     game = Game()
     with pytest.raises(logtext.LogError):
-        game.do_line("runner score 2")
+        do_line(game, "runner score 2")
     with pytest.raises(Refused):
         game.do(A.action(A.SCORE, RUNNER, 2))
 
@@ -94,9 +95,9 @@ def test_undo_many_steps_back_to_the_start_and_redo_them():
         if line == "corp gain-credit" and game.state.active == RUNNER:
             line = "runner end-turn"
         try:
-            game.do_line(line)
+            do_line(game, line)
         except Refused:
-            game.do_line(("corp", "runner")[game.state.active] + " end-turn")
+            do_line(game, ("corp", "runner")[game.state.active] + " end-turn")
         states.append(game.state.pack())
     assert len(game.checkpoints) > 3
     for expected in reversed(states[:-1]):
@@ -124,7 +125,7 @@ def test_log_round_trips_through_text():
                 Game(new_game(agenda_target=6, runner_link=1)))
     again = Game()
     for line in logtext.log_text(game).splitlines():
-        again.do_line(line)
+        do_line(again, line)
     assert again.state == game.state
     assert again.history == game.history
 
@@ -165,7 +166,7 @@ def test_a_turn_summary_counts_clicks_credits_draws_and_runs():
     for line in ("corp gain-credit", "corp install-ice 1 2", "corp draw", "corp end-turn",
                  "runner run-event hq 2", "corp rez 1", "runner pay 1", "run access",
                  "runner trash 1", "run success", "runner ability 2 1", "runner end-turn"):
-        game.do_line(line)
+        do_line(game, line)
     starts = turn_starts(game)
     assert starts == [(0, CORP, 1), (4, RUNNER, 1), (12, CORP, 2)]
     acts = list(game.actions())

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from engine_lite.game import Game
+from engine_lite.logtext import do_line
 from engine_lite import snapshot
 from engine_lite.snapshot import SnapshotError
 from engine_lite import actions as A
@@ -15,7 +16,7 @@ def sample_game():
     game = Game()
     for line in ["corp gain-credit", "corp install 2", "corp end-turn", "runner run hq",
                  "runner steal 2", "run success", "runner tags +1", "undo"]:
-        game.do_line(line)
+        do_line(game, line)
     return game
 
 
@@ -93,9 +94,9 @@ def test_the_turn_counter_stops_where_a_snapshot_can_follow():
     start = new_game()
     start.turn = field("turn")[1]                       # the last turn a save can hold
     game = Game(start)
-    game.do_line("corp end-turn")
+    do_line(game, "corp end-turn")
     with pytest.raises(Refused):
-        game.do_line("runner end-turn")
+        do_line(game, "runner end-turn")
     assert snapshot.loads(snapshot.dumps(game)) == game
 
 
@@ -103,12 +104,12 @@ def test_max_hand_size_beyond_its_limit_is_refused_not_clamped():
     from engine_lite.rules import Refused
     game = Game()
     with pytest.raises(Refused) as refused:
-        game.do_line("corp set max-hand-size 200")
+        do_line(game, "corp set max-hand-size 200")
     assert "104" in str(refused.value)                  # says what the most is
-    game.do_line("corp set max-hand-size 104")
+    do_line(game, "corp set max-hand-size 104")
     assert game.state.corp.max_hand_size == 104
     with pytest.raises(Refused):
-        game.do_line("corp hand-size +1")
+        do_line(game, "corp hand-size +1")
     assert game.state.corp.max_hand_size == 104
 
 
@@ -116,13 +117,13 @@ def test_new_game_settings_have_the_limits_of_the_numbers_they_set():
     from engine_lite.logtext import limit as field
     from engine_lite.logtext import LogError
     game = Game()
-    game.do_line("runner link 999")                     # accepted in play...
+    do_line(game, "runner link 999")                     # accepted in play...
     top = field("runner.link")[1]
-    game.do_line("new-game runner-link %d" % top)       # ...so accepted at the start
+    do_line(game, "new-game runner-link %d" % top)       # ...so accepted at the start
     assert game.state.runner.link == top
     assert snapshot.loads(snapshot.dumps(game)) == game
     with pytest.raises(LogError):
-        game.do_line("new-game runner-link %d" % (top + 1))
+        do_line(game, "new-game runner-link %d" % (top + 1))
 
 
 def test_every_accepted_action_near_the_limits_saves_and_loads():

@@ -2,6 +2,8 @@
 
 import pytest
 
+from engine_lite.logtext import do_line
+
 from simhelp import play
 from host_tools.keyscript import parse, KeyScriptError
 from host_tools.screens_catalog import MORE, ACTS
@@ -415,7 +417,7 @@ def test_the_log_of_a_long_game_opens_on_its_last_turn():
     from host_tools.scripted_game import scripted_game
     sim = play("")
     for line in scripted_game(60):
-        sim.app.game.do_line(line)
+        do_line(sim.app.game, line)
     sim.keys(MORE + "," + "DOWN," * 6 + "OK")
     screen = sim.app.screen
     assert screen.name == "log" and len(screen.starts) == 121       # 60 rounds, and turn 61

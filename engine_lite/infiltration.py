@@ -1,0 +1,387 @@
+"""The rules of Infiltration as a reducer, beside Android: Netrunner's (engine_lite.rules).
+
+The tracker is the game's electronic security monitor: the Alarm display (0-9), the Proximity
+display (00-99), the round and its phase, who holds the die, and each agent: inside, escaped or
+arrested, wounded, delayed. `apply(state, action)` returns (new state, note) or raises Refused,
+exactly as for Netrunner, so engine_lite.game (undo, redo, history), saving and the log work the
+same for both games.
+
+An action is the same 5-tuple `(verb, 0, a, b, c)`; `a` is the player (1..6) for agent verbs.
+`KINDS` gives each verb's argument kinds for the byte records, written by `encode` and read by
+`decode` (engine_lite.actions', and a list of values for the holdings).
+"""
+
+from engine_lite.state import const
+from engine_lite.rules import Refused
+from engine_lite import actions
+
+NAME = "infiltration"
+
+ALARM = const(1)
+SET_ALARM = const(2)
+PROXIMITY = const(3)
+SET_PROXIMITY = const(4)
+SECURITY = const(5)
+ADVANCE = const(6)
+RETREAT = const(7)
+WOUND = const(8)
+HEAL = const(9)
+ESCAPE = const(10)
+ARREST = const(11)
+HOLDINGS = const(12)
+NEXT_PHASE = const(13)
+
+# Verb numbers are stored in save files: only append. "p" is a player number. The holdings'
+# record is the player and the number of values ("pn"), then a one-number record for each.
+KINDS = ("", "s", "n", "s", "n", "n", "p", "p", "p", "p", "p", "p", "pn", "")
+_ONE = ("", "n")       # the kinds a list's values are written with (verb 1: one number)
+
+
+def encode(act, out, kinds=KINDS):
+    """Append the record of an action (engine_lite.actions.encode, plus the holdings list)."""
+    if act[0] != HOLDINGS:
+        actions.encode(act, out, kinds)
+        return
+    verb, side, player, values, c = act
+    actions.encode((verb, side, player, len(values), 0), out, ("",) * HOLDINGS + ("nn",))
+    for value in values:
+        actions.encode((1, 0, value, 0, 0), out, _ONE)
+
+
+def decode(data, offset, kinds=KINDS):
+    """Read the record at `offset` (engine_lite.actions.decode, plus the holdings list)."""
+    act, offset = actions.decode(data, offset, kinds)
+    if act[0] != HOLDINGS:
+        return act, offset
+    if not 0 <= act[3] <= MAX_HOLDINGS:
+        raise ValueError("%d holdings at byte %d" % (act[3], offset))
+    values = []
+    for _ in range(act[3]):
+        one, offset = actions.decode(data, offset, _ONE)
+        values.append(one[2])
+    return (act[0], act[1], act[2], tuple(values), 0), offset
+
+PHASES = ("selection", "execution", "npc", "security")
+SECURITY_PHASE = const(3)
+STATUSES = ("inside", "escaped", "arrested")
+INSIDE = const(0)
+ESCAPED = const(1)
+ARRESTED = const(2)
+
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(6)
+MAX_ALARM = const(9)
+MAX_PROXIMITY = const(99)
+MAX_HOLDINGS = const(12)    # file tokens and special cards an agent can bring out
+MAX_VALUE = const(99)       # the value of one of them
+MAX_ROUND = const(999)
+NO_WINNER = const(0)
+
+
+class Agent:
+    """One player's agent. `delayed_round` is the round in which it may not Advance or Retreat
+    (0: none); `holdings` the values it brought out, highest first, once `entered`."""
+
+    def __init__(self):
+        self.status = INSIDE
+        self.wounded = 0
+        self.delayed_round = 0
+        self.entered = 0
+        self.holdings = ()
+
+    def copy(self):
+        new = object.__new__(Agent)
+        new.status = self.status
+        new.wounded = self.wounded
+        new.delayed_round = self.delayed_round
+        new.entered = self.entered
+        new.holdings = self.holdings      # a tuple: never changed in place
+        return new
+
+    @property
+    def points(self):
+        """The sum of the holdings, or None before they are entered."""
+        return sum(self.holdings) if self.entered else None
+
+
+class Monitor:
+    """Everything the security monitor shows at one moment. Players are numbered 1..players;
+    `agents[0]` is player 1's. `winner` is NO_WINNER until the end has a winner."""
+
+    def __init__(self, players=3, first=1, pass_first=1):
+        self.players = players
+        self.round = 1
+        self.first = first
+        self.pass_first = pass_first     # 1: the first player passes to the left each round
+        self.phase = 0
+        self.alarm = 0
+        self.proximity = 0
+        self.ended = 0
+        self.winner = NO_WINNER
+        self.agents = [Agent() for _ in range(players)]
+
+    def copy(self):
+        new = object.__new__(Monitor)
+        for name in FIELDS:
+            setattr(new, name, getattr(self, name))
+        new.agents = [agent.copy() for agent in self.agents]
+        return new
+
+    def agent(self, player):
+        """The agent of a player number; Refused for a number outside the game."""
+        if not 1 <= player <= self.players:
+            raise Refused("No player %d: players are 1 to %d" % (player, self.players))
+        return self.agents[player - 1]
+
+    def delayed(self, agent):
+        """Whether the agent may not Advance or Retreat this round (or next, having just
+        moved wounded)."""
+        return agent.delayed_round >= self.round
+
+    def execution_order(self):
+        """The players in the order they resolve their cards: from the first player on."""
+        n = self.players
+        return [(self.first - 1 + i) % n + 1 for i in range(n)]
+
+    def pack(self):
+        """All numbers as one flat tuple (holdings: a count, then MAX_HOLDINGS values)."""
+        out = [getattr(self, name) for name in FIELDS]
+        for i in range(MAX_PLAYERS):
+            if i < self.players:
+                agent = self.agents[i]
+                held = agent.holdings
+                out.extend((agent.status, agent.wounded, agent.delayed_round,
+                            len(held) if agent.entered else -1))
+                out.extend(held)
+                out.extend([0] * (MAX_HOLDINGS - len(held)))
+            else:
+                out.extend([0] * (4 + MAX_HOLDINGS))
+        return tuple(out)
+
+    def __eq__(self, other):
+        return isinstance(other, Monitor) and self.pack() == other.pack()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+
+FIELDS = ("players", "round", "first", "pass_first", "phase", "alarm", "proximity", "ended",
+          "winner")
+_AGENT = 4 + MAX_HOLDINGS
+LOW = (MIN_PLAYERS, 1, 1, 0, 0, 0, 0, 0, 0) + ((0, 0, 0, -1) + (0,) * MAX_HOLDINGS) * MAX_PLAYERS
+HIGH = ((MAX_PLAYERS, MAX_ROUND, MAX_PLAYERS, 1, SECURITY_PHASE, MAX_ALARM, MAX_PROXIMITY, 1,
+         MAX_PLAYERS)
+        + ((ARRESTED, 1, MAX_ROUND + 1, MAX_HOLDINGS) + (MAX_VALUE,) * MAX_HOLDINGS) * MAX_PLAYERS)
+
+
+def field_name(i):
+    """The name of packed number i, for messages."""
+    if i < len(FIELDS):
+        return FIELDS[i]
+    i -= len(FIELDS)
+    part = i % _AGENT
+    names = ("status", "wounded", "delayed_round", "holdings")
+    return "agent%d.%s" % (i // _AGENT + 1, names[part] if part < 4 else "holding")
+
+
+def unpack(values):
+    """A Monitor from pack() output (limits: see LOW/HIGH and check)."""
+    state = Monitor(values[0])
+    for i in range(len(FIELDS)):
+        setattr(state, FIELDS[i], values[i])
+    at = len(FIELDS)
+    for agent in state.agents:
+        agent.status, agent.wounded, agent.delayed_round, count = values[at:at + 4]
+        agent.entered = 1 if count >= 0 else 0
+        agent.holdings = tuple(values[at + 4:at + 4 + count]) if count > 0 else ()
+        at += _AGENT
+    return state
+
+
+def check(state):
+    """What is wrong with a loaded state that its limits do not catch (None: nothing)."""
+    if state.first > state.players or state.winner > state.players:
+        return "a player number past the number of players"
+    return None
+
+
+def new_game(players=3, first=1, pass_first=1):
+    """The monitor at the start: round 1, Selection, both displays at 0, every agent inside."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise Refused("Infiltration is for 2 to 6 players")
+    if not 1 <= first <= players:
+        raise Refused("The first player must be 1 to %d" % players)
+    return Monitor(players, first, pass_first)
+
+
+# ---- the verbs ------------------------------------------------------------------------------
+
+def _clamp(value, high):
+    return 0 if value < 0 else (high if value > high else value)
+
+
+def _proximity_to(s, value):
+    """Proximity moves; at 99 the police arrive: everyone still inside is arrested."""
+    s.proximity = _clamp(value, MAX_PROXIMITY)
+    if s.proximity >= MAX_PROXIMITY:
+        caught = 0
+        for agent in s.agents:
+            if agent.status == INSIDE:
+                agent.status = ARRESTED
+                caught += 1
+        _end(s)
+        return "Proximity 99: the police are here, %d arrested" % caught
+    return None
+
+
+def _end(s):
+    s.ended = 1
+    _decide(s)
+
+
+def _everyone_out(s):
+    for agent in s.agents:
+        if agent.status == INSIDE:
+            return None
+    _end(s)
+    return "Nobody is inside: the game is over, enter the holdings"
+
+
+def _decide(s):
+    """The winner, once every escaped agent's holdings are in: the most data points, a tie
+    broken by comparing holdings from the highest value down."""
+    best = None
+    winner = NO_WINNER
+    for i in range(s.players):
+        agent = s.agents[i]
+        if agent.status != ESCAPED:
+            continue
+        if not agent.entered:
+            s.winner = NO_WINNER
+            return
+        key = (agent.points, agent.holdings)
+        if best is None or key > best:
+            best = key
+            winner = i + 1
+        elif key == best:
+            winner = NO_WINNER      # the same points and the same holdings: no winner
+    s.winner = winner
+
+
+def _alarm(s, delta, b, c):
+    s.alarm = _clamp(s.alarm + delta, MAX_ALARM)
+
+
+def _set_alarm(s, value, b, c):
+    if value > MAX_ALARM:
+        raise Refused("Alarm is 0 to 9")
+    s.alarm = value
+
+
+def _proximity(s, delta, b, c):
+    return _proximity_to(s, s.proximity + delta)
+
+
+def _set_proximity(s, value, b, c):
+    if value > MAX_PROXIMITY:
+        raise Refused("Proximity is 0 to 99")
+    return _proximity_to(s, value)
+
+
+def _security(s, die, b, c):
+    if not 1 <= die <= 6:
+        raise Refused("A die shows 1 to 6, not %d" % die)
+    before = s.proximity
+    note = _proximity_to(s, before + die + s.alarm)
+    if note:
+        return note
+    s.round += 1
+    s.phase = 0
+    if s.pass_first:
+        s.first = s.first % s.players + 1
+    return "Security: %d + alarm %d, proximity %d -> %d" % (die, s.alarm, before, s.proximity)
+
+
+def _inside(s, player):
+    agent = s.agent(player)
+    if agent.status != INSIDE:
+        raise Refused("Agent %d has %s" % (player, ("", "escaped", "been arrested")[agent.status]))
+    return agent
+
+
+def _move(s, player, b, c):
+    agent = _inside(s, player)
+    if agent.delayed_round == s.round:
+        raise Refused("Agent %d is delayed: no Advance or Retreat this round" % player)
+    if agent.wounded:
+        agent.delayed_round = s.round + 1
+        return "Agent %d is wounded: delayed next round" % player
+
+
+def _wound(s, player, b, c):
+    agent = _inside(s, player)
+    if agent.wounded:
+        raise Refused("Agent %d is already wounded" % player)
+    agent.wounded = 1
+
+
+def _heal(s, player, b, c):
+    agent = _inside(s, player)
+    if not agent.wounded:
+        raise Refused("Agent %d is not wounded" % player)
+    agent.wounded = 0
+
+
+def _escape(s, player, b, c):
+    _inside(s, player).status = ESCAPED
+    return _everyone_out(s)
+
+
+def _arrest(s, player, b, c):
+    _inside(s, player).status = ARRESTED
+    return _everyone_out(s)
+
+
+def _holdings(s, player, values, c):
+    agent = s.agent(player)
+    if agent.status != ESCAPED:
+        raise Refused("Only an escaped agent's holdings count")
+    if len(values) > MAX_HOLDINGS:
+        raise Refused("At most %d holdings" % MAX_HOLDINGS)
+    for value in values:
+        if not 1 <= value <= MAX_VALUE:
+            raise Refused("A holding is worth 1 to %d" % MAX_VALUE)
+    agent.holdings = tuple(sorted(values, reverse=True))
+    agent.entered = 1
+    _decide(s)
+
+
+def _next_phase(s, a, b, c):
+    if s.phase >= SECURITY_PHASE:
+        raise Refused("Security ends the round: roll the die")
+    s.phase += 1
+
+
+_HANDLERS = (None, _alarm, _set_alarm, _proximity, _set_proximity, _security, _move, _move,
+             _wound, _heal, _escape, _arrest, _holdings, _next_phase)
+
+
+def apply(state, act):
+    """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone."""
+    verb, side, a, b, c = act
+    if verb < 1 or verb >= len(_HANDLERS):
+        raise Refused("Unknown action")
+    if state.ended and verb != HOLDINGS:
+        raise Refused("The game is over: enter the holdings, undo, or start a new game")
+    if verb == HOLDINGS and not state.ended:
+        raise Refused("Holdings are entered when the game is over")
+    kind = KINDS[verb]
+    if verb != HOLDINGS:
+        for value in (a, b, c)[:len(kind)]:
+            if not -999 <= value <= 999:
+                raise Refused("Argument %d out of range" % value)
+    new = state.copy()
+    note = _HANDLERS[verb](new, a, b, c)
+    if new.round > MAX_ROUND:
+        raise Refused("round would be past %d" % MAX_ROUND)
+    return new, note
