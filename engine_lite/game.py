@@ -136,11 +136,3 @@ class Game:
             from engine_lite.infiltration_text import format_action
         for act in self.actions():
             yield format_action(act)
-
-    def __eq__(self, other):
-        return (isinstance(other, Game) and self.rules is other.rules and self.state == other.state
-                and self.checkpoints[0] == other.checkpoints[0] and self.history == other.history
-                and self.redo_stack == other.redo_stack)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)

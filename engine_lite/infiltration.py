@@ -385,3 +385,23 @@ def apply(state, act):
     if new.round > MAX_ROUND:
         raise Refused("round would be past %d" % MAX_ROUND)
     return new, note
+
+
+_EVENTS = {ADVANCE: "advanced", RETREAT: "retreated", WOUND: "wounded", HEAL: "healed",
+           ESCAPE: "escaped", ARREST: "arrested"}
+
+
+def phrase(act):
+    """An action in words for the device's messages: "Agent 2 wounded", "Alarm +1"."""
+    verb, side, a, b, c = act
+    if verb in _EVENTS:
+        return "Agent %d %s" % (a, _EVENTS[verb])
+    if verb in (ALARM, PROXIMITY):
+        return "%s %+d" % ("Alarm" if verb == ALARM else "Proximity", a)
+    if verb in (SET_ALARM, SET_PROXIMITY):
+        return "%s set to %d" % ("Alarm" if verb == SET_ALARM else "Proximity", a)
+    if verb == SECURITY:
+        return "Security: die %d" % a
+    if verb == HOLDINGS:
+        return "Agent %d holdings: %d points" % (a, sum(b))
+    return "Next phase"

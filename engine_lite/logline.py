@@ -4,7 +4,7 @@ Reading lines is engine_lite.logtext. The device loads this module only while it
 log (firmware.pages), so its code is off the heap the rest of the time.
 """
 
-from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES
+from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES, GameState, Corp, Runner
 from engine_lite.actions import (
     KINDS, WHO, SET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
 )
@@ -95,3 +95,14 @@ def format_action(act):
         else:
             parts.append(str(value))
     return " ".join(parts)
+
+
+def field_name(i):
+    """The name of packed number i, as messages and the snapshot show it: 'turn',
+    'corp.credits', 'runner.tags'..."""
+    if i < len(GameState.FIELDS):
+        return GameState.FIELDS[i]
+    i -= len(GameState.FIELDS)
+    if i < len(Corp.FIELDS):
+        return "corp." + Corp.FIELDS[i]
+    return "runner." + Runner.FIELDS[i - len(Corp.FIELDS)]

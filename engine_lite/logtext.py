@@ -6,12 +6,12 @@ the device never loads it.
 """
 
 from engine_lite.state import (
-    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, LOW, HIGH, field_name,
+    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, LOW, HIGH,
 )
 from engine_lite.actions import (
     KINDS, WHO, SET, RUN_END, TRACE, AGENDA_TARGET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
 )
-from engine_lite.logline import VERB_NAMES
+from engine_lite.logline import VERB_NAMES, field_name
 
 
 class LogError(ValueError):

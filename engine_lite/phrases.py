@@ -27,9 +27,11 @@ _CLICK_VERBS = (A.GAIN_CREDIT, A.DRAW, A.INSTALL, A.INSTALL_ICE, A.PLAY, A.ADVAN
                 A.TRASH_RESOURCE, A.PURGE, A.REMOVE_TAG, A.RUN, A.RUN_EVENT)
 
 
-def phrase(act, state=None):
+def phrase(act, state=None, rules=None):
     """The action in words. With the state after it, a click action also says how many clicks
     are left to its side ("(1 click left)") when that still fits on one line of a message."""
+    if rules is not None and rules.NAME != "netrunner":
+        return rules.phrase(act)         # Infiltration's own
     verb, side, a, b, c = act
     who = SIDE_NAMES[side & 1]
     if verb in _PAST:

@@ -11,7 +11,7 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_ACTION, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, FIRST_REMOTE, MAX_REMOTES,
-    BASE_HAND_SIZE, LOW, HIGH, server_name, field_name, first_outside,
+    BASE_HAND_SIZE, LOW, HIGH, server_name, first_outside,
 )
 from engine_lite import actions as A
 
@@ -394,6 +394,7 @@ def apply(state, act):
     values = new.pack()
     i = first_outside(values)
     if i >= 0:      # the one check that keeps every game savable (limits: engine_lite.state)
+        from engine_lite.logline import field_name     # names are not kept on the heap
         raise Refused("%s would be %d: the limit is %d to %d"
                       % (field_name(i), values[i], LOW[i], HIGH[i]))
     return new, note

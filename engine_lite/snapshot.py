@@ -9,7 +9,7 @@
 
 import json
 
-from engine_lite.state import LOW, HIGH, field_name
+from engine_lite.state import LOW, HIGH
 from engine_lite.game import Game
 from engine_lite.rules import Refused
 from engine_lite import actions
@@ -93,6 +93,12 @@ def dumps(game):
 OLD_COUNT = 28       # before run_access (index 11) was added: such files are read with it 0
 
 
+def _field_name(i):
+    """A Netrunner number's name, for a message (the names are loaded only then)."""
+    from engine_lite.logline import field_name
+    return field_name(i)
+
+
 def _check(state):
     """What is wrong with a loaded Netrunner state that its limits do not catch."""
     if (state.winner == -1) != (state.win_reason == 0):
@@ -116,7 +122,7 @@ def _state(data, key, rules):
     values = data.get(key)
     low = getattr(rules, "LOW", LOW)
     high = getattr(rules, "HIGH", HIGH)
-    name_of = getattr(rules, "field_name", field_name)
+    name_of = getattr(rules, "field_name", _field_name)
     count = len(low)
     if rules.NAME == "netrunner" and isinstance(values, list) and len(values) == OLD_COUNT:
         values = values[:11] + [0] + values[11:]

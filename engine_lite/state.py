@@ -238,7 +238,7 @@ def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):
 # action that would go past one is refused), the game log's `new-game` line takes its settings
 # within them, and the snapshot loader checks a saved state against them: so whatever the engine
 # accepts can always be saved and loaded again. Two tuples of ints in pack() order: no names are
-# kept on the device's heap; `field_name(i)` builds one when a message needs it.
+# kept on the device's heap; `engine_lite.logline.field_name(i)` builds one when a message needs it.
 
 _C = const(MAX_COUNT)     # (names with a leading _ and const() take no heap on MicroPython)
 _M = const(MAX_MODIFIER)
@@ -253,17 +253,6 @@ LOW = (1, 0, 0, -1, 0, 1, -1, 0, 0, 0, -1, 0,
 HIGH = (MAX_TURN, 1, 1, 1, 3, 99, FIRST_REMOTE + MAX_REMOTES - 1, _C, 2 * _C + 99, 2 * _C, 1, 1,
         _C, _C, _C, _C, _M, _C, _C,
         _C, _C, _C, _C, _M, _C, _C, _C, _C, _C)
-
-
-def field_name(i):
-    """The name of packed number i, as messages and the snapshot show it: 'turn',
-    'corp.credits', 'runner.tags'..."""
-    if i < len(GameState.FIELDS):
-        return GameState.FIELDS[i]
-    i -= len(GameState.FIELDS)
-    if i < len(Corp.FIELDS):
-        return "corp." + Corp.FIELDS[i]
-    return "runner." + Runner.FIELDS[i - len(Corp.FIELDS)]
 
 
 def first_outside(values):

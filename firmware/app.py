@@ -14,7 +14,6 @@ import sys
 
 from engine_lite.game import Game
 from engine_lite.rules import Refused
-from engine_lite.state import NO_WINNER
 from engine_lite import actions
 from firmware.buttons import DOWN, PRESS, LONG
 from firmware.fonts import SMALL
@@ -28,7 +27,7 @@ from firmware import forget
 # 25 KB of heap) is only resident while it is in use. See README, "Memory".
 OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages",
             "firmware.widgets", "firmware.font_medium", "firmware.purposes",
-            "engine_lite.logline", "engine_lite.phrases")
+            "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus")
 
 
 class App:
@@ -42,7 +41,8 @@ class App:
     DISPLAY_RETRY_MS = 1000  # how often an OLED that stopped answering is tried again
     IDLE_CAP_MS = 40000000  # idle time beyond every timeout (the longest is 36,000 s)
 
-    def __init__(self, display, pad, clock, settings=None, game=None, buzzer=None):
+    def __init__(self, display, pad, clock, settings=None, game=None, buzzer=None,
+                 random=None):
         self.display = display
         self.fb = display.fb
         self.pad = pad
@@ -65,8 +65,8 @@ class App:
         self._drawn_toast = None  # the message drawn last, and the rows it covered
         self._drawn_rows = (HEIGHT, HEIGHT)
         self.full_redraw = False  # set to draw the whole screen at the next render
-        from firmware.dashboard import Dashboard
-        self.screens.append(Dashboard())
+        self.random = random     # a byte from the board's random source (firmware.hw)
+        self.screens.append(home_screen(self.game))
         self.display.set_contrast(self.settings.contrast)
         self.display.set_flip(self.settings.flip)
 
@@ -124,7 +124,7 @@ class App:
         if note and notes:
             self.say(note)
         elif not quiet:
-            self.say(describe(act, self.game.state))
+            self.say(describe(act, self.game.state, self.game.rules))
         return True
 
     def undo(self):
@@ -142,7 +142,7 @@ class App:
             self.say(str(refused), error=True)
             return
         self.changed()
-        self.say(said + describe(act))
+        self.say(said + describe(act, None, self.game.rules))
 
     def settings_changed(self):
         """A setting changed: redraw, and let saving know."""
@@ -155,17 +155,19 @@ class App:
         self.dirty = True
 
     def _sync_win_screen(self):
-        """The win screen is in the stack exactly while somebody has won (after any action,
-        undo or redo, whichever screen did it)."""
-        won = self.game.state.winner != NO_WINNER
+        """The end screen is in the stack exactly while the game is over (after any action,
+        undo or redo, whichever screen did it). The home screen knows which: its `end(state)`
+        is (module, screen class) while the game is over, else None; an end screen has
+        `ends_game`."""
+        end = self.screens[0].end(self.game.state)
         shown = False
         for screen in self.screens:
-            if screen.name == "win":
+            if getattr(screen, "ends_game", False):
                 shown = True
-        if won and not shown:
+        if end and not shown:
             self.home()
-            self.open("firmware.pages", "WinScreen")
-        elif shown and not won:
+            self.open(*end)
+        elif shown and not end:
             self.home()
 
     # ---- messages ---------------------------------------------------------------------------
@@ -311,8 +313,18 @@ class App:
         self.dirty = False
 
 
-def describe(act, state=None):
+def describe(act, state=None, rules=None):
     """An action in words for messages ("Corp installed for 2 (1 click left)"); the code that
     words it is loaded now and let go on the way home (OVERLAYS)."""
     from engine_lite.phrases import phrase
-    return phrase(act, state)
+    return phrase(act, state, rules)
+
+
+def home_screen(game):
+    """The screen at the bottom of the stack for this game: the Netrunner dashboard, or the
+    Infiltration security monitor."""
+    if game.rules.NAME == "netrunner":
+        from firmware.dashboard import Dashboard
+        return Dashboard()
+    from firmware.monitor import Monitor
+    return Monitor()

@@ -31,7 +31,7 @@ While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: poin
 
 import sys
 
-from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, server_name
+from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, SIDE_NAMES, server_name
 from engine_lite import actions as A
 from firmware.fonts import SMALL, BIG
 from firmware.buttons import PRESS, LONG, REPEAT
@@ -39,7 +39,6 @@ from firmware.ui import Screen, WIDTH, HEIGHT, step_of
 from firmware import forget
 
 SIDES = ("CORP", "RUNNER")
-Sides = ("Corp", "Runner")
 
 # The bars. Each starts with its cursor on HOME (+1cr), Draw and Adv or Run a press either side:
 # the bar wraps round, so More (the last) is two presses left.
@@ -146,6 +145,9 @@ class Dashboard(Screen):
             self._value_cell = label
             if label in NUMBER_CELLS:
                 self.value = NUMBER_START[NUMBER_CELLS.index(label)]
+
+    def end(self, s):
+        return ("firmware.pages", "WinScreen") if s.winner >= 0 else None
 
     def cancel(self):
         if self.pending is None:
@@ -260,20 +262,15 @@ class Dashboard(Screen):
             return "Trace base %d? UP/DOWN" % value
         if s.in_run:
             where = server_name(s.run_server)
-            if s.run_access:
-                n = self.to_access
-                head = "Access %s: %d card%s" % (where, n, "s" if n > 1 else "")
-                where = "%s: %d to access" % (where, n)
-            else:
-                head = "Run on " + where
+            n = self.to_access
+            head = ("Access %s: %d card%s" % (where, n, "s" if n > 1 else "") if s.run_access
+                    else "Run on " + where)
             bp = s.run_bp_credits
-            if not bp:
-                return fitting((head, where))
-            return fitting((head + ", %d bad pub cr" % bp, head + ", BP %d" % bp,
-                            where + ", BP %d" % bp, where))
+            return fitting((head + ", %d bad pub cr" % bp, head + ", BP %d" % bp, head, where)
+                           if bp else (head, where))
         me = s.player(s.active)
         if not me.clicks:
-            return fitting(("%s: discard to %d, End" % (Sides[s.active], me.max_hand_size),
+            return fitting(("%s: discard to %d, End" % (SIDE_NAMES[s.active], me.max_hand_size),
                             "Discard to %d, End" % me.max_hand_size))
         return None
 

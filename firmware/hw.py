@@ -42,6 +42,11 @@ def open_i2c(pins):
                        freq=i2c.get("freq", 400000))
 
 
+def random_byte():
+    """A byte from the RP2040's hardware random source (os.urandom; CPython's on a host)."""
+    return os.urandom(1)[0]
+
+
 def open_buttons(pins):
     """{button name: input Pin with pull-up}; a pressed button reads 0."""
     return dict((name, machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP))

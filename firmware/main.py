@@ -33,7 +33,7 @@ def build(pins, clock, settings=None, game=None):
                       size.get("width", 128), size.get("height", 64))
     pad = ButtonPad(hw.open_buttons(pins), clock, clock.ticks_ms())
     buzzer = hw.Buzzer(pins.get("buzzer"))
-    return App(display, pad, clock, settings, game, buzzer)
+    return App(display, pad, clock, settings, game, buzzer, hw.random_byte)
 
 
 def load_pins(path="hardware/pins.json"):

@@ -144,7 +144,14 @@ class MoreMenu(Menu):
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
             Item("New game", "", True, lambda app: app.push(Confirm(
                 "NEW GAME", "Start a new game? This one ends.", new_game))),
+            Item("New Infiltration", "", True, _infiltration),
         ]
+
+
+def _infiltration(app):
+    """A new game of Infiltration (the tracker as its security monitor): how many players."""
+    from firmware.monitor_menus import ask_players
+    ask_players(app)
 
 
 class TokensMenu(Menu):

@@ -3,12 +3,12 @@
 An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
-from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE
+from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, SIDE_NAMES
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH, step_of, wrap
 from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered, new_game
-from firmware.dashboard import SIDES, Sides, end_turn
+from firmware.dashboard import SIDES, end_turn
 
 
 class EndTurn(Screen):
@@ -32,7 +32,7 @@ class EndTurn(Screen):
         else:
             MEDIUM.draw(fb, "Discard down to %d" % me.max_hand_size, 2, y)
             y += 11
-            MEDIUM.draw(fb, "Then: %s's turn" % Sides[1 - side], 2, y)
+            MEDIUM.draw(fb, "Then: %s's turn" % SIDE_NAMES[1 - side], 2, y)
         hint(fb, "OK end turn      < back")
 
     def on_button(self, app, name, event):
@@ -46,6 +46,7 @@ class WinScreen(Screen):
     """Who won and why. Hold LEFT to undo and play on; OK starts a new game."""
 
     name = "win"
+    ends_game = True
 
     def draw(self, app, fb):
         s = app.game.state

@@ -154,6 +154,8 @@ def load(storage, settings):
 def resumed(game):
     """"Resumed - turn 7, last: Runner ran on HQ": where the game is, and its last action in
     words, so the table can check it is the game they were playing."""
+    if game.rules.NAME != "netrunner":
+        return "Resumed - Infiltration, round %d" % game.state.round
     text = "Resumed - turn %d" % game.state.turn
     if game.count:
         from engine_lite.phrases import phrase

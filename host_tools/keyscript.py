@@ -16,6 +16,20 @@ GAP_MS = 120
 LONG_MS = 700
 
 
+class FakeRandom:
+    """A repeatable stand-in for the board's random source (firmware.hw.random_byte): the same
+    bytes under CPython and MicroPython, so the simulator, the pixel-parity test and the golden
+    images agree on every die and first player."""
+
+    def __init__(self, seed=1):
+        self.state = seed
+
+    def byte(self):
+        """The next byte, 0..255."""
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 16) & 0xFF
+
+
 class ManualClock:
     """A clock that only moves when told, with firmware.hw.Clock's methods: for scripted runs
     (simulator, tests, benchmarks)."""

@@ -16,7 +16,7 @@ SETUP = '''
 import json, gc, binascii
 import machine
 from firmware.main import build, load_pins
-from keyscript import Driver, ManualClock
+from keyscript import Driver, ManualClock, FakeRandom
 
 class CrcDevice:
     """Stands at 0x3C on the simulated bus and folds every write into a CRC."""
@@ -34,6 +34,7 @@ def render(keys):
     pins = load_pins("/hardware/pins.json")
     clock = ManualClock()
     app = build(pins, clock)
+    app.random = FakeRandom(1).byte       # the simulator's (host_tools.sim)
     driver = Driver(app, clock, pins)
     driver.run(50)
     driver.play(keys)

@@ -10,6 +10,13 @@ END_EARLY = "LEFT,LEFT,LEFT,OK,OK"         # bar: End, confirm with clicks left
 # The Corp takes 1 bad publicity and ends its turn; the Runner runs on R&D (Run, UP: R&D, OK).
 RUNNER_RUN = "UP,LEFT,OK,WAIT:3000," + END_EARLY + ",WAIT:3000,RIGHT,UP,OK"
 
+# Infiltration, 3 players (the More menu's last item). The first player and the dice come from
+# the board's random source: the simulator's is seeded, so these pictures are the same every
+# run, but the virtual Pico's is the RP2040's own (see RANDOM_SCREENS).
+INFILTRATION = MORE + ",UP,OK,OK,WAIT:3000"
+ESCAPES = (",RIGHT,OK,OK,DOWN,DOWN,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
+           "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK")   # agents 1 and 2 escape, 3 arrested
+
 SCREENS = (
     ("dashboard", "Dashboard at the start: the Corp's first turn", ""),
     ("dashboard_run", "A run on R&D: the bar is the run's, 1 bad-publicity credit",
@@ -37,10 +44,24 @@ SCREENS = (
     ("counters", "Every counter, settable by hand", MORE + ",DOWN,DOWN,DOWN,OK"),
     ("log", "The game log, newest first",
      "OK,OK,LEFT,OK,WAIT:1000,OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),
-    ("settings", "Settings", MORE + ",UP,UP,OK"),
-    ("new_game", "New game, with confirmation", MORE + ",UP,OK"),
+    ("settings", "Settings", MORE + ",UP,UP,UP,OK"),
+    ("new_game", "New game, with confirmation", MORE + ",UP,UP,OK"),
     ("win", "The win screen", MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000"),
     ("undo", "Hold LEFT: the last action is undone and named", "OK,OK,LONG:LEFT"),
     ("refused", "A refused action shows the rules' reason",
      ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"),
+    ("players", "A new Infiltration game: how many players", MORE + ",UP,OK"),
+    ("monitor", "Infiltration: the security monitor, round 1", INFILTRATION),
+    ("monitor_roll", "Alarm 2, then Next to Security and Roll: the die is applied",
+     INFILTRATION + ",RIGHT,RIGHT,UP,UP,LEFT,LEFT,OK,OK,OK,OK"),
+    ("agents", "The agents and how they are", INFILTRATION + ",RIGHT,OK"),
+    ("agent", "What can happen to an agent", INFILTRATION + ",RIGHT,OK,OK"),
+    ("holdings", "The end: an escaped agent's holdings, one value at a time",
+     INFILTRATION + ESCAPES + ",OK,UP,UP,OK,DOWN"),
+    ("infiltration_end", "The ranking, the tie-break and who was arrested",
+     INFILTRATION + ESCAPES + ",OK,UP,UP,OK,DOWN,OK,RIGHT,OK,UP,UP,UP,OK,DOWN,DOWN,DOWN,OK,"
+     "RIGHT,WAIT:3000"),
 )
+# Screens that show the board's random source (the first player, a die): the same in the
+# simulator every run, not on the virtual Pico.
+RANDOM_SCREENS = ("monitor", "monitor_roll")

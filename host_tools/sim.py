@@ -60,8 +60,11 @@ class Simulator:
 
     POLL_MS = 10
 
-    def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None):
-        """`tap(data)`, if given, sees every I2C write before the OLED emulator does."""
+    def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None, seed=1):
+        """`tap(data)`, if given, sees every I2C write before the OLED emulator does. `seed`
+        makes the board's random source (dice, the first player) the same every run."""
+        from host_tools.keyscript import FakeRandom
+        self._random = FakeRandom(seed)
         machine = install_standins()
         from host_tools.flash import FolderFlash
         from host_tools.keyscript import ManualClock
@@ -97,6 +100,7 @@ class Simulator:
         from firmware.main import Device, WATCHDOG_MS
         self.device = Device(self.pins, self.clock, self.flash, hw.open_watchdog(WATCHDOG_MS))
         self.app = self.device.app
+        self.app.random = self._random.byte     # repeatable, for tests and golden images
         self.boots += 1
         self._fed = (self.board.wdt.fed, self.clock.now)
 

@@ -21,3 +21,48 @@ def test_screen_is_identical_under_micropython(micropython_results, name, descri
     assert (theirs["bytes"], theirs["crc"]) == (ours["bytes"], ours["crc"])
     # The emulator, fed only the I2C bytes, shows exactly the driver's frame buffer.
     assert sim.oled.glass_bytes().hex() == ours["frame"][2:]
+
+
+# The modules a Pico keeps on its heap once the tracker is up, a saved game resumed (the rp2 port
+# also lists the driver's `adafruit_bus_device` and `rp2`). Anything else imported while booting
+# (the log writer, the phrases, the snapshot reader...) must have been let go: the boot heap has
+# no room for it (README, "Memory").
+RESIDENT = {
+    "engine_lite", "engine_lite.actions", "engine_lite.game", "engine_lite.rules",
+    "engine_lite.state", "firmware", "firmware.app", "firmware.buttons", "firmware.dashboard",
+    "firmware.display", "firmware.font_data", "firmware.fonts", "firmware.hw", "firmware.main",
+    "firmware.settings", "firmware.storage", "firmware.ui", "adafruit_ssd1306",
+}
+
+
+def test_after_booting_and_resuming_only_the_core_modules_stay_loaded():
+    import json
+    from host_tools.mprun import run_micropython, firmware_files
+    from host_tools.parity import _read
+    files = firmware_files(compiled=True)
+    files["/lib/machine.py"] = _read("host_tools/standins/machine.py")
+    files["/lib/keyscript.py"] = _read("host_tools/keyscript.py")
+    code = """
+import sys, json, os, machine
+from firmware import hw
+from firmware.main import Device, load_pins
+from keyscript import ManualClock
+class Panel:
+    def write(self, data):
+        pass
+os.mkdir("/flash")
+for boot in (1, 2):                      # a new game saved, then that game resumed
+    machine.board = machine.Board()
+    machine.board.i2c_devices[0x3C] = Panel()
+    device = Device(load_pins("/hardware/pins.json"), ManualClock(), hw.Flash("/flash/"))
+    toast = device.app.toast
+    device.app.on_button("OK", 2)          # a credit for a click: something to save
+    device.tick(5000)
+    device.saver.flush()
+print(json.dumps([toast, sorted(sys.modules)]))
+"""
+    toast, modules = json.loads(run_micropython([code], packages=(), files=files).strip().splitlines()[-1])
+    assert toast.startswith("Resumed - turn 1, last: Corp took 1 credit")
+    loaded = {m for m in modules if m.split(".")[0] in ("engine_lite", "firmware")
+              or m == "adafruit_ssd1306"}
+    assert loaded == RESIDENT

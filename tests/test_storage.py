@@ -271,7 +271,7 @@ def test_damaged_settings_are_kept_aside():
 
 def test_settings_survive_a_restart():
     sim = Simulator()
-    sim.keys("RIGHT,RIGHT,RIGHT,RIGHT,OK,UP,UP,OK,OK,UP,UP,OK")   # Settings: agenda target 9
+    sim.keys("RIGHT,RIGHT,RIGHT,RIGHT,OK,UP,UP,UP,OK,OK,UP,UP,OK")   # Settings: agenda target 9
     sim.settle()
     again = Simulator(flash=sim.flash)
     assert again.app.settings.agenda_target == 9 and again.app.game.state.agenda_target == 9

@@ -214,7 +214,7 @@ def test_points_start_at_two_and_a_win_by_holding_a_key_can_be_declined():
 
 
 def test_new_game_needs_confirmation():
-    sim = play("OK," + MORE + ",UP,OK,LEFT")
+    sim = play("OK," + MORE + ",UP,UP,OK,LEFT")
     assert sim.state()["corp"]["credits"] == 6       # declined: back in the More menu
     assert sim.app.screen.name == "more"
     sim.keys("OK,OK")
@@ -228,7 +228,7 @@ def test_counters_can_be_set_by_hand():
 
 
 def test_settings_change_the_agenda_target_of_this_game():
-    sim = play(MORE + ",UP,UP,OK,OK,DOWN,OK")
+    sim = play(MORE + ",UP,UP,UP,OK,OK,DOWN,OK")
     assert sim.state()["agenda_target"] == 6 and sim.app.settings.agenda_target == 6
 
 
@@ -422,3 +422,75 @@ def test_the_log_of_a_long_game_opens_on_its_last_turn():
     screen = sim.app.screen
     assert screen.name == "log" and len(screen.starts) == 121       # 60 rounds, and turn 61
     assert screen._window(sim.app.game)[-1] == "Turn 61: Corp"
+
+
+# ---- Infiltration: the security monitor ------------------------------------------------------
+
+def test_a_three_player_infiltration_game_is_played_to_its_end():
+    from host_tools.screens_catalog import INFILTRATION
+    sim = play(INFILTRATION)
+    state = sim.state()
+    assert state["game"] == "infiltration" and sim.app.screen.name == "monitor"
+    assert len(state["agents"]) == 3 and state["round"] == 1
+    sim.app.random = iter([5, 200, 3, 1]).__next__          # the dice: 6, 3, 4, 2
+    # Round 1: Alarm +1, the phases, the roll: proximity 0 + 6 + 1.
+    sim.keys("RIGHT,RIGHT,UP,LEFT,LEFT,OK,OK,OK,OK")
+    state = sim.state()
+    assert state["proximity"] == 7 and state["round"] == 2 and state["phase"] == "selection"
+    assert sim.app.toast == "Rolled 6: 0 + 6 + 1 = 7"
+    # Agent 2 is wounded, then retreats: delayed, and the monitor says so at Selection.
+    sim.keys("RIGHT,OK,DOWN,OK,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,OK")
+    assert sim.state()["agents"][1] == {"player": 2, "status": "inside", "wounded": True,
+                                        "delayed": True, "points": None}
+    sim.keys("LEFT,OK,OK,OK,OK,WAIT:3000")                  # round 2's roll: 7 + 3 + 1
+    assert sim.state()["proximity"] == 11
+    assert sim.app.screen.name == "monitor"
+    # Agent 2 may not retreat now: refused, with the reason.
+    from firmware.monitor import phase_prompt
+    assert phase_prompt(sim.app.game.state) == "Pick cards. Delayed: 2"
+    sim.keys("RIGHT,OK,DOWN,OK,DOWN,OK")
+    assert sim.app.toast == "! Agent 2 is delayed: no Advance or Retreat this round"
+    sim.keys("LEFT,LEFT")                                    # back to the monitor
+    # Agents 1 and 3 escape, agent 2 is arrested: the end, and the ranking screen.
+    sim.keys("OK,OK,DOWN,DOWN,DOWN,DOWN,OK,"
+             "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
+             "OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK")
+    assert sim.state()["ended"] and sim.app.screen.name == "infiltration_end"
+    sim.keys("OK,UP,OK,RIGHT")                               # agent 1: one token of 2
+    sim.keys("OK,OK,OK,RIGHT")                               # agent 3: two tokens of 1
+    state = sim.state()
+    assert [a["points"] for a in state["agents"]] == [2, None, 2] and state["winner"] == 1
+    from firmware.monitor_menus import tie_break
+    assert tie_break(sim.app.game.state) == "Tie at 2: 2 beats 1"
+    # Undo works across the end: the holdings go, then the game is on again.
+    sim.keys("LONG:LEFT,LONG:LEFT,LONG:LEFT")
+    assert not sim.state()["ended"] and sim.app.screen.name == "monitor"
+
+
+def test_an_infiltration_game_resumes_after_a_power_cut():
+    from host_tools.screens_catalog import INFILTRATION
+    from host_tools.sim import Simulator
+    sim = play(INFILTRATION + ",RIGHT,RIGHT,UP,UP,RIGHT,UP,UP,UP,WAIT:2000")
+    before = sim.state()
+    assert before["alarm"] == 2 and before["proximity"] == 3
+    again = Simulator(flash=sim.flash)
+    assert again.state() == before and again.app.screen.name == "monitor"
+    assert again.app.toast.startswith("Resumed")
+
+
+def test_the_monitor_at_its_limits_clips_nothing(monkeypatch):
+    from test_limits import TextBoxes
+    from engine_lite.game import Game
+    from engine_lite import infiltration as I
+    sim = play("")
+    state = I.new_game(6, 6)
+    state.round, state.phase, state.alarm, state.proximity = 999, 3, 9, 98
+    for agent in state.agents[:3]:
+        agent.wounded, agent.delayed_round = 1, 999
+    state.agents[4].status = I.ESCAPED
+    state.agents[5].status = I.ARRESTED
+    boxes = TextBoxes(monkeypatch)
+    from firmware.widgets import start_game
+    start_game(sim.app, Game(state, I))
+    sim.app.render()
+    assert boxes.problems() == []

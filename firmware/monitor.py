@@ -1,0 +1,168 @@
+"""The security monitor: the home screen of an Infiltration game (the Netrunner one is
+firmware.dashboard). Loaded only when such a game is played.
+
+    +---------------------------------------------+
+    |[ROUND 3  SELECTION           first: 2 ]     |  the round and its phase, who holds the die
+    | 17                                    2     |  Proximity (00-99) and Alarm (0-9), large
+    | proximity                         alarm     |
+    | In: 1 2* 3   Out: 4   Caught: 5             |  the agents (* wounded, ! delayed)
+    | Pick cards. Delayed: 2                      |  what this phase asks of the table
+    |[Next] Agents  Alarm  Prox  More             |  the action bar
+    +---------------------------------------------+
+
+Keys: LEFT/RIGHT move along the bar, OK does the lit action. `Next` goes to the next phase; in
+the Security phase it reads `Roll`: the device rolls the die (the Pico's hardware random
+source) and applies it, the roll in the message. On `Alarm` and `Prox`, UP/DOWN change that
+display (held: 5 at a time; each change is logged and undoable). `Agents` lists the agents;
+choosing one offers what can happen to it. `More`: a table die's result, the log, undo/redo,
+new game. Hold LEFT: undo, hold RIGHT: redo, as everywhere.
+"""
+
+from engine_lite import infiltration as I
+from firmware.fonts import SMALL, BIG
+from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.ui import Screen, WIDTH, HEIGHT, step_of
+
+BAR = ("Next", "Agents", "Alarm", "Prox", "More")
+ROLL_BAR = ("Roll", "Agents", "Alarm", "Prox", "More")
+BAR_Y = HEIGHT - 8
+BAR_PART = 5
+PROMPTS = ("Pick cards secretly", "Order: %s", "The NPCs act", "Roll: OK")
+
+
+def dice(app, sides=6):
+    """A fair roll of a die with `sides` sides, from the board's random source (App.random:
+    firmware.hw.random_byte on a Pico)."""
+    limit = 256 - 256 % sides
+    for _ in range(16):          # (a source stuck at 255 must not hang the tracker)
+        byte = app.random()
+        if byte < limit:
+            break
+    return byte % sides + 1
+
+
+def roll(app):
+    """A die from the board's random source, applied as the Security phase."""
+    die = dice(app)
+    s = app.game.state
+    if app.act((I.SECURITY, 0, die, 0, 0), quiet=True, notes=False):
+        after = app.game.state.proximity
+        if after >= I.MAX_PROXIMITY:
+            app.say("Rolled %d: proximity 99, the police are here" % die)
+        else:
+            app.say("Rolled %d: %d + %d + %d = %d" % (die, s.proximity, die, s.alarm, after))
+
+
+class Monitor(Screen):
+    """The Infiltration home screen (see the module's text)."""
+
+    name = "monitor"
+
+    def __init__(self):
+        self.cursor = 0
+        self._keys = [None] * (BAR_PART + len(BAR))
+
+    def end(self, s):
+        return ("firmware.monitor_menus", "EndScreen") if s.ended else None
+
+    def bar(self, s):
+        return ROLL_BAR if s.phase == I.SECURITY_PHASE else BAR
+
+    def toast_box(self, lines):
+        """Messages take the rows under the large numbers, never the bar."""
+        return 25, 25 + 9 * lines - 1, 25
+
+    def update(self, app, fb):
+        s = app.game.state
+        part = self.part
+        if part(fb, 0, (s.round, s.phase, s.first, s.ended), 0, 0, WIDTH, 8):
+            fb.fill_rect(0, 0, WIDTH, 8, 1)
+            right = "first %d" % s.first
+            left = "GAME OVER" if s.ended else "ROUND %d %s" % (s.round, I.PHASES[s.phase].upper())
+            if SMALL.measure(left + right) + 4 > WIDTH:
+                left = left[6:]             # "999 SECURITY": the round's number is enough
+            SMALL.draw(fb, left, 1, 0, 0)
+            SMALL.draw(fb, right, WIDTH - 1 - SMALL.measure(right), 0, 0)
+        if part(fb, 1, (s.proximity, s.alarm), 0, 8, WIDTH, 16):
+            BIG.draw(fb, "%02d" % s.proximity, 0, 8)
+            BIG.draw(fb, "%d" % s.alarm, WIDTH - BIG.measure("0"), 8)
+        if part(fb, 2, 1, 0, 24, WIDTH, 8):
+            SMALL.draw(fb, "proximity", 0, 24)
+            SMALL.draw(fb, "alarm", WIDTH - SMALL.measure("alarm"), 24)
+        agents = agents_line(s)
+        if part(fb, 3, agents, 0, 32, WIDTH, 8):
+            SMALL.draw(fb, agents, 0, 32)
+        prompt = phase_prompt(s)
+        if part(fb, 4, prompt, 0, 40, WIDTH, 8):
+            SMALL.draw(fb, prompt, 0, 40)
+        labels = self.bar(s)
+        x = 0
+        spare = WIDTH - SMALL.measure("".join(labels))
+        for i in range(len(labels)):
+            lit = i == self.cursor
+            w = SMALL.measure(labels[i]) + spare // len(labels) + (1 if i < spare % len(labels) else 0)
+            if part(fb, BAR_PART + i, (lit, labels[i]), x, BAR_Y, w, 8):
+                if lit:
+                    fb.fill_rect(x, BAR_Y, w, 8, 1)
+                label = labels[i]
+                SMALL.draw(fb, label, x + (w - SMALL.measure(label)) // 2, BAR_Y, 0 if lit else 1)
+            x += w
+
+    def prepare(self, app, name):
+        if name == "OK" and BAR[self.cursor] in ("Agents", "More"):
+            return "firmware.monitor_menus"
+        return None
+
+    def on_button(self, app, name, event):
+        s = app.game.state
+        label = self.bar(s)[self.cursor]
+        if name in ("LEFT", "RIGHT") and event == PRESS:
+            self.cursor = (self.cursor + (1 if name == "RIGHT" else -1)) % len(BAR)
+        elif name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT) and label in ("Alarm", "Prox"):
+            step = step_of(event) * (1 if name == "UP" else -1)
+            app.act((I.ALARM if label == "Alarm" else I.PROXIMITY, 0, step, 0, 0), quiet=True)
+        elif name == "OK" and event == PRESS:
+            if label == "Roll":
+                roll(app)
+            elif label == "Next":
+                app.act((I.NEXT_PHASE, 0, 0, 0, 0), quiet=True)
+            elif label == "Agents":
+                app.open("firmware.monitor_menus", "AgentsMenu")
+            elif label == "More":
+                app.open("firmware.monitor_menus", "MonitorMore")
+
+
+def agents_line(s):
+    """"In: 1 2* 3!  Out: 4  Caught: 5": * wounded, ! delayed. When that is too long for a
+    line, one mark an agent: "1*! 2 3 4> 5x" (> escaped, x caught)."""
+    groups = ([], [], [])
+    marks = []
+    for i in range(s.players):
+        agent = s.agents[i]
+        mark = str(i + 1)
+        if agent.status == I.INSIDE:
+            mark += ("*" if agent.wounded else "") + ("!" if s.delayed(agent) else "")
+        groups[agent.status].append(mark)
+        marks.append(mark + ("", ">", "x")[agent.status])
+    parts = []
+    for name, group in zip(("In:", "Out:", "Caught:"), groups):
+        if group:
+            parts.append(name + " " + " ".join(group))
+    text = "  ".join(parts)
+    return text if SMALL.measure(text) <= WIDTH else " ".join(marks)
+
+
+def phase_prompt(s):
+    """What the phase asks of the table, in a line."""
+    if s.ended:
+        return "Over: see More > Result"
+    if s.phase == 0:
+        delayed = [str(i + 1) for i in range(s.players)
+                   if s.agents[i].status == I.INSIDE and s.agents[i].delayed_round == s.round]
+        if delayed:
+            return "Pick cards. Delayed: " + " ".join(delayed)
+        return PROMPTS[0]
+    if s.phase == 1:
+        order = [str(p) for p in s.execution_order() if s.agents[p - 1].status == I.INSIDE]
+        return PROMPTS[1] % " ".join(order)
+    return PROMPTS[s.phase]
