@@ -126,7 +126,9 @@ def bench_firmware_heap(rounds=50, presses=1000):
     for key in game_keys:
         chunks += [PRESS_CHUNK % key, IDLE, MEASURE]
     chunks += [IDLE, "gc.collect()\nafter_game = gc.mem_alloc()\n"]
-    cycle = 17
+    from host_tools.scripted_game import NAVIGATION_CYCLE
+    cycle = len(NAVIGATION_CYCLE)      # measured at the same point of a cycle, before and after
+    presses -= presses % cycle
     nav = list(navigation_keys(presses + cycle * 6))
     for i in range(0, cycle * 6, cycle):       # warm up: every screen once, glyphs cached
         chunks += [NAV_CHUNK % ",".join(nav[i:i + cycle]), IDLE]

@@ -50,11 +50,14 @@ def scripted_keys(rounds):
             yield word
 
 
+NAVIGATION_CYCLE = ("LEFT", "LEFT", "OK", "DOWN", "DOWN", "OK", "DOWN", "LEFT", "LEFT", "RIGHT",
+                    "RIGHT", "UP", "DOWN", "OK")
+
+
 def navigation_keys(count):
     """`count` presses that only move between screens and back (no game action): leak checks.
     Each cycle opens More, then Agenda points, backs out to the dashboard, moves the bar's
     cursor back where it started, and starts and drops a number (UP, DOWN, OK at 0)."""
-    cycle = ("LEFT", "LEFT", "OK", "DOWN", "DOWN", "OK", "DOWN", "LEFT", "LEFT", "RIGHT",
-             "RIGHT", "UP", "DOWN", "OK")
+    cycle = NAVIGATION_CYCLE
     for i in range(count):
         yield cycle[i % len(cycle)]
