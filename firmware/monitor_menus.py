@@ -103,14 +103,18 @@ def _netrunner(app):
 
 
 def ask_players(app):
-    """How many players; the first player is chosen at random (the board's random source)."""
-    def done(app, players):
-        from engine_lite.game import Game
-        first = dice(app, players)
-        start_game(app, Game(I.new_game(players, first), I))
-        app.say("Infiltration, %d agents: player %d is first" % (players, first))
+    """How many players, then who is first: picked at random (the board's random source), or
+    set with UP/DOWN."""
+    def players_done(app, players):
+        def first_done(app, first):
+            from engine_lite.game import Game
+            start_game(app, Game(I.new_game(players, first), I))
+            app.say("Infiltration, %d agents: player %d is first" % (players, first))
+        app.replace(NumberPrompt("INFILTRATION", "First player (holds the die)",
+                                 dice(app, players), 1, players, first_done,
+                                 lambda n: "picked at random; ^v to change"))
     app.push(NumberPrompt("INFILTRATION", "Number of players", 3, I.MIN_PLAYERS, I.MAX_PLAYERS,
-                          done, lambda n: "the device picks the first"))
+                          players_done, lambda n: "then: who is first"))
 
 
 def ranking(s):

@@ -494,3 +494,15 @@ def test_the_monitor_at_its_limits_clips_nothing(monkeypatch):
     start_game(sim.app, Game(state, I))
     sim.app.render()
     assert boxes.problems() == []
+
+
+def test_the_first_player_is_picked_at_random_and_can_be_set():
+    sim = play(MORE + ",UP,OK,UP,OK")                        # 4 players
+    picked = sim.app.screen.value
+    assert sim.app.screen.name == "number" and 1 <= picked <= 4
+    sim.keys("UP" if picked < 4 else "DOWN")
+    sim.keys("OK")
+    state = sim.state()
+    assert len(state["agents"]) == 4
+    assert state["first_player"] == (picked + 1 if picked < 4 else picked - 1)
+    assert list(sim.app.game.log_lines()) == []               # a fresh game
