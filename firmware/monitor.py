@@ -41,16 +41,19 @@ def dice(app, sides=6):
     return byte % sides + 1
 
 
-def roll(app):
-    """A die from the board's random source, applied as the Security phase."""
+def roll(app, monitor):
+    """A die from the board's random source, applied as the Security phase. The roll and its
+    sum take the phase's row while the next round's Selection lasts (a row that changes now
+    anyway: no message to draw and take away)."""
     die = dice(app)
     s = app.game.state
     if app.act((I.SECURITY, 0, die, 0, 0), quiet=True, notes=False):
-        after = app.game.state.proximity
-        if after >= I.MAX_PROXIMITY:
+        new = app.game.state
+        if new.ended:
             app.say("Rolled %d: proximity 99, the police are here" % die)
         else:
-            app.say("Rolled %d: %d + %d + %d = %d" % (die, s.proximity, die, s.alarm, after))
+            monitor.rolled = (new.round, "Rolled %d: %d+%d+%d = %d" % (
+                die, s.proximity, die, s.alarm, new.proximity))
 
 
 class Monitor(Screen):
@@ -60,6 +63,7 @@ class Monitor(Screen):
 
     def __init__(self):
         self.cursor = 0
+        self.rolled = (0, "")       # (round, what the roll that began it was)
         self._keys = [None] * (BAR_PART + len(BAR))
 
     def end(self, s):
@@ -69,8 +73,17 @@ class Monitor(Screen):
         return ROLL_BAR if s.phase == I.SECURITY_PHASE else BAR
 
     def toast_box(self, lines):
-        """Messages take the rows under the large numbers, never the bar."""
-        return 25, 25 + 9 * lines - 1, 25
+        """Messages take the captions' row (one page), or with the agents' row too for two
+        lines; never the bar."""
+        if lines == 1:
+            return 25, 32, 24
+        return 25, 43, 26
+
+    def touch(self):
+        """A message went: only the rows it can cover are drawn again (the captions, the
+        agents, the phase's row), not the whole monitor: it costs a press little if it lands
+        in one."""
+        self._keys[2] = self._keys[3] = self._keys[4] = None
 
     def update(self, app, fb):
         s = app.game.state
@@ -93,6 +106,8 @@ class Monitor(Screen):
         if part(fb, 3, agents, 0, 32, WIDTH, 8):
             SMALL.draw(fb, agents, 0, 32)
         prompt = phase_prompt(s)
+        if s.phase == 0 and self.rolled[0] == s.round and not s.ended:
+            prompt = self.rolled[1]
         if part(fb, 4, prompt, 0, 40, WIDTH, 8):
             SMALL.draw(fb, prompt, 0, 40)
         labels = self.bar(s)
@@ -123,7 +138,7 @@ class Monitor(Screen):
             app.act((I.ALARM if label == "Alarm" else I.PROXIMITY, 0, step, 0, 0), quiet=True)
         elif name == "OK" and event == PRESS:
             if label == "Roll":
-                roll(app)
+                roll(app, self)
             elif label == "Next":
                 app.act((I.NEXT_PHASE, 0, 0, 0, 0), quiet=True)
             elif label == "Agents":

@@ -437,7 +437,8 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     sim.keys("RIGHT,RIGHT,UP,LEFT,LEFT,OK,OK,OK,OK")
     state = sim.state()
     assert state["proximity"] == 7 and state["round"] == 2 and state["phase"] == "selection"
-    assert sim.app.toast == "Rolled 6: 0 + 6 + 1 = 7"
+    from firmware.monitor import phase_prompt
+    assert sim.app.screen.rolled == (2, "Rolled 6: 0+6+1 = 7")   # shown in the phase's row
     # Agent 2 is wounded, then retreats: delayed, and the monitor says so at Selection.
     sim.keys("RIGHT,OK,DOWN,OK,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,OK")
     assert sim.state()["agents"][1] == {"player": 2, "status": "inside", "wounded": True,
