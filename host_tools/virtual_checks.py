@@ -359,6 +359,60 @@ def heap_in_game(image, rounds=50):
         return int(peak), screen, int(pause) / 1000.0
 
 
+# The Infiltration game's screens over the monitor (module, class, arguments).
+MONITOR_SCREENS = (
+    ("firmware.monitor_menus", "AgentsMenu", ()), ("firmware.monitor_menus", "AgentMenu", (1,)),
+    ("firmware.monitor_menus", "MonitorMore", ()), ("firmware.monitor_menus", "EndScreen", ()),
+    ("firmware.monitor_menus", "HoldingsPrompt", (1,)),
+)
+
+
+def heap_in_infiltration(image, rounds=40):
+    """As heap_in_game, for the largest Infiltration game: 6 players, `rounds` rounds of alarm,
+    phases and rolls, every agent escaped with 12 holdings but one; the monitor and each of its
+    screens drawn in turn. Returns (peak live heap in bytes, on which screen)."""
+    with VirtualPico(image) as pico:
+        pico.boot()
+        _clean_repl(pico)
+        out = pico.exec(
+            BUILD_DEVICE +
+            "app = device.app\n"
+            "from engine_lite.game import Game\n"
+            "from engine_lite import infiltration as I\n"
+            "from firmware.widgets import start_game\n"
+            "start_game(app, Game(I.new_game(6, 1), I))\n"
+            "game = app.game\n"
+            "for r in range(%d):\n"
+            "    for act in ((I.ALARM, 0, 1, 0, 0), (I.ALARM, 0, -1, 0, 0), (I.NEXT_PHASE, 0, 0, 0, 0),\n"
+            "                (I.NEXT_PHASE, 0, 0, 0, 0), (I.NEXT_PHASE, 0, 0, 0, 0), (I.SECURITY, 0, 1, 0, 0)):\n"
+            "        game.do(act)\n"
+            "    game.do((I.SET_PROXIMITY, 0, 0, 0, 0))\n"
+            "for p in range(1, 7):\n"
+            "    game.do((I.ESCAPE if p < 6 else I.ARREST, 0, p, 0, 0))\n"
+            "for p in range(2, 6):\n"
+            "    game.do((I.HOLDINGS, 0, p, tuple(range(1, 13)), 0))\n"
+            "app.changed()\n"
+            "device.saver.flush()\n"
+            "app.home()\n"
+            "worst = [0, 'monitor']\n"
+            "def measure(name):\n"
+            "    app.render()\n"
+            "    gc.collect()\n"
+            "    live = gc.mem_alloc()\n"
+            "    if live > worst[0]:\n"
+            "        worst[0] = live\n"
+            "        worst[1] = name\n"
+            "measure('monitor')\n"
+            "for module, name, args in %r:\n"
+            "    app.open(module, name, *args)\n"
+            "    measure(name)\n"
+            "    app.home()\n"
+            "print(worst[0], worst[1], game.count)\n"
+            % (rounds, MONITOR_SCREENS), timeout_ms=600000)
+        peak, screen, count = out.split()[-3:]
+        return int(peak), screen
+
+
 def _clean_repl(pico):
     """Stop the tracker and soft-reset into the REPL without running main.py: a clean heap."""
     pico.interrupt()
