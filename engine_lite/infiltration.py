@@ -121,9 +121,17 @@ class Monitor:
         self.agents = [Agent() for _ in range(players)]
 
     def copy(self):
+        """An independent copy, field by field (every action makes one: see GameState.copy)."""
         new = object.__new__(Monitor)
-        for name in FIELDS:
-            setattr(new, name, getattr(self, name))
+        new.players = self.players
+        new.round = self.round
+        new.first = self.first
+        new.pass_first = self.pass_first
+        new.phase = self.phase
+        new.alarm = self.alarm
+        new.proximity = self.proximity
+        new.ended = self.ended
+        new.winner = self.winner
         new.agents = [agent.copy() for agent in self.agents]
         return new
 

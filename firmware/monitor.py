@@ -52,7 +52,7 @@ def roll(app, monitor):
         if new.ended:
             app.say("Rolled %d: proximity 99, the police are here" % die)
         else:
-            monitor.rolled = (new.round, "Rolled %d: %d+%d+%d = %d" % (
+            monitor.rolled = (new.round, "Rolled %d: %d+%d+%d=%d" % (
                 die, s.proximity, die, s.alarm, new.proximity))
 
 
@@ -64,6 +64,8 @@ class Monitor(Screen):
     def __init__(self):
         self.cursor = 0
         self.rolled = (0, "")       # (round, what the roll that began it was)
+        self._seen = None           # the state the two lines below were made for
+        self._agents = self._prompt = ""
         self._keys = [None] * (BAR_PART + len(BAR))
 
     def end(self, s):
@@ -102,12 +104,17 @@ class Monitor(Screen):
         if part(fb, 2, 1, 0, 24, WIDTH, 8):
             SMALL.draw(fb, "proximity", 0, 24)
             SMALL.draw(fb, "alarm", WIDTH - SMALL.measure("alarm"), 24)
-        agents = agents_line(s)
+        if s is not self._seen:          # (a state is never changed: a new one is made)
+            self._seen = s
+            self._agents = agents_line(s)
+            prompt = phase_prompt(s)
+            if s.phase == 0 and self.rolled[0] == s.round and not s.ended:
+                prompt = self.rolled[1]
+            self._prompt = prompt
+        agents = self._agents
         if part(fb, 3, agents, 0, 32, WIDTH, 8):
             SMALL.draw(fb, agents, 0, 32)
-        prompt = phase_prompt(s)
-        if s.phase == 0 and self.rolled[0] == s.round and not s.ended:
-            prompt = self.rolled[1]
+        prompt = self._prompt
         if part(fb, 4, prompt, 0, 40, WIDTH, 8):
             SMALL.draw(fb, prompt, 0, 40)
         labels = self.bar(s)

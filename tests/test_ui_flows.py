@@ -438,7 +438,7 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     state = sim.state()
     assert state["proximity"] == 7 and state["round"] == 2 and state["phase"] == "selection"
     from firmware.monitor import phase_prompt
-    assert sim.app.screen.rolled == (2, "Rolled 6: 0+6+1 = 7")   # shown in the phase's row
+    assert sim.app.screen.rolled == (2, "Rolled 6: 0+6+1=7")   # shown in the phase's row
     # Agent 2 is wounded, then retreats: delayed, and the monitor says so at Selection.
     sim.keys("RIGHT,OK,DOWN,OK,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,OK")
     assert sim.state()["agents"][1] == {"player": 2, "status": "inside", "wounded": True,
