@@ -104,12 +104,19 @@ def _netrunner(app):
 
 def ask_players(app):
     """How many players, then who is first: picked at random (the board's random source), or
-    set with UP/DOWN."""
+    set with UP/DOWN; then whether the die passes to the left after each round (the rules text
+    does not say: a choice at the start, left by default)."""
     def players_done(app, players):
         def first_done(app, first):
-            from engine_lite.game import Game
-            start_game(app, Game(I.new_game(players, first), I))
-            app.say("Infiltration, %d agents: player %d is first" % (players, first))
+            def go(pass_first):
+                def start(app):
+                    from engine_lite.game import Game
+                    start_game(app, Game(I.new_game(players, first, pass_first), I))
+                    app.say("Infiltration, %d agents: player %d is first" % (players, first))
+                return start
+            app.replace(Menu("THE DIE, EACH ROUND", [
+                Item("Passes to the left", "", True, go(1)),
+                Item("Stays with player %d" % first, "", True, go(0))]))
         app.replace(NumberPrompt("INFILTRATION", "First player (holds the die)",
                                  dice(app, players), 1, players, first_done,
                                  lambda n: "picked at random; ^v to change"))

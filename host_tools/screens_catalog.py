@@ -13,7 +13,7 @@ RUNNER_RUN = "UP,LEFT,OK,WAIT:3000," + END_EARLY + ",WAIT:3000,RIGHT,UP,OK"
 # Infiltration, 3 players (the More menu's last item). The first player and the dice come from
 # the board's random source: the simulator's is seeded, so these pictures are the same every
 # run, but the virtual Pico's is the RP2040's own (see RANDOM_SCREENS).
-INFILTRATION = MORE + ",UP,OK,OK,OK,WAIT:3000"   # players: 3; first: as picked
+INFILTRATION = MORE + ",UP,OK,OK,OK,OK,WAIT:3000"   # 3 players; first as picked; die passes
 ESCAPES = (",RIGHT,OK,OK,DOWN,DOWN,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
            "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK")   # agents 1 and 2 escape, 3 arrested
 

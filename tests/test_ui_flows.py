@@ -502,8 +502,11 @@ def test_the_first_player_is_picked_at_random_and_can_be_set():
     picked = sim.app.screen.value
     assert sim.app.screen.name == "number" and 1 <= picked <= 4
     sim.keys("UP" if picked < 4 else "DOWN")
-    sim.keys("OK")
+    sim.keys("OK,DOWN,OK")                                   # the die stays with the first
     state = sim.state()
     assert len(state["agents"]) == 4
-    assert state["first_player"] == (picked + 1 if picked < 4 else picked - 1)
+    first = picked + 1 if picked < 4 else picked - 1
+    assert state["first_player"] == first
     assert list(sim.app.game.log_lines()) == []               # a fresh game
+    sim.keys("OK,OK,OK,OK")                                  # a round: the die stayed
+    assert sim.state()["first_player"] == first and sim.state()["round"] == 2
