@@ -216,10 +216,11 @@ def bench_virtual_pico(rounds=13):
         return None
     with tempfile.TemporaryDirectory() as folder:
         image, _ = virtual_checks.deploy_fresh(folder)
+        fresh = virtual_checks.copy_image(image, folder, "fresh.bin")   # no game saved yet
         with vpico.VirtualPico(image) as pico:
             boot_ms = pico.boot()
         taps = virtual_checks.press_to_photon(image, ",".join(scripted_keys(rounds)))
-        monitor = virtual_checks.press_to_photon(image, MONITOR_KEYS)[-MONITOR_TAPS:]
+        monitor = virtual_checks.press_to_photon(fresh, MONITOR_KEYS)[-MONITOR_TAPS:]
         prompt, built, gc_ms = virtual_checks.heap_after_boot(image)
         peak, peak_screen, peak_gc_ms = virtual_checks.heap_in_game(image, 50)
         inf_peak, inf_screen = virtual_checks.heap_in_infiltration(image)
