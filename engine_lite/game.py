@@ -12,7 +12,6 @@ actions as byte records), `unpack(values)` and `NAME`; a Game plays any of them 
 """
 
 from engine_lite.state import new_game
-from engine_lite import actions
 from engine_lite import rules as netrunner
 from engine_lite.rules import Refused
 
@@ -120,6 +119,13 @@ class Game:
 
     # ---- reading --------------------------------------------------------------------------
 
+    def redo_records(self):
+        """The redo list as byte records (for saving)."""
+        out = bytearray()
+        for act in self.redo_stack:
+            self.rules.encode(act, out)
+        return bytes(out)
+
     def actions(self):
         """The applied actions, oldest first (a generator: nothing is copied)."""
         offset = 0
@@ -130,9 +136,7 @@ class Game:
 
     def log_lines(self):
         """The history in the game-log text format, oldest first."""
-        if self.rules is netrunner:
-            from engine_lite.logline import format_action
-        else:
-            from engine_lite.infiltration_text import format_action
+        from engine_lite.logline import writer
+        line = writer(self.rules)
         for act in self.actions():
-            yield format_action(act)
+            yield line(act)

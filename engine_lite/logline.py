@@ -9,6 +9,14 @@ from engine_lite.actions import (
     KINDS, WHO, SET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
 )
 
+def writer(rules):
+    """`format_action` of a game's rules: Netrunner's (here) or Infiltration's."""
+    if rules.NAME == "netrunner":
+        return format_action
+    from engine_lite.infiltration_text import format_action as infiltration_line
+    return infiltration_line
+
+
 # The verbs' words in the game log, by verb number (engine_lite.actions: WHO and KINDS).
 VERB_NAMES = (
     "",

@@ -9,10 +9,8 @@
 
 import json
 
-from engine_lite.state import LOW, HIGH
 from engine_lite.game import Game
 from engine_lite.rules import Refused
-from engine_lite import actions
 
 VERSION = 1
 
@@ -76,17 +74,13 @@ def _unb64(text):
 
 def dumps(game):
     """The game as one line of JSON."""
-    redo = bytearray()
-    for act in game.redo_stack:
-        game.rules.encode(act, redo)
-    rules = game.rules
     return json.dumps({
         "netclick": VERSION,
-        "game": rules.NAME,
+        "game": game.rules.NAME,
         "start": list(game.start.pack()),
         "state": list(game.state.pack()),
         "history": _b64(game.history),
-        "redo": _b64(redo),
+        "redo": _b64(game.redo_records()),
     })
 
 
@@ -120,8 +114,8 @@ def _rules(data):
 
 def _state(data, key, rules):
     values = data.get(key)
-    low = getattr(rules, "LOW", LOW)
-    high = getattr(rules, "HIGH", HIGH)
+    low = rules.LOW
+    high = rules.HIGH
     name_of = getattr(rules, "field_name", _field_name)
     count = len(low)
     if rules.NAME == "netrunner" and isinstance(values, list) and len(values) == OLD_COUNT:
@@ -182,12 +176,9 @@ def loads(text):
         try:
             game.replay(act)
         except Refused as error:
-            if rules.NAME == "netrunner":
-                from engine_lite.logline import format_action    # only for this message
-            else:
-                from engine_lite.infiltration_text import format_action
+            from engine_lite.logline import writer     # only for this message
             raise SnapshotError("history action %d (%s) refused: %s"
-                                % (number, format_action(act), error))
+                                % (number, writer(rules)(act), error))
     if game.state != saved:
         raise SnapshotError("the history does not lead to the saved state")
     game.redo_stack = _records(data, "redo", rules.decode)

@@ -14,7 +14,6 @@ import sys
 
 from engine_lite.game import Game
 from engine_lite.rules import Refused
-from engine_lite import actions
 from firmware.buttons import DOWN, PRESS, LONG
 from firmware.fonts import SMALL
 from firmware.ui import WIDTH, HEIGHT, wrap

@@ -111,9 +111,8 @@ def _end_turn(app):
 
 def _install_ice(app):
     def with_cost(app, cost):
-        ask(app, "INSTALL ICE", "Ice already on that server", 0, 20,
-            lambda app, ice: act_then_home(app, A.action(A.INSTALL_ICE, CORP, cost, ice)),
-            describe=lambda ice: "pays %d + %d = %d" % (cost, ice, cost + ice))
+        from firmware.purposes import ice_then
+        ice_then(app, cost, 0)        # (from the menu: from no ice)
     ask(app, "INSTALL ICE", "Install cost (credits)", 0, 99, with_cost)
 
 

@@ -185,12 +185,13 @@ def points_then(app, verb, side, points, done=None):
         go(app)
 
 
-def ice_then(app, cost):
-    """Install ice costing `cost`: ask how much ice the server has (each one adds a credit)."""
+def ice_then(app, cost, start=ICE_THERE):
+    """Install ice costing `cost`: ask how much ice the server has (each one adds a credit),
+    from `start`."""
     from firmware.widgets import NumberPrompt
 
     def done(app, ice):
         if app.act(A.action(A.INSTALL_ICE, CORP, cost, ice)):
             app.home()
-    app.push(NumberPrompt("INSTALL ICE", "Ice already on that server", ICE_THERE, 0, 20, done,
+    app.push(NumberPrompt("INSTALL ICE", "Ice already on that server", start, 0, 20, done,
                           lambda ice: "pays %d + %d = %d" % (cost, ice, cost + ice)))

@@ -8,7 +8,6 @@ code does not stay on the heap. The file formats are described in firmware.stora
 import gc
 import json
 
-from engine_lite import actions
 from firmware import forget
 from firmware.storage import (
     Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, checksum,

@@ -22,7 +22,6 @@ loaded while the tracker starts.
 
 import json
 
-from engine_lite import actions
 from firmware import forget
 
 SNAPSHOT = "game.json"
@@ -85,7 +84,7 @@ class Storage:
             return self.write_snapshot(game)
         base = min(self._count, game.low_water)
         new = game.history[game.offset_of(base):]
-        redo = self._encoded_redo(game)
+        redo = game.redo_records()
         if base == self._count == game.count and redo == self._redo:
             return 0
         payload = bytearray()
@@ -112,13 +111,6 @@ class Storage:
         self.bytes_written += len(record)
         return len(record)
 
-    @staticmethod
-    def _encoded_redo(game):
-        redo = bytearray()
-        for act in game.redo_stack:
-            game.rules.encode(act, redo)
-        return bytes(redo)
-
     def write_snapshot(self, game):
         """Save the whole game as a new snapshot, keeping the previous one; empties the journal."""
         from engine_lite import snapshot
@@ -136,7 +128,7 @@ class Storage:
         self.seq = seq
         self.game = game
         self._count = game.count
-        self._redo = self._encoded_redo(game)
+        self._redo = game.redo_records()
         game.mark_saved()
         self.commits += 1
         self.bytes_written += len(data)
