@@ -9,7 +9,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_DIR := host_tools/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed
 
-.PHONY: setup test test-virtual bench sim screenshots fonts deploy device-bench wiring package-json clean
+.PHONY: setup test test-virtual test-web bench sim web web-serve screenshots fonts deploy device-bench wiring package-json clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -29,6 +29,10 @@ test: setup
 test-virtual: setup
 	NETCLICK_VIRTUAL_FULL=1 $(PY) -m pytest tests/test_virtual_pico.py
 
+# The browser version in full: every golden screen clicked through in headless Chromium.
+test-web: setup
+	NETCLICK_WEB_FULL=1 $(PY) -m pytest tests/test_web.py
+
 bench: setup
 	$(PY) -m host_tools.bench
 
@@ -36,6 +40,14 @@ bench: setup
 # ARGS=--virtual plays on the virtual Pico (the real rp2 firmware in an emulated RP2040).
 sim: setup
 	$(PY) -m host_tools.sim $(ARGS)
+
+# The browser version: a static site in build/web (the same firmware on MicroPython's
+# WebAssembly port), and a local server for it (ARGS="--port 8080").
+web: setup
+	$(PY) -m host_tools.web.build
+
+web-serve: web
+	$(PY) -m host_tools.web.serve $(ARGS)
 
 # Golden images (tests/golden) and README screenshots (docs/screens), from the simulator.
 screenshots: setup
@@ -47,7 +59,11 @@ deploy: setup
 	$(PY) -m host_tools.deploy $(ARGS)
 
 # On a deployed Pico: check the display and each button, measure render, I2C, save, heap.
-device-bench: setup
+device-# The browser version in full: every golden screen clicked through in headless Chromium.
+test-web: setup
+	NETCLICK_WEB_FULL=1 $(PY) -m pytest tests/test_web.py
+
+bench: setup
 	$(PY) -m host_tools.device_bench $(ARGS)
 
 # Redraw hardware/wiring.svg, wiring.png and the Wokwi diagram.json from hardware/pins.json.

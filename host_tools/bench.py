@@ -234,6 +234,42 @@ def bench_virtual_pico(rounds=13):
             "peak": peak, "peak_screen": peak_screen, "peak_gc_ms": peak_gc_ms}
 
 
+def bench_browser(opens=5):
+    """The browser version (make web) in headless Chromium: the site's size, the time from
+    opening the page to the first dashboard frame, and from each input to its picture while the
+    catalog's Netrunner screens are played. None (and why) if there is no browser here."""
+    import shutil
+    import tempfile
+    from host_tools.screens_catalog import SCREENS, RANDOM_SCREENS
+    from host_tools.web import browser
+    from host_tools.web.build import build
+    why = browser.missing()
+    if why:
+        return None, why
+    site = tempfile.mkdtemp()
+    try:
+        sizes = build(site)
+        firsts, latencies = [], []
+        with browser.Browser(site, tempfile.mkdtemp()) as page:
+            for _ in range(opens):
+                page.open()
+                firsts.append(page.script("return window.netclick.stats.firstFrameMs"))
+            for name, _description, keys in SCREENS[:14]:
+                if name in RANDOM_SCREENS:
+                    continue
+                page.open()
+                page.play(keys)
+                latencies += page.script("return window.netclick.stats.latencies")
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+    latencies.sort()
+    firsts.sort()
+    return {"bytes": sum(sizes.values()), "wasm": sizes["micropython.wasm"],
+            "files": len(sizes), "first": firsts[len(firsts) // 2], "first_max": firsts[-1],
+            "p50": latencies[len(latencies) // 2], "p95": latencies[int(len(latencies) * 0.95)],
+            "max": latencies[-1], "inputs": len(latencies)}, None
+
+
 def _i2c_ms(count, hz=400000):
     """Time to send `count` bytes on I2C: 9 clock cycles a byte (8 bits and the ACK)."""
     return count * 9 * 1000.0 / hz
@@ -346,6 +382,20 @@ def _run_all():
         print("  %-42s %3d presses  (target <= %d: %s; tokens: %d)"
               % (name, presses, target, verdict, tokens))
     print("  %d of %d tasks within their target" % (met, len(rows)))
+    print()
+    b, why = bench_browser()
+    if b is None:
+        print("Browser version: not measured (%s)" % why)
+    else:
+        print("Browser version (make web; headless Chromium on this machine, site served on localhost)")
+        print("  site size                    %6.0f KB  (%d files; MicroPython's .wasm %.0f KB)"
+              % (b["bytes"] / 1024.0, b["files"], b["wasm"] / 1024.0))
+        print("  page open -> first frame     %6.0f ms  (median of 5 opens, %.0f ms at most)"
+              % (b["first"], b["first_max"]))
+        print("  input -> picture, p50        %6.1f ms  (key down or up -> the canvas drawn)" % b["p50"])
+        print("  input -> picture, p95        %6.1f ms  (%d inputs that changed the picture)"
+              % (b["p95"], b["inputs"]))
+        print("  input -> picture, max        %6.1f ms" % b["max"])
     print()
     v = bench_virtual_pico()
     if v is None:

@@ -45,6 +45,7 @@ def main(argv=None):
     if not args.golden:
         os.makedirs(DOCS, exist_ok=True)
     names = set(name + ".png" for name, _, _ in SCREENS)
+    names.add("browser.png")      # the browser version's page: taken by tests/test_web.py
     for folder in (GOLDEN,) if args.golden else (GOLDEN, DOCS):
         for stale in set(os.listdir(folder)) - names:   # screens that were renamed or removed
             os.remove(os.path.join(folder, stale))

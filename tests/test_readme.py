@@ -29,8 +29,11 @@ def test_wiring_table_matches_the_pin_map():
 
 def test_every_screen_picture_in_the_readme_exists_and_every_screen_is_shown():
     from host_tools.screens_catalog import SCREENS
+    import os
     shown = set(re.findall(r"docs/screens/(\w+)\.png", readme()))
-    assert shown == {name for name, _, _ in SCREENS}
+    # Beside the screens: the browser version's page, taken by tests/test_web.py.
+    assert shown == {name for name, _, _ in SCREENS} | {"browser"}
+    assert all(os.path.exists("docs/screens/%s.png" % name) for name in shown)
 
 
 def test_benchmark_figures_are_in_the_readme():

@@ -1,0 +1,120 @@
+"""Build the browser version (make web): a static site in build/web/ that runs the unchanged
+firmware on MicroPython's WebAssembly port, offline once opened.
+
+    python -m host_tools.web.build [--out build/web]
+
+The site is these files and nothing fetched from elsewhere:
+
+    index.html, netclick.css, netclick.js   the page: the device's face and its board (keys,
+                                            canvas, the saved game in the browser's storage)
+    ssd1306.js                              the OLED controller that turns I2C bytes into pixels
+    micropython.js, micropython.wasm        the pinned MicroPython (npm package in host_tools/node)
+    device.json                             what `make deploy` puts on a Pico (engine_lite,
+                                            firmware, the pin map), the host stand-in for
+                                            `machine`, webboard.py (and keyscript.py's
+                                            repeatable random source, for ?seed=N)
+    manifest.webmanifest, icon-*.png, sw.js the installable, offline app
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+
+from host_tools.mprun import ROOT, firmware_files
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(ROOT, "build", "web")
+PAGE_FILES = ("index.html", "netclick.css", "netclick.js", "ssd1306.js")
+MICROPYTHON = os.path.join(ROOT, "host_tools", "node", "node_modules", "@micropython",
+                           "micropython-webassembly-pyscript")
+PANEL = (0x1B, 0x1D, 0x22)
+LIT = (120, 200, 255)
+
+
+def device_files():
+    """{path in MicroPython's filesystem: text or {"base64"}}: the deployed firmware, the
+    `machine` stand-in and the browser's board."""
+    files = firmware_files()
+    for path, source in (("/lib/machine.py", "host_tools/standins/machine.py"),
+                         ("/lib/webboard.py", "host_tools/web/webboard.py"),
+                         ("/lib/keyscript.py", "host_tools/keyscript.py")):
+        with open(os.path.join(ROOT, source), encoding="utf-8") as handle:
+            files[path] = handle.read()
+    return files
+
+
+def icon(size):
+    """The app icon: the tracker's dashboard (its golden image) on the panel's colour."""
+    from PIL import Image
+    glass = Image.open(os.path.join(ROOT, "tests", "golden", "dashboard.png")).convert("1")
+    scale = max(1, (size * 3 // 4) // glass.width)
+    picture = Image.new("RGB", glass.size, (8, 10, 16))
+    picture.paste(LIT, mask=glass)
+    picture = picture.resize((glass.width * scale, glass.height * scale), Image.NEAREST)
+    image = Image.new("RGB", (size, size), PANEL)
+    image.paste(picture, ((size - picture.width) // 2, (size - picture.height) // 2))
+    return image
+
+
+def manifest():
+    """The web app manifest: installable, standalone, in the device's colours."""
+    return {
+        "name": "Netclick",
+        "short_name": "Netclick",
+        "description": "The Android: Netrunner tracker, the same firmware as on the Pico.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#101114",
+        "theme_color": "#1b1d22",
+        "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png"},
+                  {"src": "icon-512.png", "sizes": "512x512", "type": "image/png"}],
+    }
+
+
+def build(out=OUT):
+    """Write the site into `out` (emptied first); return {file name: size in bytes}."""
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    for name in PAGE_FILES:
+        shutil.copy(os.path.join(HERE, name), os.path.join(out, name))
+    # Served as .js: every static host knows that type for a module (not all know .mjs).
+    shutil.copy(os.path.join(MICROPYTHON, "micropython.mjs"), os.path.join(out, "micropython.js"))
+    shutil.copy(os.path.join(MICROPYTHON, "micropython.wasm"), os.path.join(out, "micropython.wasm"))
+    with open(os.path.join(out, "device.json"), "w", encoding="utf-8") as handle:
+        json.dump(device_files(), handle, sort_keys=True)
+    with open(os.path.join(out, "manifest.webmanifest"), "w", encoding="utf-8") as handle:
+        json.dump(manifest(), handle, indent=1)
+    for size in (192, 512):
+        icon(size).save(os.path.join(out, "icon-%d.png" % size))
+    names = sorted(os.listdir(out))
+    digest = hashlib.sha256()
+    for name in names:
+        with open(os.path.join(out, name), "rb") as handle:
+            digest.update(name.encode() + b"\0" + handle.read())
+    with open(os.path.join(HERE, "sw.js"), encoding="utf-8") as handle:
+        worker = handle.read()
+    worker = worker.replace("@VERSION@", digest.hexdigest()[:12])
+    worker = worker.replace("@FILES@", json.dumps(["./"] + names))
+    with open(os.path.join(out, "sw.js"), "w", encoding="utf-8") as handle:
+        handle.write(worker)
+    return dict((name, os.path.getsize(os.path.join(out, name))) for name in sorted(os.listdir(out)))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=OUT, help="where to write the site (default build/web)")
+    args = parser.parse_args(argv)
+    sizes = build(args.out)
+    total = sum(sizes.values())
+    print("Built %s: %d files, %.0f KB (%s)" % (os.path.relpath(args.out), len(sizes), total / 1024.0,
+          ", ".join("%s %.0f KB" % (n, s / 1024.0) for n, s in sorted(sizes.items(), key=lambda i: -i[1])[:3])))
+    print("Serve it with 'make web-serve', or copy the folder to any static host.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""The browser's board: the unchanged firmware on MicroPython's WebAssembly port.
+
+The page (netclick.js) imports this module after writing the firmware, the pin map and the host
+stand-in for `machine` into MicroPython's filesystem. Nothing here is firmware: it only wires
+the firmware's own `Device` (firmware.main) to what a browser has instead of a Pico:
+
+    the buttons   the page calls press(name) / release(name); the stand-in board pulls the pin
+    the OLED      every I2C write to 0x3C is kept; the page takes them with take_bus() and
+                  decodes them as an SSD1306 would (ssd1306.js), so the canvas shows the bytes
+                  the firmware sent, as the desktop simulator does
+    the flash     files under /save (the page copies them to the browser's storage when
+                  saved() says they changed, and back before start())
+    the clock     MicroPython's own ticks_ms; the page calls tick() when poll_ms() says
+
+A firmware crash restarts the board, as the watchdog would on a Pico: start() runs again and
+resumes the saved game.
+"""
+
+import binascii
+
+import machine
+from firmware import hw
+from firmware.main import Device, load_pins
+
+SAVE_DIR = "/save"
+PIN_MAP = "/hardware/pins.json"
+
+
+class Bus:
+    """Stands at the OLED's address on the stand-in's I2C bus and keeps each write."""
+
+    def __init__(self):
+        self.writes = []
+
+    def write(self, data):
+        # Whole writes, each starting with its control byte, as the controller receives them.
+        self.writes.append(bytes(data))
+
+
+class WatchedFlash(hw.Flash):
+    """The firmware's own Flash class on a folder, noting when a file changed."""
+
+    def __init__(self, root):
+        hw.Flash.__init__(self, root)
+        self.changed = True      # the page stores what is there once at start
+
+    def write(self, name, data):
+        hw.Flash.write(self, name, data)
+        self.changed = True
+
+    def append(self, name, data):
+        hw.Flash.append(self, name, data)
+        self.changed = True
+
+    def rename(self, old, new):
+        hw.Flash.rename(self, old, new)
+        self.changed = True
+
+    def remove(self, name):
+        hw.Flash.remove(self, name)
+        self.changed = True
+
+
+bus = Bus()
+flash = None
+device = None
+pins = None
+clock = hw.Clock()
+restarts = 0
+
+
+seed = 0
+
+
+def start(random_seed=0):
+    """Build the tracker (as firmware.main.run does) and resume the saved game.
+
+    random_seed (the page's ?seed=N) replaces the random source (the browser's, through
+    os.urandom) with the simulator's repeatable one, so that a test sees the dice and first
+    players of the golden images."""
+    global device, flash, pins, seed
+    seed = random_seed or seed
+    machine.board = machine.Board()
+    machine.board.i2c_devices[0x3C] = bus
+    pins = load_pins(PIN_MAP)
+    flash = WatchedFlash(SAVE_DIR)
+    device = Device(pins, clock, flash)
+    if seed:
+        from keyscript import FakeRandom
+        device.app.random = FakeRandom(seed).byte
+
+
+def tick():
+    """One pass of the main loop; returns the ms until the next (the firmware's poll time)."""
+    global restarts
+    try:
+        device.tick(clock.ticks_ms())
+    except SystemExit:           # machine.reset() after a crash: start again, as a Pico does
+        restarts += 1
+        start()
+    return device.poll_ms()
+
+
+def press(name):
+    """Hold a button down (name as in the pin map: UP, DOWN, LEFT, RIGHT, OK, BACK)."""
+    machine.board.press(pins["buttons"][name])
+
+
+def release(name):
+    """Let a button go."""
+    machine.board.release(pins["buttons"][name])
+
+
+def take_bus():
+    """The I2C writes since the last call, as one hex string per write joined by commas
+    ('' if none): strings are what crosses to JavaScript cheaply."""
+    if not bus.writes:
+        return ""
+    text = ",".join(binascii.hexlify(data).decode() for data in bus.writes)
+    bus.writes = []
+    return text
+
+
+def saved():
+    """True once after the saved files changed: the page then copies them to its storage."""
+    if flash is not None and flash.changed:
+        flash.changed = False
+        return True
+    return False
