@@ -115,3 +115,28 @@ def test_with_the_network_gone_the_page_still_opens(page):
         assert differing(page.glass(), golden("credits")) == 0
     finally:
         page.start_server()
+
+
+def test_importing_a_save_resumes_that_game(page, tmp_path):
+    """Files saved by another Netclick (here the simulator's --save-dir) are imported and the
+    page resumes that game, showing what that device showed."""
+    from host_tools.sim import Simulator
+    sim = Simulator(save_dir=str(tmp_path))
+    sim.keys("OK,UP,UP,RIGHT,OK,WAIT:3000")       # a credit, then 2 agenda points
+    sim.settle()
+    other = Simulator(save_dir=str(tmp_path))      # what a device booting these files shows
+    other.run(3000)
+    page.open()
+    page.script("window.beforeImport = true")
+    names = [name for name in ("game.json", "game.jnl", "settings.json") if (tmp_path / name).exists()]
+    page.driver.find_element("css selector", "details.files").click()
+    page.driver.find_element("id", "import").send_keys("\n".join(str(tmp_path / n) for n in names))
+    page.driver.switch_to.alert.accept()           # "Replace the game in this browser?"
+    page.wait_for("!window.beforeImport && window.netclick && window.netclick.stats.firstFrameMs")
+    time.sleep(2.8)
+    assert differing(page.glass(), other_glass(other)) == 0
+
+
+def other_glass(sim):
+    from host_tools.screenshots import glass_image
+    return glass_image(sim)
