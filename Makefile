@@ -9,7 +9,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_DIR := host_tools/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed
 
-.PHONY: setup test test-virtual test-web bench sim web web-serve screenshots fonts deploy device-bench wiring package-json clean
+.PHONY: setup test test-virtual test-web bench sim web web-serve screenshots fonts deploy pull device-bench wiring package-json clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -57,6 +57,11 @@ screenshots: setup
 # ARGS=--virtual: on the virtual Pico, whose flash is kept in build/virtual-pico.bin).
 deploy: setup
 	$(PY) -m host_tools.deploy $(ARGS)
+
+# Copy the saved game off a Pico (ARGS="--port ...", "--dir DIR"; ARGS=--virtual: the virtual
+# Pico), for `python -m host_tools.report DIR`.
+pull: setup
+	$(PY) -m host_tools.pull $(ARGS)
 
 # On a deployed Pico: check the display and each button, measure render, I2C, save, heap.
 device-# The browser version in full: every golden screen clicked through in headless Chromium.

@@ -41,13 +41,16 @@ TRACE = const(27)
 AGENDA_TARGET = const(28)
 TRASH = const(29)
 RUN_EVENT = const(30)
+TIME_CALL = const(31)
+PSI = const(32)
+RANDOM = const(33)
 
 # Per verb number: who may take it (1 the Corp, 2 the Runner, 3 both, 0 nobody's: the run's end,
 # a trace, the agenda target) and its arguments' kinds, one letter each: n number >= 0, s signed
 # +N/-N, k damage kind, v server, f counter name, e run result. The verbs' words in the log are
 # engine_lite.logline.VERB_NAMES, in the same order (the device keeps no words on its heap).
-WHO = bytes((0, 3, 3, 3, 1, 3, 1, 1, 1, 3, 3, 1, 3, 3, 1, 2, 3, 1, 2, 2, 3, 3, 2, 2, 3, 3, 0, 0, 0, 2, 2))
-KINDS = ("", "", "", "n", "nn", "n", "", "", "", "nn", "n", "n", "n", "n", "n", "n", "n", "s", "s", "kn", "s", "s", "", "v", "", "fn", "e", "nnn", "n", "n", "vn")
+WHO = bytes((0, 3, 3, 3, 1, 3, 1, 1, 1, 3, 3, 1, 3, 3, 1, 2, 3, 1, 2, 2, 3, 3, 2, 2, 3, 3, 0, 0, 0, 2, 2, 0, 0, 0))
+KINDS = ("", "", "", "n", "nn", "n", "", "", "", "nn", "n", "n", "n", "n", "n", "n", "n", "s", "s", "kn", "s", "s", "", "v", "", "fn", "e", "nnn", "n", "n", "vn", "", "nn", "rnn")
 
 
 DAMAGE_KINDS = ("net", "meat", "brain")
@@ -62,35 +65,8 @@ RUN_FAIL = const(1)
 RUN_JACK_OUT = const(2)
 RUN_ACCESS = const(3)
 
-# Counters a player may set by hand (the golden rule): log word and attribute, per side.
-# Index numbers are stored in save files: only append.
-CORP_COUNTERS = (
-    ("credits", "credits"), ("clicks", "clicks"), ("clicks-per-turn", "clicks_per_turn"),
-    ("agenda-points", "agenda_points"), ("max-hand-size", "hand_size_mod"),
-    ("bad-publicity", "bad_publicity"), ("rnd", "rnd"),
-)
-RUNNER_COUNTERS = (
-    ("credits", "credits"), ("clicks", "clicks"), ("clicks-per-turn", "clicks_per_turn"),
-    ("agenda-points", "agenda_points"), ("max-hand-size", "hand_size_mod"),
-    ("tags", "tags"), ("brain-damage", "brain_damage"), ("link", "link"), ("mu", "mu"),
-    ("grip", "grip"),
-)
-# `runner link N` is `runner set link N` written short, as are mu, grip and rnd.
-SHORT_SETS = ("link", "mu", "grip", "rnd")
-
-
-def counters(side):
-    """The settable counters of a side: a tuple of (log word, attribute name)."""
-    return RUNNER_COUNTERS if side == RUNNER else CORP_COUNTERS
-
-
-def counter_index(side, word):
-    """Index of a settable counter by its log word, for SET actions."""
-    names = counters(side)
-    for i in range(len(names)):
-        if names[i][0] == word:
-            return i
-    raise ValueError(word)
+# The counters a player may set by hand (SET) are engine_lite.golden's: off the device's heap
+# until one is set.
 
 
 def action(verb, side=CORP, a=0, b=0, c=0):

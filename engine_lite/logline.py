@@ -5,9 +5,27 @@ log (firmware.pages), so its code is off the heap the rest of the time.
 """
 
 from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES, GameState, Corp, Runner
+from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import (
-    KINDS, WHO, SET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
+    KINDS, WHO, SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS,
 )
+
+def actions(game):
+    """A game's applied actions, oldest first (a generator: nothing is copied)."""
+    offset = 0
+    decode = game.rules.decode
+    history = game.history
+    while offset < len(history):
+        act, offset = decode(history, offset)
+        yield act
+
+
+def log_lines(game):
+    """A game's history in the game-log text format, oldest first."""
+    line = writer(game.rules)
+    for act in actions(game):
+        yield line(act)
+
 
 def writer(rules):
     """`format_action` of a game's rules: Netrunner's (here) or Infiltration's."""
@@ -50,6 +68,9 @@ VERB_NAMES = (
     "set agenda-target",
     "trash",
     "run-event",
+    "time-call",
+    "psi",
+    "random",
 )
 
 
@@ -76,6 +97,8 @@ def format_action(act):
     if verb < 1 or verb >= len(KINDS):
         return "verb %d" % verb
     side = side & 1
+    if verb == RANDOM:     # on record, not a move: a comment, which a replay passes over
+        return "# random: " + random_result(a, b, c)
     who, name, kinds = WHO[verb], VERB_NAMES[verb], KINDS[verb]
     if who == 0:           # a verb of nobody's: the run's end, a trace...
         head = name
@@ -103,6 +126,15 @@ def format_action(act):
         else:
             parts.append(str(value))
     return " ".join(parts)
+
+
+def random_result(kind, count, result):
+    """A randomizer's result in words: 'card 3 of 5 in HQ', 'd6 rolled 4', 'coin: tails'."""
+    if kind == 0:          # engine_lite.tournament.RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
+        return "card %d of %d in HQ" % (result, count)
+    if kind == 1:
+        return "d%d rolled %d" % (count, result)
+    return "coin: " + ("heads" if result == 1 else "tails")
 
 
 def field_name(i):

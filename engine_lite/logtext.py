@@ -8,10 +8,11 @@ the device never loads it.
 from engine_lite.state import (
     CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, LOW, HIGH,
 )
+from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import (
-    KINDS, WHO, SET, RUN_END, TRACE, AGENDA_TARGET, DAMAGE_KINDS, RUN_RESULTS, SHORT_SETS, counters,
+    KINDS, WHO, SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
 )
-from engine_lite.logline import VERB_NAMES, field_name
+from engine_lite.logline import VERB_NAMES, field_name, log_lines
 
 
 class LogError(ValueError):
@@ -227,6 +228,10 @@ def parse(line, rules=None):
     if first == "trace":
         a, b, c = _parse_args("nnn", words[1:], CORP)
         return (TRACE, CORP, a, b, c)
+    if first in ("time-call", "psi"):
+        verb = TIME_CALL if first == "time-call" else PSI
+        a, b, c = _parse_args(KINDS[verb], words[1:], CORP)
+        return (verb, CORP, a, b, c)
     if first == "set" and len(words) > 1 and words[1] == "agenda-target":
         a, b, c = _parse_args("n", words[2:], CORP)
         return (AGENDA_TARGET, CORP, a, 0, 0)
@@ -268,10 +273,10 @@ def log_text(game):
     if getattr(game.rules, "NAME", "netrunner") == "infiltration":
         from engine_lite import infiltration_text
         out = ["# netclick game log v1", infiltration_text.format_new_game(start)]
-        out.extend(game.log_lines())
+        out.extend(log_lines(game))
         return "\n".join(out) + "\n"
     out = ["# netclick game log v1", format_new_game(
         start.agenda_target, start.corp.clicks_per_turn, start.runner.clicks_per_turn,
         start.runner.link)]
-    out.extend(game.log_lines())
+    out.extend(log_lines(game))
     return "\n".join(out) + "\n"

@@ -58,11 +58,20 @@ def phrase(act, state=None, rules=None):
     elif verb == A.TRACE:
         text = "Trace %d + %d against link + %d" % (a, b, c)
     elif verb == A.SET:
-        names = A.counters(side)
+        from engine_lite.golden import counters
+        names = counters(side)
         name = names[a][0] if 0 <= a < len(names) else "?"
         text = "%s %s set to %s" % (who, name.replace("-", " "), "off" if b < 0 else b)
     elif verb == A.AGENDA_TARGET:
         text = "Agenda target set to %d" % a
+    elif verb == A.TIME_CALL:
+        text = "Time called"
+    elif verb == A.PSI:
+        text = "Psi %d vs %d: %s" % (a, b, "equal" if a == b else "different")
+    elif verb == A.RANDOM:
+        from engine_lite.logline import random_result
+        text = random_result(a, b, c)
+        text = text[0].upper() + text[1:]
     else:
         text = "Action %d" % verb
     if state is not None and verb in _CLICK_VERBS and state.active == side:
@@ -90,7 +99,8 @@ def turn_starts(game):
     number = start.turn
     starts = [(0, side, number)]
     index = 0
-    for act in game.actions():
+    from engine_lite.logline import actions
+    for act in actions(game):
         index += 1
         if act[0] == A.END_TURN:
             if side == 1:
@@ -107,6 +117,9 @@ def summary(acts, side):
     for verb, who, a, b, c in acts:
         if verb == A.TRACE:
             spent += b if side == 0 else c     # each side's boost
+            continue
+        if verb == A.PSI:
+            spent += a if side == 0 else b     # each side's bid
             continue
         if who != side:
             continue

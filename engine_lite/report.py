@@ -2,7 +2,7 @@
 "Replay tool"). Host-side: the device never loads this module."""
 
 from engine_lite.state import (
-    CORP, PHASE_ACTION, NO_WINNER, WIN_REASONS, NOT_TRACKED, server_name,
+    CORP, PHASE_ACTION, NO_WINNER, WIN_REASONS, NOT_TRACKED, NOT_CALLED, server_name,
 )
 
 
@@ -26,9 +26,11 @@ def state_dict(state):
         "turn": state.turn,
         "active": "corp" if state.active == CORP else "runner",
         "phase": "action" if state.phase == PHASE_ACTION else "discard",
-        "winner": None if state.winner == NO_WINNER else ("corp", "runner")[state.winner],
+        "winner": None if state.winner == NO_WINNER else ("corp", "runner", "tie")[state.winner],
         "win_reason": WIN_REASONS[state.win_reason] or None,
         "agenda_target": state.agenda_target,
+        "time_called": state.final_turns != NOT_CALLED,
+        "final_turns": None if state.final_turns == NOT_CALLED else state.final_turns,
         "corp": {
             "credits": corp.credits, "clicks": corp.clicks,
             "clicks_per_turn": corp.clicks_per_turn, "agenda_points": corp.agenda_points,
@@ -45,4 +47,7 @@ def state_dict(state):
         },
         "run": run,
         "last_trace": trace,
+        "last_psi": None if state.psi_corp < 0 else {
+            "corp": state.psi_corp, "runner": state.psi_runner,
+            "equal": state.psi_corp == state.psi_runner},
     }

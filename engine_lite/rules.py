@@ -9,9 +9,10 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 """
 
 from engine_lite.state import (
-    GameState, CORP, RUNNER, SIDE_NAMES, PHASE_ACTION, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
-    WIN_DECKED, NO_RUN, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, FIRST_REMOTE, MAX_REMOTES,
-    BASE_HAND_SIZE, LOW, HIGH, server_name, first_outside,
+    GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
+    WIN_DECKED, NO_RUN, NOT_TRACKED, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
+    LOW, HIGH, server_name, first_outside, plural as _plural,
+    Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
 from engine_lite import actions as A
 
@@ -25,15 +26,8 @@ encode = A.encode           # an action as a byte record, and back
 decode = A.decode
 
 
-class Refused(Exception):
-    """An action the rules do not allow now. `str(error)` is the reason, one line."""
-
 
 # ---- small helpers ------------------------------------------------------------------------
-
-def _plural(n, word):
-    return "%d %s" % (n, word if n == 1 else word + "s")
-
 
 def _own_action_phase(s, side):
     """Clicks may only be spent by the active side, between runs, while the game goes on."""
@@ -53,16 +47,6 @@ def _spend_clicks(s, side, n):
     player.clicks -= n
     if player.clicks == 0:
         s.phase = PHASE_DISCARD
-
-
-def _spend_credits(s, side, n):
-    """Pay n credits. During a run the Runner's bad-publicity credits go first."""
-    bp = s.bp_credits(side)
-    if s.can_pay(side) < n:
-        raise Refused("Needs %s, has %d" % (_plural(n, "credit"), s.can_pay(side)))
-    from_bp = n if n < bp else bp
-    s.run_bp_credits -= from_bp
-    s.player(side).credits -= n - from_bp
 
 
 def _add(value, delta):
@@ -98,12 +82,6 @@ def _shrink_grip(runner, n):
         runner.grip = runner.grip - n if runner.grip > n else 0
 
 
-def _set_clicks(s, side, clicks):
-    s.player(side).clicks = clicks
-    if s.active == side:
-        s.phase = PHASE_ACTION if clicks > 0 else PHASE_DISCARD
-
-
 # ---- the verbs ----------------------------------------------------------------------------
 # Each takes the copied state, the side and the three arguments; returns a note or None.
 
@@ -123,28 +101,28 @@ def _draw(s, side, a, b, c):
 
 def _install(s, side, cost, b, c):
     _spend_clicks(s, side, 1)
-    _spend_credits(s, side, cost)
+    s.spend(side, cost)
     if side == RUNNER:
         _shrink_grip(s.runner, 1)
 
 
 def _install_ice(s, side, cost, ice_there, c):
     _spend_clicks(s, side, 1)
-    _spend_credits(s, side, cost + ice_there)
+    s.spend(side, cost + ice_there)
     if ice_there:
         return "Paid %d + %d for the ice already there" % (cost, ice_there)
 
 
 def _advance(s, side, a, b, c):
     _spend_clicks(s, side, 1)
-    _spend_credits(s, side, 1)
+    s.spend(side, 1)
 
 
 def _trash_resource(s, side, a, b, c):
     if s.runner.tags == 0:
         raise Refused("The Runner is not tagged")
     _spend_clicks(s, side, 1)
-    _spend_credits(s, side, 2)
+    s.spend(side, 2)
 
 
 def _purge(s, side, a, b, c):
@@ -154,11 +132,11 @@ def _purge(s, side, a, b, c):
 def _ability(s, side, clicks, credits, c):
     if clicks:  # an ability without a click cost is a paid ability: any time
         _spend_clicks(s, side, clicks)
-    _spend_credits(s, side, credits)
+    s.spend(side, credits)
 
 
 def _pay(s, side, credits, b, c):
-    _spend_credits(s, side, credits)
+    s.spend(side, credits)
 
 
 def _gain(s, side, credits, b, c):
@@ -215,14 +193,14 @@ def _hand_size(s, side, delta, b, c):
 
 
 def _clicks(s, side, delta, b, c):
-    _set_clicks(s, side, _add(s.player(side).clicks, delta))
+    s.set_clicks(side, _add(s.player(side).clicks, delta))
 
 
 def _remove_tag(s, side, a, b, c):
     if s.runner.tags == 0:
         raise Refused("No tags to remove")
     _spend_clicks(s, side, 1)
-    _spend_credits(s, side, 2)
+    s.spend(side, 2)
     s.runner.tags -= 1
 
 
@@ -243,7 +221,7 @@ def _start_run(s, side, server, cost):
         raise Refused("Already running on %s" % server_name(s.run_server))
     _spend_clicks(s, side, 1)
     if cost >= 0:
-        _spend_credits(s, side, cost)      # no bad-publicity credits before the run
+        s.spend(side, cost)      # no bad-publicity credits before the run
         _shrink_grip(s.runner, 1)
     s.run_server = server
     s.run_bp_credits = s.corp.bad_publicity
@@ -259,9 +237,15 @@ def _end_turn(s, side, a, b, c):
     note = ""
     if unused:
         note = "%s unused. " % _plural(unused, "click")
+    if s.final_turns > 0:            # time was called (engine_lite.tournament)
+        from engine_lite.tournament import final_turn_ends
+        over = final_turn_ends(s, side)
+        if over:
+            return note + over
+        note += "Time: last turn. "
     if side == CORP:
         s.active = RUNNER
-        _set_clicks(s, RUNNER, s.runner.clicks_per_turn)
+        s.set_clicks(RUNNER, s.runner.clicks_per_turn)
         return note + "Corp discards to %d" % s.corp.max_hand_size
     runner = s.runner
     limit = runner.max_hand_size
@@ -272,32 +256,9 @@ def _end_turn(s, side, a, b, c):
         runner.grip = limit
     s.turn += 1
     s.active = CORP
-    _set_clicks(s, CORP, s.corp.clicks_per_turn)
+    s.set_clicks(CORP, s.corp.clicks_per_turn)
     drawn = _corp_draw(s)
     return note + (drawn or "Runner discards to %d" % limit)
-
-
-def _set(s, side, index, value, c):
-    names = A.counters(side)
-    if index < 0 or index >= len(names):
-        raise Refused("No such counter")
-    word, attr = names[index]
-    player = s.player(side)
-    if value < 0 and word not in ("rnd", "grip"):
-        raise Refused("%s cannot be below 0" % word)
-    if value > MAX_COUNT:
-        raise Refused("At most %d" % MAX_COUNT)
-    if attr == "hand_size_mod":
-        base = BASE_HAND_SIZE - (s.runner.brain_damage if side == RUNNER else 0)
-        if value - base > MAX_MODIFIER:
-            raise Refused("Max hand size can be at most %d now" % (base + MAX_MODIFIER))
-        value = value - base
-        if value < -MAX_MODIFIER:
-            raise Refused("Max hand size can be no less than %d now" % (base - MAX_MODIFIER))
-    if attr == "clicks":
-        _set_clicks(s, side, value)
-    else:
-        setattr(player, attr, NOT_TRACKED if value < 0 else value)
 
 
 def _run_end(s, side, result, b, c):
@@ -319,7 +280,7 @@ def _trash(s, side, cost, b, c):
     """The Runner pays to trash a card it accessed (bad-publicity credits first)."""
     if not s.run_access:
         raise Refused("Trash costs are paid while accessing")
-    _spend_credits(s, side, cost)
+    s.spend(side, cost)
 
 
 def _trace(s, side, base, corp_boost, runner_boost):
@@ -327,8 +288,8 @@ def _trace(s, side, base, corp_boost, runner_boost):
         raise Refused("Corp can boost by at most %d" % s.corp.credits)
     if runner_boost > s.can_pay(RUNNER):
         raise Refused("Runner can boost by at most %d" % s.can_pay(RUNNER))
-    _spend_credits(s, CORP, corp_boost)
-    _spend_credits(s, RUNNER, runner_boost)
+    s.spend(CORP, corp_boost)
+    s.spend(RUNNER, runner_boost)
     s.trace_strength = base + corp_boost
     s.trace_link = s.runner.link + runner_boost
     s.trace_success = 1 if s.trace_strength > s.trace_link else 0
@@ -336,23 +297,21 @@ def _trace(s, side, base, corp_boost, runner_boost):
         s.trace_strength, s.trace_link, "succeeds" if s.trace_success else "fails")
 
 
-def _agenda_target(s, side, points, b, c):
-    if points < 1 or points > 99:
-        raise Refused("Agenda target must be 1 to 99")
-    s.agenda_target = points
-
-
 # Indexed by verb number (see engine_lite.actions).
 _HANDLERS = (
     None, _gain_credit, _draw, _install, _install_ice, _install, _advance, _trash_resource,
     _purge, _ability, _pay, _pay, _gain, _lose, _score, _score, _forfeit, _bad_publicity, _tags,
-    _damage, _hand_size, _clicks, _remove_tag, _run, _end_turn, _set, _run_end, _trace,
-    _agenda_target, _trash, _run_event,
+    _damage, _hand_size, _clicks, _remove_tag, _run, _end_turn, None, _run_end, _trace,
+    None, _trash, _run_event,
 )
+# The rarer verbs' code is loaded when one is used, so that the device keeps it off the heap in
+# the many games that never see one: SET and AGENDA_TARGET (None above) are engine_lite.golden's,
+# the verbs from TIME_CALL on engine_lite.tournament's.
 
 
-_ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1,
-               "v": FIRST_REMOTE + MAX_REMOTES - 1, "f": len(A.RUNNER_COUNTERS) - 1}
+_ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1, "r": 2,
+               "v": FIRST_REMOTE + MAX_REMOTES - 1,
+               "f": 9}      # the Runner's 10 settable counters (engine_lite.golden)
 
 
 def _check_args(verb, side, a, b, c):
@@ -377,7 +336,7 @@ def _check_args(verb, side, a, b, c):
 def apply(state, act):
     """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone."""
     verb, side, a, b, c = act
-    if verb < 1 or verb >= len(_HANDLERS) or side not in (CORP, RUNNER):
+    if verb < 1 or verb >= len(A.KINDS) or side not in (CORP, RUNNER):
         raise Refused("Unknown action")
     who = A.WHO[verb]
     if who and not who & (1 << side):
@@ -386,7 +345,15 @@ def apply(state, act):
     if state.winner != NO_WINNER:
         raise Refused("Game over: undo or start a new game")
     new = state.copy()
-    note = _HANDLERS[verb](new, side, a, b, c)
+    handler = _HANDLERS[verb] if verb < len(_HANDLERS) else None
+    if handler:
+        note = handler(new, side, a, b, c)
+    elif verb < A.TIME_CALL:
+        from engine_lite.golden import apply_verb
+        note = apply_verb(new, verb, side, a, b, c)
+    else:
+        from engine_lite.tournament import apply_verb
+        note = apply_verb(new, verb, a, b, c)
     if new.corp.agenda_points >= new.agenda_target:
         _win(new, CORP, WIN_AGENDA)
     elif new.runner.agenda_points >= new.agenda_target:

@@ -84,7 +84,9 @@ def dumps(game):
     })
 
 
-OLD_COUNT = 28       # before run_access (index 11) was added: such files are read with it 0
+# Older saves had fewer numbers; they are read with the defaults of what came since:
+# 28 before run_access (index 11, 0), 29 before final_turns, psi_corp and psi_runner (12-14, -1).
+OLD_COUNTS = (28, 29)
 
 
 def _field_name(i):
@@ -97,6 +99,10 @@ def _check(state):
     """What is wrong with a loaded Netrunner state that its limits do not catch."""
     if (state.winner == -1) != (state.win_reason == 0):
         return "winner and win reason disagree"
+    if (state.winner == 2) and state.win_reason != 4:
+        return "only a time call ends in a tie"
+    if (state.psi_corp < 0) != (state.psi_runner < 0):
+        return "one psi bid without the other"
     return None
 
 
@@ -118,8 +124,10 @@ def _state(data, key, rules):
     high = rules.HIGH
     name_of = getattr(rules, "field_name", _field_name)
     count = len(low)
-    if rules.NAME == "netrunner" and isinstance(values, list) and len(values) == OLD_COUNT:
-        values = values[:11] + [0] + values[11:]
+    if rules.NAME == "netrunner" and isinstance(values, list) and len(values) in OLD_COUNTS:
+        if len(values) == 28:
+            values = values[:11] + [0] + values[11:]
+        values = values[:12] + [-1, -1, -1] + values[12:]
     if not isinstance(values, list) or len(values) != count:
         raise SnapshotError("'%s' must be a list of %d numbers" % (key, count))
     for i in range(count):
@@ -179,7 +187,7 @@ def loads(text):
             from engine_lite.logline import writer     # only for this message
             raise SnapshotError("history action %d (%s) refused: %s"
                                 % (number, writer(rules)(act), error))
-    if game.state != saved:
+    if game.state.pack() != saved.pack():
         raise SnapshotError("the history does not lead to the saved state")
     game.redo_stack = _records(data, "redo", rules.decode)
     game.last_note = None

@@ -21,11 +21,15 @@ PHASE_ACTION = const(0)
 PHASE_DISCARD = const(1)
 
 NO_WINNER = const(-1)
+TIE = const(2)              # `winner` after a time call with equal agenda points
 WIN_NONE = const(0)
 WIN_AGENDA = const(1)
 WIN_FLATLINE = const(2)
 WIN_DECKED = const(3)
-WIN_REASONS = ("", "agenda", "flatline", "decked")
+WIN_TIME = const(4)         # time was called and the final turns are over: points decide
+WIN_REASONS = ("", "agenda", "flatline", "decked", "time")
+
+NOT_CALLED = const(-1)      # `final_turns` before time is called (tournaments)
 
 NO_RUN = const(-1)
 HQ = const(0)
@@ -40,6 +44,16 @@ MAX_COUNT = const(999)      # no counter goes above this: three digits on the di
 MAX_MODIFIER = const(99)    # hand-size modifiers may be negative, within +-99
 MAX_REMOTES = const(60)
 MAX_TURN = const(9999)      # rounds: four digits (every limit: LOW and HIGH, below)
+
+
+class Refused(Exception):
+    """An action the rules do not allow now. `str(error)` is the reason, one line.
+    (Raised by engine_lite.rules and engine_lite.tournament; usually imported from rules.)"""
+
+
+def plural(n, word):
+    """'1 credit', '2 credits'."""
+    return "%d %s" % (n, word if n == 1 else word + "s")
 
 
 def server_name(server):
@@ -131,13 +145,17 @@ class GameState:
 
     `turn` is the round number (it goes up when the Corp's turn begins), `active` the side whose turn
     it is. `run_server` is NO_RUN outside a run; `run_access` is 1 once the run has succeeded and
-    the Runner is accessing cards (the run ends when the access is done). `trace_*` describe the last trace (success -1: none
-    yet). `winner` is NO_WINNER until somebody wins, with `win_reason` one of the WIN_* values.
+    the Runner is accessing cards (the run ends when the access is done). `trace_*` describe the
+    last trace (success -1: none yet). `winner` is NO_WINNER until somebody wins (TIE: a time
+    call with equal points), with `win_reason` one of the WIN_* values. `final_turns` is
+    NOT_CALLED, or after a time call the turns still to end before the game does (2: this one and
+    the other side's; 1: this is the last; 0: over). `psi_corp` and `psi_runner` are the last psi
+    game's bids (-1: none yet).
     """
 
     FIELDS = ("turn", "active", "phase", "winner", "win_reason", "agenda_target",
               "run_server", "run_bp_credits", "trace_strength", "trace_link", "trace_success",
-              "run_access")
+              "run_access", "final_turns", "psi_corp", "psi_runner")
 
     def __init__(self):
         self.turn = 1
@@ -152,6 +170,9 @@ class GameState:
         self.trace_link = 0
         self.trace_success = -1
         self.run_access = 0
+        self.final_turns = NOT_CALLED
+        self.psi_corp = -1
+        self.psi_runner = -1
         self.corp = Corp()
         self.runner = Runner()
 
@@ -171,6 +192,23 @@ class GameState:
     def can_pay(self, side):
         """Credits this side can pay now, bad-publicity credits included."""
         return self.player(side).credits + self.bp_credits(side)
+
+    def set_clicks(self, side, clicks):
+        """A side's clicks set (by a card, the golden rule, a turn's start): in its own turn,
+        none left means the discard phase."""
+        self.player(side).clicks = clicks
+        if self.active == side:
+            self.phase = PHASE_ACTION if clicks > 0 else PHASE_DISCARD
+
+    def spend(self, side, n):
+        """Pay n credits (the rules' cost of an action): during a run the Runner's
+        bad-publicity credits go first. Refused if the side cannot pay."""
+        bp = self.bp_credits(side)
+        if self.can_pay(side) < n:
+            raise Refused("Needs %s, has %d" % (plural(n, "credit"), self.can_pay(side)))
+        from_bp = n if n < bp else bp
+        self.run_bp_credits -= from_bp
+        self.player(side).credits -= n - from_bp
 
     def pack(self):
         """All numbers as one flat tuple: game fields, then the Corp's, then the Runner's."""
@@ -210,15 +248,12 @@ class GameState:
         new.trace_link = self.trace_link
         new.trace_success = self.trace_success
         new.run_access = self.run_access
+        new.final_turns = self.final_turns
+        new.psi_corp = self.psi_corp
+        new.psi_runner = self.psi_runner
         new.corp = self.corp.copy()
         new.runner = self.runner.copy()
         return new
-
-    def __eq__(self, other):
-        return isinstance(other, GameState) and self.pack() == other.pack()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
 
 def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):
@@ -243,14 +278,16 @@ def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):
 _C = const(MAX_COUNT)     # (names with a leading _ and const() take no heap on MicroPython)
 _M = const(MAX_MODIFIER)
 # GameState: turn, active, phase, winner, win_reason, agenda_target, run_server,
-#            run_bp_credits, trace_strength, trace_link, trace_success, run_access
+#            run_bp_credits, trace_strength, trace_link, trace_success, run_access,
+#            final_turns, psi_corp, psi_runner
 # Corp:      credits, clicks, clicks_per_turn, agenda_points, hand_size_mod, bad_publicity, rnd
 # Runner:    credits, clicks, clicks_per_turn, agenda_points, hand_size_mod, tags,
 #            brain_damage, link, mu, grip                     (rnd and grip: -1 = not tracked)
-LOW = (1, 0, 0, -1, 0, 1, -1, 0, 0, 0, -1, 0,
+LOW = (1, 0, 0, -1, 0, 1, -1, 0, 0, 0, -1, 0, -1, -1, -1,
        0, 0, 0, 0, -_M, 0, -1,
        0, 0, 0, 0, -_M, 0, 0, 0, 0, -1)
-HIGH = (MAX_TURN, 1, 1, 1, 3, 99, FIRST_REMOTE + MAX_REMOTES - 1, _C, 2 * _C + 99, 2 * _C, 1, 1,
+HIGH = (MAX_TURN, 1, 1, 2, 4, 99, FIRST_REMOTE + MAX_REMOTES - 1, _C, 2 * _C + 99, 2 * _C, 1, 1,
+        2, 2, 2,
         _C, _C, _C, _C, _M, _C, _C,
         _C, _C, _C, _C, _M, _C, _C, _C, _C, _C)
 

@@ -26,7 +26,9 @@ from firmware import forget
 # 25 KB of heap) is only resident while it is in use. See README, "Memory".
 OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages",
             "firmware.widgets", "firmware.font_medium", "firmware.purposes",
-            "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus")
+            "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus",
+            "firmware.tournament_menus", "engine_lite.tournament", "engine_lite.golden",
+            "firmware.match")
 
 
 class App:
@@ -65,6 +67,8 @@ class App:
         self._drawn_rows = (HEIGHT, HEIGHT)
         self.full_redraw = False  # set to draw the whole screen at the next render
         self.random = random     # a byte from the board's random source (firmware.hw)
+        self.round_clock = None  # the tournament timer, once set (firmware.roundclock)
+        self.flash = None        # the board's files, for those beside the game (firmware.main)
         self.screens.append(home_screen(self.game))
         self.display.set_contrast(self.settings.contrast)
         self.display.set_flip(self.settings.flip)
@@ -241,6 +245,8 @@ class App:
         clock = self.clock
         if self.buzzer:
             self.buzzer.tick(now, clock)
+        if self.round_clock:
+            self.round_clock.tick(self, now)
         if self.toast and clock.ticks_diff(now, self._toast_until) >= 0:
             self.toast = None
             self.dirty = True

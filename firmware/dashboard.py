@@ -31,7 +31,7 @@ While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: poin
 
 import sys
 
-from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, SIDE_NAMES, server_name
+from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, SIDE_NAMES, server_name, const
 from engine_lite import actions as A
 from firmware.fonts import SMALL, BIG
 from firmware.buttons import PRESS, LONG, REPEAT
@@ -40,14 +40,14 @@ from firmware import forget
 
 SIDES = ("CORP", "RUNNER")
 
-# The bars. Each starts with its cursor on HOME (+1cr), Draw and Adv or Run a press either side:
+# The bars. Each starts with its cursor on _HOME (+1cr), Draw and Adv or Run a press either side:
 # the bar wraps round, so More (the last) is two presses left.
 CORP_BAR = ("Draw", "+1cr", "Adv", "Acts", "End", "More")
 RUNNER_BAR = ("Draw", "+1cr", "Run", "Acts", "End", "More")
 RUN_BAR = ("Access", "Fail", "Jack", "More", "Trace")
 ACCESS_BAR = ("Done", "Steal", "More", "+1 card")
 ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access after this one
-HOME = 1
+_HOME = const(1)
 # Cells that carry a number, changed with UP/DOWN while lit (the captions' row says so):
 # the server to run on, the agenda points to steal, the trace's base strength.
 NUMBER_CELLS = ("Run", "Steal", "Trace")
@@ -57,14 +57,14 @@ NUMBER_LIMITS = ((0, FIRST_REMOTE + 5), (1, 9), (0, 30))
 # more counters to show.
 COLUMN_X = (0, 55)
 COLUMN_W = (51, 73)
-DIVIDER_X = 52
-BIG_Y = 8               # rows on 8-pixel page boundaries: a changed row repaints one page
-CAPTION_Y = 24
+_DIVIDER_X = const(52)
+_BIG_Y = const(8)               # rows on 8-pixel page boundaries: a changed row repaints one page
+_CAPTION_Y = const(24)
 ROW_Y = (32, 40)
 BAR_Y = 56
-POINTS_GAP = 5          # agenda points keep this far from the divider: "3 | 2", not "32"
+_POINTS_GAP = const(5)          # agenda points keep this far from the divider: "3 | 2", not "32"
 BAR_PART = 12           # parts 12.. are the bar's cells (0..11: the rest of the dashboard)
-PIP = 5                 # a click pip: PIP x PIP pixels, every PIP + 2
+_PIP = const(5)                 # a click pip: _PIP x _PIP pixels, every _PIP + 2
 
 
 def fit(fb, forms, x, y, width):
@@ -95,7 +95,7 @@ class Dashboard(Screen):
     END_PAUSE_MS = 800     # after OK spent the last click, End waits for this pause
 
     def __init__(self):
-        self.cursor = HOME
+        self.cursor = _HOME
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
         self.pending = None        # a number waiting for what it is for (firmware.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace)
@@ -111,8 +111,8 @@ class Dashboard(Screen):
         longer one covers the counters' rows too. Never the bar or the row above it (where a
         pending number says what it is for), never half a row of text."""
         if lines == 1:
-            return CAPTION_Y + 1, CAPTION_Y + 8, CAPTION_Y
-        return CAPTION_Y + 1, ROW_Y[1] + 7, CAPTION_Y + 2
+            return _CAPTION_Y + 1, _CAPTION_Y + 8, _CAPTION_Y
+        return _CAPTION_Y + 1, ROW_Y[1] + 7, _CAPTION_Y + 2
 
     # ---- the bar ------------------------------------------------------------------------------
 
@@ -139,7 +139,7 @@ class Dashboard(Screen):
             if s.in_run:
                 self.cursor = 0
             else:
-                self.cursor = HOME if clicks_left else self.bar(s).index("End")
+                self.cursor = _HOME if clicks_left else self.bar(s).index("End")
         label = self.lit(s)
         if label != self._value_cell:      # a number cell starts at its likeliest number
             self._value_cell = label
@@ -185,21 +185,29 @@ class Dashboard(Screen):
         part = self.part
         corp = s.corp
         runner = s.runner
+        # The round timer or the time call's turns, in the waiting side's header (roundclock).
+        corner = None
+        if app.round_clock or app.settings.clock_s >= 0 or s.final_turns > 0:
+            from firmware.roundclock import corner_text
+            corner = corner_text(app, s)
         for side in (CORP, RUNNER):
             me = s.player(side)
             x = COLUMN_X[side]
             # The header: the side's name, lit while it is that side's turn, with its clicks.
             active = side == s.active
             width = COLUMN_W[side]
-            if part(fb, side, (active, me.clicks, me.clicks_per_turn), x, 0, width, 8):
+            if part(fb, side, (active, me.clicks, me.clicks_per_turn, not active and corner),
+                    x, 0, width, 8):
                 self._draw_header(fb, side, me, x, active)
+                if corner and not active:
+                    SMALL.draw(fb, corner, x + width - SMALL.measure(corner), 0)
             # Credits at the outside edge, agenda points beside the divider (a score).
-            if part(fb, 2 + side, (me.credits, me.agenda_points), x, BIG_Y, width, 16):
+            if part(fb, 2 + side, (me.credits, me.agenda_points), x, _BIG_Y, width, 16):
                 self._draw_numbers(fb, side, me, x, width)
-        if part(fb, 4, True, DIVIDER_X + 1, 0, 1, CAPTION_Y):
-            fb.vline(DIVIDER_X + 1, 0, CAPTION_Y, 1)
-        if part(fb, 11, True, DIVIDER_X + 1, ROW_Y[0], 1, 16):
-            fb.vline(DIVIDER_X + 1, ROW_Y[0], 16, 1)
+        if part(fb, 4, True, _DIVIDER_X + 1, 0, 1, _CAPTION_Y):
+            fb.vline(_DIVIDER_X + 1, 0, _CAPTION_Y, 1)
+        if part(fb, 11, True, _DIVIDER_X + 1, ROW_Y[0], 1, 16):
+            fb.vline(_DIVIDER_X + 1, ROW_Y[0], 16, 1)
         # The captions; during a run, where it is (and the bad-publicity credits for it); once
         # the last click is spent, what is left to do; on a number cell, its number.
         me = s.player(s.active)
@@ -207,14 +215,14 @@ class Dashboard(Screen):
         label = self.lit(s)
         cell = self.value if label in NUMBER_CELLS and not self.pending else -1
         if part(fb, 5, (s.in_run, s.run_server, s.run_bp_credits, s.run_access, self.to_access,
-                        s.active, done, label, cell), 0, CAPTION_Y, WIDTH, 8):
+                        s.active, done, label, cell), 0, _CAPTION_Y, WIDTH, 8):
             text = self.status(s)
             if text:
-                SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, CAPTION_Y)
+                SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, _CAPTION_Y)
             else:
-                SMALL.draw(fb, "credits", 0, CAPTION_Y)
-                SMALL.draw(fb, "points", DIVIDER_X + 1 - SMALL.measure("points") // 2, CAPTION_Y)
-                SMALL.draw(fb, "credits", WIDTH - SMALL.measure("credits"), CAPTION_Y)
+                SMALL.draw(fb, "credits", 0, _CAPTION_Y)
+                SMALL.draw(fb, "points", _DIVIDER_X + 1 - SMALL.measure("points") // 2, _CAPTION_Y)
+                SMALL.draw(fb, "credits", WIDTH - SMALL.measure("credits"), _CAPTION_Y)
         # The counters: the Corp's at left, the Runner's at right.
         x = COLUMN_X[CORP]
         width = COLUMN_W[CORP]
@@ -286,13 +294,13 @@ class Dashboard(Screen):
         pips = max(me.clicks_per_turn, me.clicks)
         width = COLUMN_W[side]
         room = x + width - end - 3
-        if pips * (PIP + 2) <= room:
-            left = x + width - 1 - pips * (PIP + 2)
+        if pips * (_PIP + 2) <= room:
+            left = x + width - 1 - pips * (_PIP + 2)
             for i in range(pips):
                 if i < me.clicks:
-                    fb.fill_rect(left + i * (PIP + 2) + 2, 1, PIP, PIP, 0)
+                    fb.fill_rect(left + i * (_PIP + 2) + 2, 1, _PIP, _PIP, 0)
                 else:
-                    fb.rect(left + i * (PIP + 2) + 2, 1, PIP, PIP, 0)
+                    fb.rect(left + i * (_PIP + 2) + 2, 1, _PIP, _PIP, 0)
         else:
             text = "%d" % me.clicks
             SMALL.draw(fb, text, x + width - 1 - SMALL.measure(text), 0, 0)
@@ -302,18 +310,18 @@ class Dashboard(Screen):
         # not fit (then small: credits are what a player reads every turn).
         credits = str(me.credits)
         points = str(me.agenda_points)
-        room = width - POINTS_GAP - 4
+        room = width - _POINTS_GAP - 4
         big, font = BIG, BIG
         if BIG.measure(credits) + BIG.measure(points) > room:
             font = SMALL
             if BIG.measure(credits) + SMALL.measure(points) > room:
                 big = SMALL
         if side == CORP:
-            big.draw(fb, credits, x, BIG_Y)
-            font.draw(fb, points, x + width - POINTS_GAP - font.measure(points), BIG_Y)
+            big.draw(fb, credits, x, _BIG_Y)
+            font.draw(fb, points, x + width - _POINTS_GAP - font.measure(points), _BIG_Y)
         else:
-            font.draw(fb, points, x + POINTS_GAP, BIG_Y)
-            big.draw(fb, credits, x + width - big.measure(credits), BIG_Y)
+            font.draw(fb, points, x + _POINTS_GAP, _BIG_Y)
+            big.draw(fb, credits, x + width - big.measure(credits), _BIG_Y)
 
     def _draw_bar(self, s, fb):
         # Each cell is a part of its own: moving the cursor redraws two cells, not six.

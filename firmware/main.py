@@ -66,6 +66,7 @@ class Device:
         finally:
             forget("firmware.resume")
         self.app = build(pins, clock, settings, game)
+        self.app.flash = flash     # for the few files beside the game (firmware.match)
         self.saver = Saver(self.app, self.storage, clock, held)
         self.POLL_MS = self.app.POLL_MS
         self.poll_ms = self.app.poll_ms

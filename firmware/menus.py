@@ -140,6 +140,8 @@ class MoreMenu(Menu):
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
             Item("Game log", "", True, lambda app: app.open("firmware.pages", "LogScreen")),
+            Item("Tournament", "", True,
+                 lambda app: app.open("firmware.tournament_menus", "TournamentMenu")),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
             Item("New game", "", True, lambda app: app.push(Confirm(
                 "NEW GAME", "Start a new game? This one ends.", new_game))),
@@ -228,7 +230,8 @@ class CountersMenu(Menu):
         items = []
         for side in (CORP, RUNNER):
             player = s.player(side)
-            counters = A.counters(side)
+            from engine_lite.golden import counters as settable
+            counters = settable(side)
             for index in range(len(counters)):
                 attr = counters[index][1]
                 if attr == "hand_size_mod":
@@ -316,5 +319,6 @@ def apply_setting(app, key):
         side = CORP if key == "corp_clicks" else RUNNER
         value = getattr(settings, key)
         if state.player(side).clicks_per_turn != value:
-            app.act(A.action(A.SET, side, A.counter_index(side, "clicks-per-turn"), value))
+            from engine_lite.golden import counter_index
+            app.act(A.action(A.SET, side, counter_index(side, "clicks-per-turn"), value))
     app.settings_changed()

@@ -3,7 +3,7 @@
 An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
-from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, SIDE_NAMES
+from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH, step_of, wrap
@@ -51,8 +51,11 @@ class WinScreen(Screen):
     def draw(self, app, fb):
         s = app.game.state
         title_bar(fb, "GAME OVER", "turn %d" % s.turn)
-        centered(fb, MEDIUM, "%s WINS" % SIDES[s.winner], 14)
-        if s.win_reason == WIN_AGENDA:
+        tie = s.winner == TIE
+        centered(fb, MEDIUM, "A TIE" if tie else "%s WINS" % SIDES[s.winner], 14)
+        if s.win_reason == WIN_TIME:
+            reason = "Time: equal agenda points" if tie else "Time: more agenda points"
+        elif s.win_reason == WIN_AGENDA:
             reason = "%d agenda points" % s.player(s.winner).agenda_points
         elif s.win_reason == WIN_FLATLINE:
             reason = "Runner flatlined"
@@ -60,11 +63,16 @@ class WinScreen(Screen):
             reason = "Corp decked: R&D empty"
         centered(fb, SMALL, reason, 28)
         centered(fb, SMALL, "Corp %d - %d Runner" % (s.corp.agenda_points, s.runner.agenda_points), 38)
-        hint(fb, "hold < undo   OK new game")
+        from firmware.match import load
+        hint(fb, "hold < undo   OK the match" if load(app) else "hold < undo   OK new game")
 
     def on_button(self, app, name, event):
         if name == "OK" and event == PRESS:
-            app.push(Confirm("NEW GAME", "Start a new game?", new_game))
+            from firmware.match import load
+            if load(app):            # a match in play: its screen (game 2, or its results)
+                app.open("firmware.match", "MatchScreen")
+            else:
+                app.push(Confirm("NEW GAME", "Start a new game?", new_game))
 
 
 class LogScreen(Screen):

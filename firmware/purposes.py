@@ -5,7 +5,8 @@ number is for, in a ring shown in the action bar ("< Ice  [Install]  Play >"), a
 says it in words before OK does it: "Corp installs for 2 credits". So the common table moves take
 a few presses, with no menu:
 
-    DOWN DOWN OK          Corp (in its turn): install a card costing 2
+    DOWN DOWN OK          Corp (in its turn): install a card costing 2; with the Runner
+                          tagged, trash a resource (its 2 credits), install a RIGHT away
     DOWN DOWN LEFT OK     ... play an operation costing 2
     UP RIGHT RIGHT OK     the Runner takes a tag
     DOWN x4 RIGHT OK      in the Runner's run: the Corp rezzes a card costing 4
@@ -45,6 +46,9 @@ UP_RUNNER = (("Gain", ACTIVE, A.GAIN), ("Net", RUNNER, DAMAGE + A.DAMAGE_NET),
 DOWN_OWN = (("Install", ACTIVE, A.INSTALL), ("Ice", CORP, ICE), ("Rez", CORP, A.REZ),
             ("Pay", ACTIVE, A.PAY), ("Lose", ACTIVE, A.LOSE), ("Other", OTHER, A.PAY),
             ("Play", ACTIVE, A.PLAY))
+# The Corp in its own turn with the Runner tagged: 2 is what trashing a resource costs, so a
+# DOWN of 2 offers that first (DOWN DOWN OK: 3 presses); an install for 2 is a RIGHT away.
+TRASH_RESOURCE = (("Trash res", CORP, A.TRASH_RESOURCE),) + DOWN_OWN
 DOWN_OWN_RUNNER = (("Install", ACTIVE, A.INSTALL), ("Pay", ACTIVE, A.PAY),
                    ("Lose", ACTIVE, A.LOSE), ("Corp", CORP, A.PAY), ("Rez", CORP, A.REZ),
                    ("Play", ACTIVE, A.PLAY))
@@ -58,12 +62,13 @@ DOWN_ANY = (("Pay", ACTIVE, A.PAY), ("Rez", CORP, A.REZ), ("Other", OTHER, A.PAY
 PHRASES = {A.GAIN: "%s gains %d cr", A.PAY: "%s pays %d cr", A.LOSE: "%s loses %d cr",
            A.INSTALL: "%s installs: %d cr", A.PLAY: "%s plays: %d cr",
            ICE: "%s installs ice: %d cr", A.REZ: "%s rezzes: %d cr",
-           A.TRASH: "%s trashes: %d cr", A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
+           A.TRASH: "%s trashes: %d cr", A.TRASH_RESOURCE: "%s trashes a resource: %d cr",
+           A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
            A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub"}
 
 
-def ring(s, up):
-    """The choices for a change up (True) or down, in this state."""
+def ring(s, up, delta=0):
+    """The choices for a change up (True) or down (by `delta`), in this state."""
     if up:
         return UP_OWN_CORP if (s.active == CORP and not s.in_run) else UP_RUNNER
     if s.run_access:
@@ -71,7 +76,9 @@ def ring(s, up):
     if s.in_run:
         return DOWN_RUN
     if s.player(s.active).clicks:
-        return DOWN_OWN if s.active == CORP else DOWN_OWN_RUNNER
+        if s.active == CORP:
+            return TRASH_RESOURCE if delta == -2 and s.runner.tags else DOWN_OWN
+        return DOWN_OWN_RUNNER
     return DOWN_ANY
 
 
@@ -83,8 +90,8 @@ class Pending:
         self.index = 0
 
     def choices(self, s):
-        """The ring for the number's sign."""
-        return ring(s, self.delta > 0)
+        """The ring for the number's sign (and, for the Corp facing a tagged Runner, size)."""
+        return ring(s, self.delta > 0, self.delta)
 
     def choice(self, s):
         """(label, side, verb) of the lit choice, the side resolved."""
@@ -98,10 +105,10 @@ class Pending:
     def change(self, s, step):
         """UP (+step) or DOWN (-step); a change of sign starts at that side's first choice."""
         old = self.delta
-        delta = max(-999, min(999, old + step))
-        if (delta > 0) != (old > 0) or not old:
-            self.index = 0
-        self.delta = delta
+        before = self.choices(s)
+        self.delta = max(-999, min(999, old + step))
+        if (self.delta > 0) != (old > 0) or not old or self.choices(s) is not before:
+            self.index = 0          # another ring: its first choice
 
     def move(self, s, step):
         """LEFT (-1) or RIGHT (+1) round the ring."""
@@ -123,6 +130,8 @@ class Pending:
             return A.action(A.DAMAGE, RUNNER, verb - DAMAGE, n)
         if verb == ICE:
             return None
+        if verb == A.TRASH_RESOURCE:
+            return A.action(verb, CORP)       # a click and the 2 credits the number says
         return A.action(verb, side, n)
 
     def key(self, app, dashboard, s, name, event):

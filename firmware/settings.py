@@ -17,6 +17,8 @@ class Settings:
         "dim_s": (0, 3600),           # dim after this many idle seconds (0: never)
         "sleep_s": (0, 36000),        # switch the panel off after this many idle seconds
         "sound": (0, 1),
+        "round_s": (60, 36000),       # the round timer's length (firmware.roundclock)
+        "clock_s": (-1, 36000),       # its time left when last saved (-1: no timer)
     }
 
     def __init__(self):
@@ -29,6 +31,8 @@ class Settings:
         self.dim_s = 120
         self.sleep_s = 600
         self.sound = 1
+        self.round_s = 65 * 60
+        self.clock_s = -1
 
     def new_start(self):
         """The starting state of a new game with these settings."""

@@ -13,8 +13,9 @@ from host_tools.mprun import run_micropython, firmware_files, ROOT
 from host_tools.screens_catalog import SCREENS
 
 SETUP = '''
-import json, gc, binascii
+import json, gc, binascii, os
 import machine
+from firmware import hw
 from firmware.main import build, load_pins
 from keyscript import Driver, ManualClock, FakeRandom
 
@@ -35,6 +36,10 @@ def render(keys):
     clock = ManualClock()
     app = build(pins, clock)
     app.random = FakeRandom(1).byte       # the simulator's (host_tools.sim)
+    global folders
+    folders += 1                          # an empty flash folder of its own, as firmware.main
+    os.mkdir("/flash%d" % folders)        # gives a Device (the match keeps a file there)
+    app.flash = hw.Flash("/flash%d/" % folders)
     driver = Driver(app, clock, pins)
     driver.run(50)
     driver.play(keys)
@@ -42,6 +47,7 @@ def render(keys):
     return {"frame": binascii.hexlify(bytes(app.display.oled.buffer)).decode(),
             "crc": device.crc & 0xFFFFFFFF, "bytes": device.count}
 results = {}
+folders = 0
 '''
 
 

@@ -42,7 +42,7 @@ TASKS = (
     ("Runner takes 1 meat damage", 4, 1, "", "UP,LEFT,LEFT,OK", ["runner damage meat 1"]),
     ("Runner takes 1 brain damage (in a run)", 4, 1, RUNNER_TURN + "," + RUN_HQ, "UP,LEFT,OK",
      ["runner damage brain 1"]),
-    ("Corp trashes a resource (Runner tagged)", 3, 2, TAGGED, ACTS + ",OK",
+    ("Corp trashes a resource (Runner tagged)", 3, 2, TAGGED, "DOWN,DOWN,OK",
      ["corp trash-resource"]),
     ("bad publicity +1", 4, 1, "", "UP,LEFT,OK", ["corp bad-publicity +1"]),
     ("undo the last action", 1, 1, "OK", "LONG:LEFT", []),
@@ -59,15 +59,16 @@ def presses(script):
 def play_task(start, script):
     """(log lines the start left, log lines after the task, the simulator)."""
     from host_tools.sim import Simulator
+    from engine_lite.logline import log_lines
     sim = Simulator()
     sim.run(3000)                     # the boot message goes away
     if start:
         sim.keys(start)
         sim.run(3000)                 # and any message the start left
-    before = list(sim.app.game.log_lines())
+    before = list(log_lines(sim.app.game))
     sim.keys(script)
     sim.run(300)
-    return before, list(sim.app.game.log_lines()), sim
+    return before, list(log_lines(sim.app.game)), sim
 
 
 def check(task):

@@ -10,6 +10,9 @@ END_EARLY = "LEFT,LEFT,LEFT,OK,OK"         # bar: End, confirm with clicks left
 # The Corp takes 1 bad publicity and ends its turn; the Runner runs on R&D (Run, UP: R&D, OK).
 RUNNER_RUN = "UP,LEFT,OK,WAIT:3000," + END_EARLY + ",WAIT:3000,RIGHT,UP,OK"
 
+TOURNAMENT = MORE + ",UP,UP,UP,UP,OK"     # More > Tournament
+PSI = TOURNAMENT + ",DOWN,DOWN,DOWN,OK,UP,OK,UP,UP"     # the Corp bids 1, the Runner 2
+
 # Infiltration, 3 players (the More menu's last item). The first player and the dice come from
 # the board's random source: the simulator's is seeded, so these pictures are the same every
 # run, but the virtual Pico's is the RP2040's own (see RANDOM_SCREENS).
@@ -50,6 +53,23 @@ SCREENS = (
     ("undo", "Hold LEFT: the last action is undone and named", "OK,OK,LONG:LEFT"),
     ("refused", "A refused action shows the rules' reason",
      ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"),
+    ("tournament", "Tournament: the round timer, the time call, psi games, randomizers",
+     TOURNAMENT),
+    ("timer", "The round timer: start, the usual lengths, any length", TOURNAMENT + ",OK"),
+    ("timer_running", "The round timer running: minutes left in the waiting side's header",
+     TOURNAMENT + ",OK,OK,WAIT:3000"),
+    ("last_turn", "Time called in the Corp's turn: the Runner's turn is the last",
+     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,OK,OK,WAIT:3000"),   # (the bar: More, then End)
+    ("time_over", "The Runner's last turn ended: equal points after time, a tie",
+     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,OK,OK,WAIT:3000," + END_EARLY + ",WAIT:3000"),
+    ("match", "A match of two games: game 1 won, game 2 with the sides swapped in play",
+     TOURNAMENT + ",DOWN,DOWN,OK,OK,OK,OK,OK,WAIT:3000," + MORE +
+     ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000,OK,OK,WAIT:3000," + TOURNAMENT +
+     ",DOWN,DOWN,OK"),
+    ("psi", "A psi game: the Runner bids; the Corp's bid stays hidden", PSI),
+    ("psi_result", "Both bids revealed and paid", PSI + ",OK"),
+    ("die", "A d6 rolled with the board's random source (the log keeps it)",
+     TOURNAMENT + ",DOWN,DOWN,DOWN,DOWN,DOWN,OK,OK"),
     ("players", "A new Infiltration game: how many players", MORE + ",UP,OK"),
     ("monitor", "Infiltration: the security monitor, round 1", INFILTRATION),
     ("monitor_roll", "Alarm 2, then Next to Security and Roll: the die is applied",
@@ -64,4 +84,4 @@ SCREENS = (
 )
 # Screens that show the board's random source (the first player, a die): the same in the
 # simulator every run, not on the virtual Pico.
-RANDOM_SCREENS = ("monitor", "monitor_roll")
+RANDOM_SCREENS = ("monitor", "monitor_roll", "die")

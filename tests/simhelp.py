@@ -14,5 +14,5 @@ def play(keys, settle=300):
 def same_game(a, b):
     """The same rules, start, history, state and redo list (what a snapshot must keep). The
     device never compares games, so Game has no __eq__ on its heap."""
-    return (a.rules is b.rules and a.state == b.state and a.history == b.history
+    return (a.rules is b.rules and a.state.pack() == b.state.pack() and a.history == b.history
             and a.checkpoints[0] == b.checkpoints[0] and a.redo_stack == b.redo_stack)

@@ -12,7 +12,8 @@ from host_tools.replay import replay_lines
 from strategies import a_step
 
 MAY_BE_NEGATIVE = {"hand_size_mod"}
-MAY_BE_MINUS_ONE = {"winner", "run_server", "trace_success", "rnd", "grip"}
+MAY_BE_MINUS_ONE = {"winner", "run_server", "trace_success", "rnd", "grip", "final_turns",
+                    "psi_corp", "psi_runner"}
 NAMES = GameState.FIELDS + Corp.FIELDS + Runner.FIELDS
 
 
@@ -68,7 +69,7 @@ def test_log_replay_gives_the_identical_state(steps):
     game = run_steps(steps)
     replayed, problems = replay_lines(logtext.log_text(game).splitlines())
     assert problems == []
-    assert replayed.state == game.state
+    assert replayed.state.pack() == game.state.pack()
     assert replayed.history == game.history
 
 
@@ -84,4 +85,4 @@ def test_snapshot_reloads_an_equal_game(steps):
             g.undo()
         except Refused:
             pass
-    assert loaded.state == game.state
+    assert loaded.state.pack() == game.state.pack()

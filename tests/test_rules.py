@@ -126,7 +126,7 @@ def test_log_round_trips_through_text():
     again = Game()
     for line in logtext.log_text(game).splitlines():
         do_line(again, line)
-    assert again.state == game.state
+    assert again.state.pack() == game.state.pack()
     assert again.history == game.history
 
 
@@ -169,8 +169,33 @@ def test_a_turn_summary_counts_clicks_credits_draws_and_runs():
         do_line(game, line)
     starts = turn_starts(game)
     assert starts == [(0, CORP, 1), (4, RUNNER, 1), (12, CORP, 2)]
-    acts = list(game.actions())
+    from engine_lite.logline import actions
+    acts = list(actions(game))
     assert summary(acts[0:4], CORP) == "3 clicks, +1 -3 cr, 1 drawn"
     # The Runner's turn: the event's click and the ability's 2; 2 + 1 + 1 + 1 credits; the
     # Corp's rez is not the Runner's.
     assert summary(acts[4:12], RUNNER) == "3 clicks, +0 -5 cr, 1 run"
+
+
+def test_a_randomizer_result_is_kept_as_a_comment_and_changes_nothing():
+    from engine_lite.logtext import log_text
+    from host_tools.replay import replay_lines
+    game = Game()
+    before = game.state.pack()
+    from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
+    game.do(A.action(A.RANDOM, CORP, RANDOM_DIE, 6, 4))
+    game.do(A.action(A.RANDOM, CORP, RANDOM_HQ, 5, 3))
+    game.do(A.action(A.RANDOM, CORP, RANDOM_COIN, 2, 2))
+    assert game.state.pack() == before
+    text = log_text(game)
+    assert "# random: d6 rolled 4\n# random: card 3 of 5 in HQ\n# random: coin: tails" in text
+    replayed, problems = replay_lines(text.split("\n"))
+    assert problems == [] and replayed.state.pack() == before
+    with pytest.raises(Refused):
+        game.do(A.action(A.RANDOM, CORP, RANDOM_DIE, 6, 7))    # a d6 has no 7
+
+
+def test_the_rules_check_a_counter_index_against_the_runners_counters():
+    from engine_lite.golden import RUNNER_COUNTERS, CORP_COUNTERS
+    from engine_lite import rules
+    assert rules._ARG_LIMITS["f"] == len(RUNNER_COUNTERS) - 1 >= len(CORP_COUNTERS) - 1

@@ -9,7 +9,7 @@ from engine_lite.logtext import do_line
 from engine_lite import snapshot
 from engine_lite.snapshot import SnapshotError
 from engine_lite import actions as A
-from engine_lite.state import CORP, RUNNER
+from engine_lite.state import CORP, RUNNER, GameState  # corp.credits: the first after the game fields
 from simhelp import same_game
 
 
@@ -26,7 +26,7 @@ def test_round_trip_keeps_state_history_and_redo():
     loaded = snapshot.loads(snapshot.dumps(game))
     assert same_game(loaded, game)
     assert loaded.redo() == game.redo()
-    assert loaded.state == game.state
+    assert loaded.state.pack() == game.state.pack()
 
 
 def mangle(**changes):
@@ -47,12 +47,12 @@ def state_with(index, value):
     ("[1, 2]", "not a Netclick snapshot"),
     (mangle(netclick=2), "unknown snapshot version 2 (this build reads 1)"),
     (mangle(netclick=None), "unknown snapshot version None"),
-    (mangle(state=[1, 2, 3]), "'state' must be a list of 29 numbers"),
-    (state_with(12, -4), "state corp.credits = -4 is out of range 0..999"),
+    (mangle(state=[1, 2, 3]), "'state' must be a list of 32 numbers"),
+    (state_with(len(GameState.FIELDS), -4), "state corp.credits = -4 is out of range 0..999"),
     (state_with(1, 7), "state active = 7 is out of range 0..1"),
     (state_with(0, "2"), "state turn is not a whole number"),
     (state_with(3, 0), "winner and win reason disagree"),
-    (state_with(12, 999), "the history does not lead to the saved state"),
+    (state_with(len(GameState.FIELDS), 999), "the history does not lead to the saved state"),
     (mangle(history=17), "'history' must be a base64 string"),
     (mangle(history="+/8="), "history: unknown verb"),
     (mangle(history="GA=="), "history: record cut short at byte 1"),
@@ -176,6 +176,19 @@ def test_a_snapshot_saved_before_the_access_step_still_loads():
     game.do(A.action(A.RUN, RUNNER, 0))
     data = json.loads(snapshot.dumps(game))
     for key in ("start", "state"):
-        del data[key][11]
+        del data[key][11:15]
     loaded = snapshot.loads(json.dumps(data))
-    assert loaded.state == game.state and loaded.state.in_run and not loaded.state.run_access
+    assert loaded.state.pack() == game.state.pack() and loaded.state.in_run and not loaded.state.run_access
+
+
+def test_a_snapshot_saved_before_time_calls_and_psi_bids_still_loads():
+    """Saves written before the tournament numbers existed (29 numbers) load: time not
+    called, no psi game yet."""
+    game = Game()
+    game.do(A.action(A.GAIN_CREDIT, CORP))
+    data = json.loads(snapshot.dumps(game))
+    for key in ("start", "state"):
+        del data[key][12:15]
+    loaded = snapshot.loads(json.dumps(data))
+    assert loaded.state.pack() == game.state.pack()
+    assert (loaded.state.final_turns, loaded.state.psi_corp, loaded.state.psi_runner) == (-1, -1, -1)

@@ -31,7 +31,7 @@ def boot(flash, clock=None):
 
 
 def same_game(a, b):
-    return (a.state == b.state and a.history == b.history and a.redo_stack == b.redo_stack)
+    return (a.state.pack() == b.state.pack() and a.history == b.history and a.redo_stack == b.redo_stack)
 
 
 # ---- saving and resuming --------------------------------------------------------------------

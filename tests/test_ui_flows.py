@@ -3,6 +3,7 @@
 import pytest
 
 from engine_lite.logtext import do_line
+from engine_lite.logline import log_lines
 
 from simhelp import play
 from host_tools.keyscript import parse, KeyScriptError
@@ -63,7 +64,7 @@ def test_a_payment_too_large_is_refused_with_the_reason_and_stays_to_be_fixed():
 
 def test_install_play_and_ice_in_a_few_presses():
     sim = play("DOWN,DOWN,OK,DOWN,LEFT,OK,DOWN,RIGHT,OK,OK")    # the ice prompt starts at 1
-    assert list(sim.app.game.log_lines()) == ["corp install 2", "corp play 1",
+    assert list(log_lines(sim.app.game)) == ["corp install 2", "corp play 1",
                                               "corp install-ice 1 1"]
     assert sim.state()["corp"]["credits"] == 0 and sim.state()["corp"]["clicks"] == 0
 
@@ -135,10 +136,10 @@ def test_access_keeps_bad_publicity_credits_until_the_last_card_is_done():
     sim.keys("LONG:DOWN,UP,UP,UP,OK")                         # a trash cost of 2: 1 from bad pub
     state = sim.state()
     assert state["runner"]["credits"] == 4 and state["run"]["accessing"]
-    assert list(sim.app.game.log_lines())[-1] == "runner trash 2"
+    assert list(log_lines(sim.app.game))[-1] == "runner trash 2"
     sim.keys("RIGHT,OK")                                       # Done: the second card, the run ends
     assert sim.state()["run"] is None
-    assert list(sim.app.game.log_lines())[-2:] == ["runner trash 2", "run success"]
+    assert list(log_lines(sim.app.game))[-2:] == ["runner trash 2", "run success"]
 
 
 def test_ok_pressed_on_from_a_run_start_does_not_end_the_run():
@@ -158,7 +159,7 @@ def test_the_corp_rezzes_in_the_runners_run_named_and_logged_as_a_rez():
     sim.keys("RIGHT")
     assert pending.sentence(sim.app.game.state) == "Corp rezzes: 4 cr"
     sim.keys("OK")
-    assert list(sim.app.game.log_lines())[-1] == "corp rez 4"
+    assert list(log_lines(sim.app.game))[-1] == "corp rez 4"
     assert sim.state()["corp"]["credits"] == 1 and sim.state()["run"]["server"] == "R&D"
 
 
@@ -167,7 +168,7 @@ def test_a_run_event_costs_one_click_and_starts_the_run():
     state = sim.state()
     assert state["runner"]["clicks"] == 3 and state["runner"]["credits"] == 3
     assert state["run"]["server"] == "R&D"
-    assert list(sim.app.game.log_lines())[-1] == "runner run-event rd 2"
+    assert list(log_lines(sim.app.game))[-1] == "runner run-event rd 2"
 
 
 def test_trace_wizard_runs_a_tied_trace_that_fails():
@@ -507,6 +508,21 @@ def test_the_first_player_is_picked_at_random_and_can_be_set():
     assert len(state["agents"]) == 4
     first = picked + 1 if picked < 4 else picked - 1
     assert state["first_player"] == first
-    assert list(sim.app.game.log_lines()) == []               # a fresh game
+    assert list(log_lines(sim.app.game)) == []               # a fresh game
     sim.keys("OK,OK,OK,OK")                                  # a round: the die stayed
     assert sim.state()["first_player"] == first and sim.state()["round"] == 2
+
+
+def test_with_the_runner_tagged_down_2_offers_trashing_a_resource_first():
+    """Trashing a resource costs 2: with the Runner tagged, DOWN DOWN OK trashes one (3 presses);
+    installing for 2 is a RIGHT away, and any other number is the usual ring."""
+    tagged = "UP,RIGHT,RIGHT,OK,WAIT:3000"
+    sim = play(tagged + ",DOWN,DOWN,OK,WAIT:3000")
+    assert list(log_lines(sim.app.game))[-1] == "corp trash-resource"
+    assert sim.app.game.state.corp.credits == 3 and sim.app.game.state.corp.clicks == 2
+    sim = play(tagged + ",DOWN,DOWN,RIGHT,OK,WAIT:3000")
+    assert list(log_lines(sim.app.game))[-1] == "corp install 2"
+    sim = play(tagged + ",DOWN,DOWN,DOWN,OK,WAIT:3000")
+    assert list(log_lines(sim.app.game))[-1] == "corp install 3"
+    sim = play("DOWN,DOWN,OK,WAIT:3000")                   # not tagged: install, as before
+    assert list(log_lines(sim.app.game))[-1] == "corp install 2"

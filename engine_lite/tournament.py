@@ -1,0 +1,79 @@
+"""The rules for tournament play and table randomizers: the time call, psi games and the
+randomizers' record (verbs TIME_CALL, PSI and RANDOM of engine_lite.actions).
+
+engine_lite.rules hands these verbs here, and the end of a turn once time is called. The device
+loads this module only when one of them happens (and lets it go again), so games that never see
+one keep its code off the heap.
+"""
+
+from engine_lite.state import (
+    CORP, RUNNER, SIDE_NAMES, NOT_CALLED, NO_WINNER, TIE, WIN_TIME, WIN_FLATLINE, Refused,
+)
+from engine_lite.actions import TIME_CALL, PSI
+
+# RANDOM's first argument: what was drawn (a card from HQ out of N, a die of N sides, a coin:
+# N 2, 1 heads, 2 tails). The record is kept so that a dispute can be settled; it changes no
+# number, and the game log writes it as a comment (engine_lite.logline.random_result).
+RANDOM_HQ = 0
+RANDOM_DIE = 1
+RANDOM_COIN = 2
+
+
+def apply_verb(s, verb, a, b, c):
+    """Carry out a time call, a psi game or a randomizer on the copied state `s`; the note."""
+    if verb == TIME_CALL:
+        return time_call(s)
+    if verb == PSI:
+        return psi(s, a, b)
+    return randomizer(a, b, c)
+
+
+def time_call(s):
+    """The round's time is up (or a judge calls it): the side whose turn it is finishes it, the
+    other side takes one more turn, then agenda points decide."""
+    if s.final_turns != NOT_CALLED:
+        raise Refused("Time was already called")
+    s.final_turns = 2
+    return "Time: %s finishes, %s takes one more turn" % (
+        SIDE_NAMES[s.active], SIDE_NAMES[1 - s.active])
+
+
+def final_turn_ends(s, side):
+    """A turn ends after time was called: the first of the two final turns (None: the other
+    side's turn begins, its last) or the last (the game ends; the note says how)."""
+    if s.final_turns == 2:
+        s.final_turns = 1
+        return None
+    if side == RUNNER and s.runner.max_hand_size < 0:      # the end of turn's own rule first
+        s.winner, s.win_reason = CORP, WIN_FLATLINE
+        return "Max hand size below 0: flatlined"
+    s.final_turns = 0
+    corp, runner = s.corp.agenda_points, s.runner.agenda_points
+    if s.winner == NO_WINNER:
+        s.winner = CORP if corp > runner else RUNNER if runner > corp else TIE
+        s.win_reason = WIN_TIME
+    if corp == runner:
+        return "Time: a tie at %d-%d" % (corp, runner)
+    return "Time: %s wins %d-%d" % (SIDE_NAMES[s.winner], max(corp, runner), min(corp, runner))
+
+
+def psi(s, corp_bid, runner_bid):
+    """A psi game: both sides bid 0-2 credits in secret, then each pays its own bid."""
+    if corp_bid > 2 or runner_bid > 2:
+        raise Refused("A psi bid is 0, 1 or 2")
+    if corp_bid > s.corp.credits:
+        raise Refused("Corp cannot pay %d" % corp_bid)
+    if runner_bid > s.can_pay(RUNNER):
+        raise Refused("Runner cannot pay %d" % runner_bid)
+    s.spend(CORP, corp_bid)
+    s.spend(RUNNER, runner_bid)
+    s.psi_corp = corp_bid
+    s.psi_runner = runner_bid
+    return "Psi %d vs %d: %s" % (corp_bid, runner_bid,
+                                 "equal" if corp_bid == runner_bid else "different")
+
+
+def randomizer(kind, count, result):
+    """A randomizer's result, on record: no number changes."""
+    if count < 1 or result < 1 or result > count:
+        raise Refused("A result is 1 to %d" % count)

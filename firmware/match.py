@@ -1,0 +1,177 @@
+"""A match of two games, as in a Swiss round: game 1, then game 2 with the sides swapped, one
+round timer for both (firmware.roundclock). The players may be named by their initials. The
+match screen shows both games' results and why they ended.
+
+The match is kept in its own small file, match.json, beside the game's files:
+
+    {"names": ["AB", "CD"], "game": 1, "results": [{"winner": "corp", "reason": "agenda",
+     "corp": 7, "runner": 4}]}
+
+names[0] is the Corp in game 1 (and the Runner in game 2). An overlay (firmware.app.OVERLAYS):
+loaded while its screens are open.
+"""
+
+import json
+
+from engine_lite.state import WIN_REASONS
+from firmware.fonts import SMALL
+from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.ui import Screen, WIDTH
+from firmware.widgets import Confirm, title_bar, hint, new_game, MEDIUM
+
+FILE = "match.json"
+LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def load(app):
+    """The match in play, or None (no match, or a file that cannot be read: it is ignored)."""
+    flash = getattr(app, "flash", None)
+    if flash is None:
+        return None
+    try:
+        data = flash.read(FILE)
+        match = json.loads(data) if data else None
+    except (OSError, ValueError):
+        return None
+    if (not isinstance(match, dict) or match.get("game") not in (1, 2)
+            or not isinstance(match.get("names"), list) or len(match["names"]) != 2
+            or not isinstance(match.get("results"), list)):
+        return None
+    return match
+
+
+def save(app, match):
+    """Write the match (or remove it: None)."""
+    flash = getattr(app, "flash", None)
+    if flash is None:
+        return
+    try:
+        if match is None:
+            flash.remove(FILE)
+        else:
+            flash.write(FILE, json.dumps(match).encode())
+    except OSError:
+        app.say("The match could not be saved", error=True)
+
+
+def result_of(state):
+    """A finished game's result as the match keeps it."""
+    winner = ("corp", "runner", "tie")[state.winner]
+    return {"winner": winner, "reason": WIN_REASONS[state.win_reason],
+            "corp": state.corp.agenda_points, "runner": state.runner.agenda_points}
+
+
+def describe(names, number, result):
+    """Two lines for game `number` (1 or 2): who played which side, and how it ended (or
+    None for a game in play)."""
+    corp = names[0] if number == 1 else names[1]
+    runner = names[1] if number == 1 else names[0]
+    head = "Game %d: %s Corp, %s Runner" % (number, corp, runner)
+    if result is None:
+        return head, "  in play"
+    if result["winner"] == "tie":
+        return head, "  tie %d-%d (%s)" % (result["corp"], result["runner"], result["reason"])
+    who = corp if result["winner"] == "corp" else runner
+    return head, "  %s won %d-%d (%s)" % (who, result["corp"], result["runner"], result["reason"])
+
+
+class MatchScreen(Screen):
+    """Both games of the match and their results. OK: start the match, or game 2 once game 1
+    is over, or a new match once both are; LEFT back."""
+
+    name = "match"
+
+    def draw(self, app, fb):
+        match = load(app)
+        if match is None:
+            title_bar(fb, "MATCH", "none")
+            SMALL.draw(fb, "Two games, sides swapped,", 2, 14)
+            SMALL.draw(fb, "one round timer for both.", 2, 23)
+            SMALL.draw(fb, "The game in play ends.", 2, 34)
+            hint(fb, "OK new match     < back")
+            return
+        names = match["names"]
+        title_bar(fb, "MATCH", "%s v %s" % (names[0], names[1]))
+        results = list(match["results"])
+        s = app.game.state
+        if len(results) < match["game"]:
+            results.append(result_of(s) if s.winner >= 0 else None)
+        y = 11
+        for number in (1, 2):
+            lines = describe(names, number, results[number - 1] if number <= len(results) else None)
+            if number > len(results):
+                lines = (lines[0], "  next")
+            for line in lines:
+                SMALL.draw(fb, line, 0, y)
+                y += 9
+            y += 2
+        if match["game"] == 1:
+            hint(fb, "OK game 2 (sides swap)" if s.winner >= 0 else "< back")
+        else:
+            hint(fb, "OK new match     < back")
+
+    def on_button(self, app, name, event):
+        if name != "OK" or event != PRESS:
+            Screen.on_button(self, app, name, event)
+            return
+        match = load(app)
+        if match is None or match["game"] == 2:
+            app.push(NamePrompt(0, ["P1", "P2"]))
+        elif app.game.state.winner < 0:
+            app.say("Game 1 is still in play", error=True)
+        else:
+            match["results"] = [result_of(app.game.state)]
+            match["game"] = 2
+            save(app, match)
+            new_game(app)
+            app.say("Game 2: %s is the Corp" % match["names"][1])
+
+
+class NamePrompt(Screen):
+    """A player's initials, up to 3 characters: UP/DOWN change the letter, LEFT/RIGHT move, OK
+    done (the first player is the Corp in game 1)."""
+
+    name = "names"
+
+    def __init__(self, player, names):
+        self.player = player
+        self.names = names
+        self.chars = list((names[player] + "   ")[:3])
+        self.at = 0
+
+    def draw(self, app, fb):
+        title_bar(fb, "NEW MATCH", "player %d" % (self.player + 1))
+        SMALL.draw(fb, "Corp in game 1" if self.player == 0 else "Runner in game 1", 2, 12)
+        x = (WIDTH - 3 * 16) // 2
+        for i in range(3):
+            MEDIUM.draw(fb, self.chars[i], x + i * 16 + 3, 26)
+            if i == self.at:
+                fb.hline(x + i * 16, 39, 12, 1)
+        hint(fb, "^v letter <> move OK done")
+
+    def on_button(self, app, name, event):
+        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            i = LETTERS.find(self.chars[self.at])
+            self.chars[self.at] = LETTERS[(i + (1 if name == "UP" else -1)) % len(LETTERS)]
+        elif name == "RIGHT" and event == PRESS:
+            self.at = min(2, self.at + 1)
+        elif name == "LEFT" and event == PRESS and self.at > 0:
+            self.at -= 1
+        elif name == "OK" and event == PRESS:
+            text = "".join(self.chars).strip() or "P%d" % (self.player + 1)
+            self.names[self.player] = text
+            if self.player == 0:
+                app.replace(NamePrompt(1, self.names))
+            else:
+                names = self.names
+                app.replace(Confirm("NEW MATCH", "%s Corp, %s Runner first. The game in play ends."
+                                    % (names[0], names[1]), lambda app: start(app, names)))
+        else:
+            Screen.on_button(self, app, name, event)
+
+
+def start(app, names):
+    """Game 1 of a new match (a new game; the round timer is left as it is)."""
+    save(app, {"names": names, "game": 1, "results": []})
+    new_game(app)
+    app.say("Match: game 1, %s is the Corp" % names[0])

@@ -1,0 +1,223 @@
+"""Tournament play and table randomizers: the round timer, calling time, psi games, a random
+card from HQ, a die and a coin (More > Tournament).
+
+An overlay (firmware.app.OVERLAYS): loaded while one of these screens is open. The timer itself,
+which runs behind every screen, is firmware.roundclock.
+"""
+
+from engine_lite import actions as A
+from firmware.fonts import SMALL, BIG
+from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.ui import Screen, WIDTH
+from firmware.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, MEDIUM
+
+RANDOM_HQ = 0          # engine_lite.tournament's randomizer kinds
+RANDOM_DIE = 1
+RANDOM_COIN = 2
+
+
+class TournamentMenu(Menu):
+    """The round timer, the time call, psi games and randomizers."""
+
+    name = "tournament"
+
+    def __init__(self):
+        Menu.__init__(self, "TOURNAMENT")
+
+    def items(self, app):
+        from firmware.roundclock import clock_for
+        s = app.game.state
+        clock = clock_for(app)
+        called = s.final_turns >= 0
+        return [
+            Item("Round timer", clock.clock_text() if clock else "off", True,
+                 lambda app: app.push(TimerMenu())),
+            Item("Call time", "called" if called else "", not called and s.winner < 0,
+                 lambda app: app.push(Confirm("CALL TIME", "Call time now? This turn and one "
+                                              "more, then points decide.", _call_time))),
+            Item("Match", "2 games", True, lambda app: app.open("firmware.match", "MatchScreen")),
+            Item("Psi game", "0-2", True, lambda app: app.push(PsiScreen())),
+            Item("Card from HQ", "1-N", True, lambda app: app.push(NumberPrompt(
+                "CARD FROM HQ", "Cards in HQ", 5, 1, 99,
+                lambda app, n: _randomize(app, RANDOM_HQ, n)))),
+            Item("Roll a die", "dN", True, lambda app: app.push(NumberPrompt(
+                "ROLL A DIE", "Sides", 6, 2, 99, lambda app, n: _randomize(app, RANDOM_DIE, n)))),
+            Item("Flip a coin", "", True, lambda app: _randomize(app, RANDOM_COIN, 2)),
+        ]
+
+
+def _call_time(app):
+    if app.act((A.TIME_CALL, 0, 0, 0, 0)):
+        app.home()
+
+
+# ---- the round timer ----------------------------------------------------------------------------
+
+class TimerMenu(Menu):
+    """Start, pause or resume the round timer, or set its length (a preset or any)."""
+
+    name = "timer"
+
+    def __init__(self):
+        Menu.__init__(self, "ROUND TIMER")
+
+    def header(self, app):
+        clock = app.round_clock
+        if clock is None:
+            return "off"
+        return clock.clock_text() + (" run" if clock.running else " stop")
+
+    def items(self, app):
+        from firmware.roundclock import PRESETS, RoundClock
+        clock = app.round_clock
+        if clock is None:
+            clock = app.round_clock = RoundClock(app.settings.round_s)
+        if clock.running:
+            first = Item("Pause", clock.clock_text(), True, _pause)
+        else:
+            word = "Resume" if 0 < clock.left_ms < clock.length_s * 1000 else "Start"
+            first = Item(word, clock.clock_text(), clock.left_ms > 0, _start)
+        items = [first]
+        for minutes in PRESETS:
+            items.append(Item("%d minutes" % minutes, "set" if clock.length_s == minutes * 60
+                              else "", True, _preset(minutes)))
+        items.append(Item("Other length", "%d min" % (clock.length_s // 60), True,
+                          lambda app: app.push(NumberPrompt(
+                              "ROUND LENGTH", "Minutes", app.round_clock.length_s // 60, 1, 600,
+                              lambda app, n: _set_length(app, n)))))
+        items.append(Item("Timer off", "", True, _off))
+        return items
+
+
+def _start(app):
+    app.round_clock.start(app, app.clock.ticks_ms())
+    app.home()
+    app.say("Timer started: %s" % app.round_clock.clock_text())
+
+
+def _pause(app):
+    app.round_clock.pause(app, app.clock.ticks_ms())
+    app.say("Timer paused at %s" % app.round_clock.clock_text())
+
+
+def _preset(minutes):
+    return lambda app: _set_length(app, minutes)
+
+
+def _set_length(app, minutes):
+    app.round_clock.set_length(app, minutes)
+    while app.screen.name != "timer":
+        app.pop()
+    app.say("Round: %d minutes. OK starts" % minutes)
+    app.screen.cursor = 0
+
+
+def _off(app):
+    app.round_clock = None
+    app.settings.clock_s = -1
+    app.settings_changed()
+    app.home()
+    app.say("Timer off")
+
+
+# ---- psi games ----------------------------------------------------------------------------------
+
+class PsiScreen(Screen):
+    """A psi game: the Corp bids 0-2 while the Runner looks away, then the Runner bids while the
+    Corp's bid stays hidden; OK then reveals both, and both are paid (`psi C R`)."""
+
+    name = "psi"
+    SIDES = ("CORP", "RUNNER")
+
+    def __init__(self):
+        self.stage = 0            # 0: the Corp bids, 1: the Runner bids, 2: revealed
+        self.bids = [0, 0]
+
+    def draw(self, app, fb):
+        if self.stage == 2:
+            title_bar(fb, "PSI GAME", "revealed")
+            corp, runner = self.bids
+            centered(fb, MEDIUM, "Corp %d   Runner %d" % (corp, runner), 14)
+            word = "EQUAL" if corp == runner else "DIFFERENT"
+            width = MEDIUM.measure(word) + 8
+            fb.fill_rect((WIDTH - width) // 2, 29, width, 13, 1)
+            centered(fb, MEDIUM, word, 31, 0)
+            hint(fb, "both paid        OK done")
+            return
+        side = self.SIDES[self.stage]
+        title_bar(fb, "PSI GAME", "%s bids" % side.lower())
+        if self.stage == 1:
+            SMALL.draw(fb, "Corp's bid: hidden", 2, 12)
+        else:
+            SMALL.draw(fb, "Runner: look away", 2, 12)
+        text = str(self.bids[self.stage])
+        BIG.draw(fb, text, (WIDTH - BIG.measure(text)) // 2, 24)
+        hint(fb, "^v bid 0-2  OK %s" % ("next" if self.stage == 0 else "reveal"))
+
+    def on_button(self, app, name, event):
+        if self.stage < 2 and name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            bid = self.bids[self.stage] + (1 if name == "UP" else -1)
+            self.bids[self.stage] = max(0, min(2, bid))
+        elif name == "OK" and event == PRESS:
+            if self.stage == 0:
+                self.stage = 1
+            elif self.stage == 1:
+                if app.act((A.PSI, 0, self.bids[0], self.bids[1], 0), notes=False, quiet=True):
+                    self.stage = 2
+                else:                  # a bid a side cannot pay: the reason shows; bid again
+                    self.stage = 0
+                    self.bids = [0, 0]
+            else:
+                app.home()
+        else:            # LEFT: back (before the reveal nothing was paid); held: undo
+            Screen.on_button(self, app, name, event)
+
+
+# ---- randomizers --------------------------------------------------------------------------------
+
+def uniform(app, count):
+    """A number 1..count from the board's random source, every value equally likely (bytes
+    that would favour the low numbers are drawn again)."""
+    span = 65536 - 65536 % count
+    while True:
+        value = (app.random() << 8) | app.random()
+        if value < span:
+            return value % count + 1
+
+
+def _randomize(app, kind, count):
+    """Draw, keep the result in the game's history (the log shows it as a comment), show it."""
+    result = uniform(app, count)
+    if app.act((A.RANDOM, 0, kind, count, result), quiet=True):
+        app.home()
+        app.push(RandomResult(kind, count, result))
+
+
+class RandomResult(Screen):
+    """A randomizer's result in large type; OK (or LEFT) goes back to the game."""
+
+    name = "random"
+
+    def __init__(self, kind, count, result):
+        self.kind = kind
+        self.count = count
+        self.result = result
+
+    def draw(self, app, fb):
+        kind, count, result = self.kind, self.count, self.result
+        if kind == RANDOM_COIN:
+            title_bar(fb, "COIN")
+            centered(fb, MEDIUM, "HEADS" if result == 1 else "TAILS", 26)
+        else:
+            title_bar(fb, "CARD FROM HQ" if kind == RANDOM_HQ else "DIE", "of %d" % count
+                      if kind == RANDOM_HQ else "d%d" % count)
+            centered(fb, BIG, str(result), 18)
+            if kind == RANDOM_HQ:
+                centered(fb, SMALL, "counting from the left", 42)
+        hint(fb, "in the log   OK done")
+
+    def on_button(self, app, name, event):
+        if name == "OK" and event == PRESS:
+            app.home()
+        else:
+            Screen.on_button(self, app, name, event)

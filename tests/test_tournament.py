@@ -1,0 +1,179 @@
+"""Tournament play on the device (simulator): the round timer and its warnings, the time call
+and its last turns, a restart with the timer running, psi games with hidden bids, and the
+randomizers kept in the log."""
+
+from engine_lite.logline import log_lines
+from host_tools.screens_catalog import TOURNAMENT, PSI, END_EARLY
+from simhelp import play
+
+MINUTE = 60 * 1000
+START_TIMER = TOURNAMENT + ",OK,OK,WAIT:1000"     # Round timer > Start (65 minutes)
+AGAIN = "OK,UP,UP,UP,UP,OK"     # Tournament again: back from a menu, the bar's cursor is on More
+
+
+def header_text(sim):
+    """The round clock's text in the waiting side's header, read from the firmware's own
+    corner (the pixels are in the golden images)."""
+    from firmware.roundclock import corner_text
+    return corner_text(sim.app, sim.app.game.state)
+
+
+def test_the_timer_counts_down_on_the_dashboard_in_minutes_then_seconds():
+    sim = play(START_TIMER)
+    assert sim.app.screen.name == "dashboard" and header_text(sim) == "65m"
+    sim.run(20 * MINUTE)
+    assert header_text(sim) == "45m"
+    sim.run(44 * MINUTE + 30000)                  # about 30 s left: seconds now
+    text = header_text(sim)
+    assert text.endswith("s") and 25 <= int(text[:-1]) <= 30, text
+
+
+def test_warnings_at_10_5_and_1_minutes_flash_the_screen_and_say_so():
+    sim = play(START_TIMER)
+    sim.run(55 * MINUTE - 3000)
+    assert not sim.oled.inverse
+    while sim.app.toast != "10 minutes left":
+        sim.run(100)
+    assert sim.oled.inverse
+    assert sim.oled.display_on                    # it woke the screen, asleep after 10 min
+    sim.run(2000)
+    assert not sim.oled.inverse                   # the flash is over
+    sim.run(5 * MINUTE)
+    assert sim.app.toast is None or "5 minutes" in sim.app.toast
+    sim.run(4 * MINUTE - 5000)
+    while sim.app.toast != "1 minute left":
+        sim.run(100)
+    assert sim.oled.inverse
+
+
+def test_at_zero_time_is_called_and_the_final_turns_follow():
+    sim = play(START_TIMER)
+    sim.run(65 * MINUTE + 1000)
+    state = sim.app.game.state
+    assert state.final_turns == 2 and "Time: Corp finishes, Runner takes one more" in sim.app.toast
+    assert header_text(sim) == "+1"
+    assert list(log_lines(sim.app.game))[-1] == "time-call"
+    # The Corp's three clicks for credits (the cursor back on +1cr), then End after a pause.
+    sim.keys("RIGHT,RIGHT,OK,OK,OK,WAIT:1000,OK,WAIT:3000")
+    assert sim.app.game.state.active == 1 and header_text(sim) == "LAST"
+    sim.keys(END_EARLY + ",WAIT:3000")             # the Runner ends its last turn early
+    assert sim.state()["winner"] == "tie" and sim.state()["win_reason"] == "time"    # 0-0
+    assert sim.app.screen.name == "win"
+    sim.keys("LONG:LEFT,WAIT:3000")                # undo works through it
+    assert sim.state()["winner"] is None and sim.app.screen.name == "dashboard"
+
+
+def test_time_can_be_called_by_hand_and_only_once():
+    sim = play(TOURNAMENT + ",DOWN,OK,OK,WAIT:3000")
+    assert sim.app.game.state.final_turns == 2
+    sim.keys(AGAIN + ",DOWN,OK,OK")                # struck through; chosen anyway, the rules
+    assert "already called" in sim.app.toast       # say why not
+    assert sim.app.game.state.final_turns == 2
+
+
+def test_after_a_restart_the_timer_comes_back_paused_at_the_time_it_had():
+    sim = play(START_TIMER)
+    sim.run(7 * MINUTE + 10000)
+    sim.settle()
+    sim.boot()                                     # power cut and back
+    sim.run(200)
+    assert "Timer paused at 58:00 (restarted)" in sim.app.toast
+    sim.run(5 * MINUTE)
+    assert header_text(sim) == "58m" and not sim.app.round_clock.running
+    sim.keys("BACK," + TOURNAMENT + ",OK,OK,WAIT:1000")   # (BACK wakes the dimmed screen) Resume
+    assert header_text(sim) == "58m" and sim.app.round_clock.running
+    sim.run(MINUTE + 1000)
+    assert header_text(sim) == "57m"
+
+
+def test_pausing_stops_the_clock():
+    sim = play(START_TIMER)
+    sim.run(MINUTE + 30000)
+    sim.keys(AGAIN + ",OK,OK")                      # Pause
+    assert not sim.app.round_clock.running
+    left = sim.app.round_clock.clock_text()
+    assert left.startswith("63:")
+    sim.run(10 * MINUTE)
+    assert sim.app.round_clock.clock_text() == left
+
+
+def test_a_preset_and_any_length():
+    sim = play(TOURNAMENT + ",OK,DOWN,OK,WAIT:500")        # 35 minutes
+    assert sim.app.round_clock.length_s == 35 * 60 and sim.app.settings.round_s == 35 * 60
+    sim.keys("UP,UP,OK,UP,UP,UP,OK,WAIT:500")               # Other length: 35 + 3
+    assert sim.app.round_clock.clock_text() == "38:00"
+
+
+def test_psi_bids_stay_hidden_then_are_paid():
+    hidden = []
+    for corp_bid in ("", ",UP,UP"):                    # the Corp bids 0, then 2
+        sim = play(TOURNAMENT + ",DOWN,DOWN,DOWN,OK" + corp_bid + ",OK,UP")
+        hidden.append(sim.oled.glass_bytes())
+    assert hidden[0] == hidden[1]                      # the Runner's screen does not tell
+    sim = play(PSI + ",OK,OK,WAIT:3000")
+    state = sim.state()
+    assert state["last_psi"] == {"corp": 1, "runner": 2, "equal": False}
+    assert (state["corp"]["credits"], state["runner"]["credits"]) == (4, 3)
+    assert list(log_lines(sim.app.game))[-1] == "psi 1 2"
+
+
+def test_a_bid_a_side_cannot_pay_is_refused_and_bid_again():
+    sim = play("DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000," + TOURNAMENT + ",DOWN,DOWN,DOWN,OK,UP,OK,OK")
+    assert sim.app.game.state.corp.credits == 0 and "Corp cannot pay 1" in sim.app.toast
+    assert sim.app.screen.name == "psi" and sim.app.screen.stage == 0
+
+
+def test_randomizers_show_the_result_and_keep_it_in_the_log():
+    sim = play(TOURNAMENT + ",DOWN,DOWN,DOWN,DOWN,DOWN,OK,OK")       # a d6
+    assert sim.app.screen.name == "random"
+    line = list(log_lines(sim.app.game))[-1]
+    assert line.startswith("# random: d6 rolled ") and 1 <= int(line.split()[-1]) <= 6
+    sim.keys("OK," + AGAIN + ",DOWN,DOWN,DOWN,DOWN,OK,UP,UP,OK")     # a card from 7 in HQ
+    line = list(log_lines(sim.app.game))[-1]
+    assert line.startswith("# random: card ") and line.endswith(" of 7 in HQ")
+    assert sim.app.game.state.corp.credits == 5                      # nothing else changed
+
+
+def test_the_random_numbers_are_uniform():
+    from firmware.tournament_menus import uniform
+    from host_tools.keyscript import FakeRandom
+
+    class App:
+        random = FakeRandom(3).byte
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[uniform(App, 6) - 1] += 1
+    assert min(counts) > 850 and max(counts) < 1150
+
+
+MATCH = TOURNAMENT + ",DOWN,DOWN,OK"
+CORP_WINS = "LEFT,LEFT,OK,DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000"   # 7 points scored
+
+
+def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
+    # "P1" becomes "AB": P down to A (15 letters), then 1 up past 9, space, round to B.
+    sim = play(MATCH + ",OK" + ",DOWN" * 15 + ",RIGHT" + ",UP" * 11 + ",OK,OK,OK,WAIT:3000")
+    from firmware.match import load
+    match = load(sim.app)
+    assert match == {"names": ["AB", "P2"], "game": 1, "results": []}
+    sim.keys(CORP_WINS)
+    assert sim.app.screen.name == "win"
+    sim.keys("OK")                                  # in a match, OK on the win screen: the match
+    assert sim.app.screen.name == "match"
+    sim.keys("OK,WAIT:3000")                        # game 2
+    match = load(sim.app)
+    assert match["game"] == 2 and match["results"] == [
+        {"winner": "corp", "reason": "agenda", "corp": 7, "runner": 0}]
+    assert sim.app.game.state.corp.agenda_points == 0 and sim.app.screen.name == "dashboard"
+    sim.boot()                                      # a power cut keeps the match
+    sim.run(3000)
+    assert load(sim.app)["game"] == 2
+    from firmware.match import describe
+    assert describe(match["names"], 1, match["results"][0]) == (
+        "Game 1: AB Corp, P2 Runner", "  AB won 7-0 (agenda)")
+    assert describe(match["names"], 2, None)[0] == "Game 2: P2 Corp, AB Runner"
+
+
+def test_game_2_waits_for_game_1_to_end():
+    sim = play(MATCH + ",OK,OK,OK,OK,WAIT:3000," + MATCH + ",OK")
+    assert "still in play" in sim.app.toast
