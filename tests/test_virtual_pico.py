@@ -46,6 +46,26 @@ def test_deploy_goes_through_mpremote_and_leaves_only_compiled_modules(deployed)
     assert vpico.read_files(image)["main.py"].startswith(b"# The Pico runs this file")
 
 
+def test_make_pull_copies_the_game_off_the_board_for_the_report(deployed, tmp_path):
+    """make pull, through the real mpremote: a game played on the board, then its files
+    copied off and read by the report tool."""
+    image, _, _ = deployed
+    work = checks.copy_image(image, str(tmp_path), "pull.bin")
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.run(1000)
+        pico.play("OK,OK,UP,UP,RIGHT,OK,WAIT:3000")    # two credits, then scores 2 points
+        pico.save_image(work)
+    from host_tools.pull import pull_virtual
+    from host_tools import report
+    import io
+    folder = str(tmp_path / "pulled")
+    names = pull_virtual(work, folder, out=io.StringIO())
+    assert "game.json" in names or "game.jnl" in names
+    summary = report.summarize(report.load(folder))
+    assert summary["agenda_points"]["corp"] == 2 and summary["clicks"]["corp"] == {"gain-credit": 2}
+
+
 def test_a_second_deploy_copies_nothing_and_removes_a_shadowing_py(deployed, tmp_path):
     image, _, _ = deployed
     work = checks.copy_image(image, str(tmp_path), "again.bin")

@@ -1,0 +1,81 @@
+"""Copy the saved game off a board (make pull), for the report and replay tools.
+
+    python -m host_tools.pull                        # the Pico on USB, into saves/pulled-DATE-TIME
+    python -m host_tools.pull --port /dev/ttyACM0 --dir mygame
+    python -m host_tools.pull --virtual              # the virtual Pico (build/virtual-pico.bin)
+
+The board is reset first, as `make deploy` does: mpremote stops the tracker to copy, and the
+watchdog (armed 30 s after the tracker starts) would otherwise reset the board in the middle of
+it. Nothing is lost: the game is on the flash, and the tracker resumes it after the copy.
+
+The files are the ones the simulator's --save-dir and the browser version's export hold:
+game.json (and game.bak, game.jnl) and settings.json. Then:
+
+    python -m host_tools.report saves/pulled-...      # summary and chart
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from host_tools.deploy import (DeployError, mpremote, find_port, serial_ports, reset_and_reconnect,
+                               VIRTUAL_IMAGE, ROOT)
+
+SAVED_FILES = ("game.json", "game.bak", "game.jnl", "settings.json")
+
+
+def pull(port, folder, out=sys.stdout, reset=True, present=None):
+    """Copy the saved files from the board on `port` into `folder`; returns their names."""
+    if reset:
+        reset_and_reconnect(port, present=present)
+    listing = mpremote(port, "exec", "import os; print(__import__('json').dumps(os.listdir('/')))")
+    there = json.loads(listing.strip().splitlines()[-1])
+    names = [name for name in SAVED_FILES if name in there]
+    if not names:
+        raise DeployError("No saved game on the board (none of %s in its flash)" % ", ".join(SAVED_FILES))
+    os.makedirs(folder, exist_ok=True)
+    args = ["cp"] + [":" + name for name in names] + [folder.rstrip("/") + "/"]
+    mpremote(port, *args)
+    out.write("Copied %s into %s\n" % (", ".join(names), folder))
+    return names
+
+
+def pull_virtual(image, folder, out=sys.stdout):
+    """The same from the virtual Pico's flash image, through the real mpremote."""
+    from host_tools import vpico
+    if not os.path.isfile(image):
+        raise DeployError("No virtual Pico at %s: make deploy ARGS=--virtual first" % image)
+    with vpico.VirtualPico(image) as pico:
+        pico.run(200)
+        with vpico.SerialBridge(pico) as port:
+            names = pull(port, folder, out, present=lambda _port: True)
+        pico.run(100)
+        pico.save_image(image)
+    return names
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m host_tools.pull",
+                                     description="Copy the saved game off a board.")
+    parser.add_argument("--port", help="serial port of the board (default: find the Pico)")
+    parser.add_argument("--dir", help="where to put the files (default: saves/pulled-DATE-TIME)")
+    parser.add_argument("--virtual", nargs="?", const=VIRTUAL_IMAGE, metavar="IMAGE",
+                        help="the virtual Pico's flash image instead of a board")
+    args = parser.parse_args(argv)
+    folder = args.dir or os.path.join(ROOT, "saves", time.strftime("pulled-%Y%m%d-%H%M%S"))
+    try:
+        if args.virtual:
+            pull_virtual(args.virtual, folder)
+        else:
+            pull(args.port or find_port(serial_ports()), folder)
+    except DeployError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print("Report: python -m host_tools.report %s" % os.path.relpath(folder))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

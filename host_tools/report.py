@@ -1,0 +1,324 @@
+"""The game report: what happened in a Netrunner game, from its log or its save.
+
+    python -m host_tools.report game.log                 # a game log (the replay tool's input)
+    python -m host_tools.report SAVE_DIR                 # a save: make pull, the simulator's
+    python -m host_tools.report SAVE_DIR/game.json       #   --save-dir, the browser's export
+    python -m host_tools.report game.log --chart out.png # also the chart (default: report.png
+                                                         #   beside the input; --no-chart: none)
+    python -m host_tools.report game.log --json          # the summary as JSON
+
+Prints turns, the winner and why, clicks by action per side, credits gained and spent per side,
+runs per server and how they ended, traces, psi games, damage and tags, randomizer results and
+the time call. The chart (matplotlib) shows both sides' credits and agenda points through the
+game, turn by turn, with runs and scores marked.
+
+A save is read with the firmware's own resume code (snapshot, journal and all), exactly as a
+Pico reads it after a power cut.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+from engine_lite import actions as A
+from engine_lite.game import Game
+from engine_lite.logline import actions, VERB_NAMES, random_result
+from engine_lite.report import state_dict
+from engine_lite.state import CORP, RUNNER, server_name
+
+SIDES = ("corp", "runner")
+RUN_OUTCOMES = ("success", "fail", "jack-out")
+CLICK_COST = {A.GAIN_CREDIT: 1, A.DRAW: 1, A.INSTALL: 1, A.INSTALL_ICE: 1, A.PLAY: 1,
+              A.ADVANCE: 1, A.TRASH_RESOURCE: 1, A.PURGE: 3, A.REMOVE_TAG: 1, A.RUN: 1,
+              A.RUN_EVENT: 1}
+
+
+class ReportError(Exception):
+    """The input cannot be read as a game (the message says why)."""
+
+
+# ---- reading a game -------------------------------------------------------------------------------
+
+def load(path):
+    """The Game in a log file, a save folder or a save's game.json."""
+    if os.path.isdir(path) or os.path.basename(path) in ("game.json", "game.jnl", "game.bak"):
+        return _load_save(path if os.path.isdir(path) else os.path.dirname(path) or ".")
+    from host_tools.replay import replay_lines
+    from engine_lite.logtext import split_lines
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise ReportError("cannot read %s: %s" % (path, error.strerror))
+    game, problems = replay_lines(split_lines(data))
+    if problems:
+        number, reason = problems[0]
+        raise ReportError("%s line %d: %s" % (path, number, reason))
+    return game
+
+
+def _load_save(folder):
+    from host_tools.sim import install_standins
+    install_standins()                    # firmware.hw imports `machine`
+    from firmware import hw, resume
+    from firmware.settings import Settings
+    flash = hw.Flash(folder)
+    if not (flash.exists("game.json") or flash.exists("game.jnl") or flash.exists("game.bak")):
+        raise ReportError("no saved game in %s (game.json, game.jnl)" % folder)
+    _storage, game, notices, held = resume.boot(flash, Settings())
+    if game is None or held is not None:
+        raise ReportError("the save in %s cannot be read: %s" % (folder, " ".join(n for n in notices if n)))
+    return game
+
+
+# ---- the summary ------------------------------------------------------------------------------------
+
+def summarize(game):
+    """Everything the report says, as plain data; `timeline` is one point per action for the
+    chart: (turn label, corp credits, runner credits, corp points, runner points, event)."""
+    if game.rules.NAME != "netrunner":
+        raise ReportError("the report reads Netrunner games (this is %s)" % game.rules.NAME)
+    rules = game.rules
+    state = game.start
+    clicks = ({}, {})
+    gained = [0, 0]
+    spent = [0, 0]
+    runs = {}
+    run = None
+    traces, psi, damage, randoms = [], [], {}, []
+    tags_given = tags_removed = 0
+    time_called_turn = None
+    timeline = [(_turn_label(state), state.corp.credits, state.runner.credits, 0, 0, None)]
+    for act in actions(game):
+        verb, side, a, b, c = act
+        before = state
+        state = rules.apply(state, act)[0]
+        event = None
+        cost = CLICK_COST.get(verb, a if verb == A.ABILITY else 0)
+        if cost and (verb != A.ABILITY or a):
+            name = VERB_NAMES[verb]
+            clicks[side][name] = clicks[side].get(name, 0) + cost
+        for who in (CORP, RUNNER):
+            delta = state.player(who).credits - before.player(who).credits
+            if delta > 0:
+                gained[who] += delta
+            else:
+                spent[who] -= delta
+        # bad-publicity credits are spent too, though they are nobody's pool
+        bp = before.run_bp_credits - state.run_bp_credits
+        if bp > 0 and verb != A.RUN_END:      # (at the run's end, the rest just vanish)
+            spent[RUNNER] += bp
+        if verb in (A.RUN, A.RUN_EVENT):
+            run = server_name(a)
+            event = "run"
+        elif verb == A.RUN_END and a != A.RUN_ACCESS and run:
+            outcome = runs.setdefault(run, {"success": 0, "fail": 0, "jack-out": 0})
+            outcome[RUN_OUTCOMES[a]] += 1
+            event = "run " + RUN_OUTCOMES[a]
+            run = None
+        elif verb in (A.SCORE, A.STEAL):
+            event = "score" if verb == A.SCORE else "steal"
+        elif verb == A.TRACE:
+            traces.append({"base": a, "corp_boost": b, "runner_boost": c,
+                           "strength": state.trace_strength, "link": state.trace_link,
+                           "success": bool(state.trace_success)})
+        elif verb == A.PSI:
+            psi.append({"corp": a, "runner": b, "equal": a == b})
+        elif verb == A.DAMAGE:
+            kind = A.DAMAGE_KINDS[a]
+            damage[kind] = damage.get(kind, 0) + b
+        elif verb == A.TAGS:
+            if a > 0:
+                tags_given += state.runner.tags - before.runner.tags
+            else:
+                tags_removed += before.runner.tags - state.runner.tags
+        elif verb == A.REMOVE_TAG:
+            tags_removed += 1
+        elif verb == A.RANDOM:
+            randoms.append(random_result(a, b, c))
+        elif verb == A.TIME_CALL:
+            time_called_turn = _turn_label(before)
+            event = "time"
+        timeline.append((_turn_label(state), state.corp.credits, state.runner.credits,
+                         state.corp.agenda_points, state.runner.agenda_points, event))
+    final = state_dict(game.state)
+    return {
+        "turns": game.state.turn,
+        "winner": final["winner"],
+        "win_reason": final["win_reason"],
+        "agenda_points": {"corp": game.state.corp.agenda_points,
+                          "runner": game.state.runner.agenda_points},
+        "actions": game.count,
+        "clicks": {"corp": clicks[0], "runner": clicks[1]},
+        "credits": {"corp": {"gained": gained[0], "spent": spent[0]},
+                    "runner": {"gained": gained[1], "spent": spent[1]}},
+        "runs": runs,
+        "traces": traces,
+        "psi": psi,
+        "damage": damage,
+        "tags": {"given": tags_given, "removed": tags_removed, "now": game.state.runner.tags},
+        "bad_publicity": game.state.corp.bad_publicity,
+        "randomizers": randoms,
+        "time_called": final["time_called"],
+        "time_called_in": time_called_turn,
+        "timeline": timeline,
+    }
+
+
+def _turn_label(state):
+    return "%d%s" % (state.turn, "C" if state.active == CORP else "R")
+
+
+def text(summary):
+    """The summary as the lines the tool prints."""
+    s = summary
+    out = []
+    if s["winner"] == "tie":
+        result = "a tie at %d-%d on time" % (s["agenda_points"]["corp"], s["agenda_points"]["runner"])
+    elif s["winner"]:
+        result = "%s won (%s), %d-%d" % (s["winner"].capitalize(), s["win_reason"],
+                                         s["agenda_points"][s["winner"]],
+                                         s["agenda_points"]["runner" if s["winner"] == "corp" else "corp"])
+    else:
+        result = "no winner yet, %d-%d" % (s["agenda_points"]["corp"], s["agenda_points"]["runner"])
+    out.append("Game: %d turns (rounds), %d actions; %s" % (s["turns"], s["actions"], result))
+    if s["time_called"]:
+        out.append("Time was called in turn %s" % s["time_called_in"] if s["time_called_in"]
+                   else "Time was called")
+    for side in SIDES:
+        spent = s["clicks"][side]
+        total = sum(spent.values())
+        parts = ", ".join("%s %d" % (name, n) for name, n in
+                          sorted(spent.items(), key=lambda item: (-item[1], item[0])))
+        out.append("%-6s clicks %3d: %s" % (side.capitalize(), total, parts or "none"))
+    for side in SIDES:
+        credits = s["credits"][side]
+        out.append("%-6s credits: +%d gained, -%d spent" % (side.capitalize(), credits["gained"],
+                                                            credits["spent"]))
+    if s["runs"]:
+        for server in sorted(s["runs"]):
+            r = s["runs"][server]
+            out.append("Runs on %-9s %d: %d successful, %d failed, %d jacked out"
+                       % (server, sum(r.values()), r["success"], r["fail"], r["jack-out"]))
+    else:
+        out.append("Runs: none")
+    for t in s["traces"]:
+        out.append("Trace %d + %d vs link + %d: %d vs %d, %s" % (
+            t["base"], t["corp_boost"], t["runner_boost"], t["strength"], t["link"],
+            "succeeded" if t["success"] else "failed"))
+    for p in s["psi"]:
+        out.append("Psi %d vs %d: %s" % (p["corp"], p["runner"], "equal" if p["equal"] else "different"))
+    damage = ", ".join("%s %d" % item for item in sorted(s["damage"].items()))
+    out.append("Damage: %s" % (damage or "none"))
+    out.append("Tags: %d given, %d removed, %d now; bad publicity %d"
+               % (s["tags"]["given"], s["tags"]["removed"], s["tags"]["now"], s["bad_publicity"]))
+    for result in s["randomizers"]:
+        out.append("Random: " + result)
+    return out
+
+
+# ---- the chart ----------------------------------------------------------------------------------------
+
+CORP_COLOUR = "#3a78c2"
+RUNNER_COLOUR = "#d0452f"
+
+
+def chart(summary, path, title="Netclick game report"):
+    """Credits (above) and agenda points (below) through the game for both sides, one step per
+    action, turns marked along the bottom; runs on the Runner's credits (filled: successful),
+    scores and steals on the points, the time call as a line."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    points = summary["timeline"]
+    xs = list(range(len(points)))
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 5.2), sharex=True,
+                                      gridspec_kw={"height_ratios": [3, 2]})
+    top.step(xs, [p[1] for p in points], where="post", color=CORP_COLOUR, label="Corp credits")
+    top.step(xs, [p[2] for p in points], where="post", color=RUNNER_COLOUR, label="Runner credits")
+    bottom.step(xs, [p[3] for p in points], where="post", color=CORP_COLOUR, label="Corp points")
+    bottom.step(xs, [p[4] for p in points], where="post", color=RUNNER_COLOUR, label="Runner points")
+    runs = [(x, p) for x, p in zip(xs, points) if p[5] and p[5].startswith("run ")]
+    if runs:
+        ok = [(x, p[2]) for x, p in runs if p[5] == "run success"]
+        not_ok = [(x, p[2]) for x, p in runs if p[5] != "run success"]
+        if ok:
+            top.scatter(*zip(*ok), marker="v", color=RUNNER_COLOUR, zorder=3, label="successful run")
+        if not_ok:
+            top.scatter(*zip(*not_ok), marker="v", facecolors="white", edgecolors=RUNNER_COLOUR,
+                        zorder=3, label="failed run")
+    for kind, row, colour in (("score", 3, CORP_COLOUR), ("steal", 4, RUNNER_COLOUR)):
+        marks = [(x, p[row]) for x, p in zip(xs, points) if p[5] == kind]
+        if marks:
+            bottom.scatter(*zip(*marks), marker="*", s=90, color=colour, zorder=3,
+                           label="scored" if kind == "score" else "stolen")
+    for x, p in zip(xs, points):
+        if p[5] == "time":
+            for axis in (top, bottom):
+                axis.axvline(x, color="#777777", linestyle="--", linewidth=1)
+            top.annotate("time called", (x, top.get_ylim()[1]), fontsize=8, ha="left", va="top",
+                         xytext=(3, -2), textcoords="offset points")
+    # Turn boundaries: a faint band for each Runner turn, labels at each turn's start.
+    ticks, labels = [], []
+    last = None
+    for x, p in zip(xs, points):
+        if p[0] != last:
+            ticks.append(x)
+            labels.append(p[0])
+            last = p[0]
+    for i in range(len(ticks)):
+        if labels[i].endswith("R"):
+            end = ticks[i + 1] if i + 1 < len(ticks) else xs[-1]
+            for axis in (top, bottom):
+                axis.axvspan(ticks[i], end, color="#000000", alpha=0.04, linewidth=0)
+    step = max(1, len(ticks) // 16)
+    bottom.set_xticks(ticks[::step])
+    bottom.set_xticklabels(labels[::step], fontsize=8)
+    bottom.set_xlabel("turn (C: the Corp's, R: the Runner's), one step per action")
+    top.set_ylabel("credits")
+    bottom.set_ylabel("agenda points")
+    top.legend(loc="best", fontsize=8, ncol=2)
+    bottom.legend(loc="upper left", fontsize=8, ncol=2)
+    winner = summary["winner"]
+    result = ("tie" if winner == "tie" else "%s wins (%s)" % (winner.capitalize(), summary["win_reason"])
+              if winner else "no winner yet")
+    top.set_title("%s: %s" % (title, result), fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m host_tools.report",
+                                     description="Summarize a Netrunner game from its log or save.")
+    parser.add_argument("game", help="a game log, a save folder, or a save's game.json")
+    parser.add_argument("--chart", metavar="PNG", help="where to write the chart "
+                        "(default: report.png beside the input)")
+    parser.add_argument("--no-chart", action="store_true", help="no chart")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = parser.parse_args(argv)
+    try:
+        game = load(args.game)
+        summary = summarize(game)
+    except ReportError as error:
+        print("report: %s" % error, file=sys.stderr)
+        return 1
+    if args.json:
+        data = dict(summary)
+        del data["timeline"]
+        print(json.dumps(data, indent=1, sort_keys=True))
+    else:
+        print("\n".join(text(summary)))
+    if not args.no_chart:
+        where = args.chart or os.path.join(
+            args.game if os.path.isdir(args.game) else os.path.dirname(args.game) or ".", "report.png")
+        chart(summary, where)
+        if not args.json:
+            print("Chart: %s" % where)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
