@@ -313,6 +313,10 @@ OVERLAY_SCREENS = (
     ("firmware.pages", "LogScreen", ()), ("firmware.trace", "TraceWizard", ()),
     ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", ()),
     ("firmware.runs", "AgendaPrompt", ("STEAL", 15, 1)),
+    ("firmware.tournament_menus", "PsiScreen", ()), ("firmware.match", "MatchScreen", ()),
+    # last: the timer's menu starts a round clock, which then stays (as in a tournament game)
+    ("firmware.tournament_menus", "TournamentMenu", ()),
+    ("firmware.tournament_menus", "TimerMenu", ()),
 )
 
 
