@@ -64,11 +64,7 @@ pull: setup
 	$(PY) -m host_tools.pull $(ARGS)
 
 # On a deployed Pico: check the display and each button, measure render, I2C, save, heap.
-device-# The browser version in full: every golden screen clicked through in headless Chromium.
-test-web: setup
-	NETCLICK_WEB_FULL=1 $(PY) -m pytest tests/test_web.py
-
-bench: setup
+device-bench: setup
 	$(PY) -m host_tools.device_bench $(ARGS)
 
 # Redraw hardware/wiring.svg, wiring.png and the Wokwi diagram.json from hardware/pins.json.
