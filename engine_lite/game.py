@@ -117,7 +117,7 @@ class Game:
         self.redo_stack.pop()
         return act
 
-    # ---- reading (the history as actions or log lines: engine_lite.logline) ----------------
+    # ---- reading (the history as log lines: engine_lite.logline.log_lines) ----------------
 
     def redo_records(self):
         """The redo list as byte records (for saving)."""
@@ -125,3 +125,11 @@ class Game:
         for act in self.redo_stack:
             self.rules.encode(act, out)
         return bytes(out)
+
+    def actions(self):
+        """The applied actions, oldest first (a generator: nothing is copied)."""
+        offset = 0
+        decode = self.rules.decode
+        while offset < len(self.history):
+            act, offset = decode(self.history, offset)
+            yield act

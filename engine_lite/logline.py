@@ -10,20 +10,10 @@ from engine_lite.actions import (
     KINDS, WHO, SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS,
 )
 
-def actions(game):
-    """A game's applied actions, oldest first (a generator: nothing is copied)."""
-    offset = 0
-    decode = game.rules.decode
-    history = game.history
-    while offset < len(history):
-        act, offset = decode(history, offset)
-        yield act
-
-
 def log_lines(game):
     """A game's history in the game-log text format, oldest first."""
     line = writer(game.rules)
-    for act in actions(game):
+    for act in game.actions():
         yield line(act)
 
 

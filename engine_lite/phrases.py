@@ -99,8 +99,7 @@ def turn_starts(game):
     number = start.turn
     starts = [(0, side, number)]
     index = 0
-    from engine_lite.logline import actions
-    for act in actions(game):
+    for act in game.actions():
         index += 1
         if act[0] == A.END_TURN:
             if side == 1:

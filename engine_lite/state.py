@@ -211,13 +211,20 @@ class GameState:
         self.player(side).credits -= n - from_bp
 
     def pack(self):
-        """All numbers as one flat tuple: game fields, then the Corp's, then the Runner's."""
-        out = [getattr(self, name) for name in GameState.FIELDS]
-        for name in Corp.FIELDS:
-            out.append(getattr(self.corp, name))
-        for name in Runner.FIELDS:
-            out.append(getattr(self.runner, name))
-        return tuple(out)
+        """All numbers as one flat tuple: game fields, then the Corp's, then the Runner's (in
+        the order of the FIELDS tuples). Every action packs its new state for the limits check,
+        so this is written out: on a Pico a tuple built at once is about 1 ms quicker than 32
+        getattr calls. A field missing here makes tests/test_snapshot.py fail."""
+        c = self.corp
+        r = self.runner
+        return (self.turn, self.active, self.phase, self.winner, self.win_reason,
+                self.agenda_target, self.run_server, self.run_bp_credits, self.trace_strength,
+                self.trace_link, self.trace_success, self.run_access, self.final_turns,
+                self.psi_corp, self.psi_runner,
+                c.credits, c.clicks, c.clicks_per_turn, c.agenda_points, c.hand_size_mod,
+                c.bad_publicity, c.rnd,
+                r.credits, r.clicks, r.clicks_per_turn, r.agenda_points, r.hand_size_mod,
+                r.tags, r.brain_damage, r.link, r.mu, r.grip)
 
     @staticmethod
     def unpack(values):

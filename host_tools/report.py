@@ -23,7 +23,7 @@ import sys
 
 from engine_lite import actions as A
 from engine_lite.game import Game
-from engine_lite.logline import actions, VERB_NAMES, random_result
+from engine_lite.logline import VERB_NAMES, random_result
 from engine_lite.report import state_dict
 from engine_lite.state import CORP, RUNNER, server_name
 
@@ -90,7 +90,7 @@ def summarize(game):
     tags_given = tags_removed = 0
     time_called_turn = None
     timeline = [(_turn_label(state), state.corp.credits, state.runner.credits, 0, 0, None)]
-    for act in actions(game):
+    for act in game.actions():
         verb, side, a, b, c = act
         before = state
         state = rules.apply(state, act)[0]

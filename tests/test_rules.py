@@ -169,8 +169,7 @@ def test_a_turn_summary_counts_clicks_credits_draws_and_runs():
         do_line(game, line)
     starts = turn_starts(game)
     assert starts == [(0, CORP, 1), (4, RUNNER, 1), (12, CORP, 2)]
-    from engine_lite.logline import actions
-    acts = list(actions(game))
+    acts = list(game.actions())
     assert summary(acts[0:4], CORP) == "3 clicks, +1 -3 cr, 1 drawn"
     # The Runner's turn: the event's click and the ability's 2; 2 + 1 + 1 + 1 credits; the
     # Corp's rez is not the Runner's.
