@@ -58,6 +58,8 @@ SCREENS = (
     ("timer", "The round timer: start, the usual lengths, any length", TOURNAMENT + ",OK"),
     ("timer_running", "The round timer running: minutes left in the waiting side's header",
      TOURNAMENT + ",OK,OK,WAIT:3000"),
+    ("timer_warning", "10 minutes left: the screen flashes (inverted for a moment) and says so",
+     TOURNAMENT + ",OK,UP,UP,OK" + ",DOWN" * 54 + ",OK,OK,WAIT:59800"),   # an 11-minute round
     ("last_turn", "Time called in the Corp's turn: the Runner's turn is the last",
      TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,OK,OK,WAIT:3000"),   # (the bar: More, then End)
     ("time_over", "The Runner's last turn ended: equal points after time, a tie",
