@@ -150,7 +150,8 @@ def clock_for(app):
 def corner_text(app, s):
     """What the dashboard shows at the right of the waiting side's header: the time call's turns
     ('+1', 'LAST'), the timer, or None."""
-    if s.final_turns > 0:
-        return "LAST" if s.final_turns == 1 else "+1"
+    final = getattr(s, "final_turns", -1)       # (an Infiltration game has no time call)
+    if final > 0:
+        return "LAST" if final == 1 else "+1"
     clock = clock_for(app)
     return clock.text() if clock else None

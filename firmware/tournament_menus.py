@@ -113,9 +113,11 @@ def _set_length(app, minutes):
 
 
 def _off(app):
+    from firmware import forget
     app.round_clock = None
     app.settings.clock_s = -1
     app.settings_changed()
+    forget("firmware.roundclock")     # back when a timer or a time call needs it
     app.home()
     app.say("Timer off")
 

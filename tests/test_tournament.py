@@ -177,3 +177,27 @@ def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
 def test_game_2_waits_for_game_1_to_end():
     sim = play(MATCH + ",OK,OK,OK,OK,WAIT:3000," + MATCH + ",OK")
     assert "still in play" in sim.app.toast
+
+
+def test_the_timer_runs_on_into_an_infiltration_game_and_says_time():
+    from host_tools.screens_catalog import MORE
+    sim = play(TOURNAMENT + ",OK,UP,UP,OK" + ",DOWN" * 63 + ",OK,OK,WAIT:1000")   # a 2-minute round
+    assert sim.app.round_clock.running and sim.app.round_clock.length_s == 120
+    sim.keys("OK,UP,OK,OK,OK,OK,OK,WAIT:3000")     # More > New Infiltration, 3 players
+    assert sim.app.screen.name == "monitor"
+    waited = 0
+    while sim.app.round_clock.running and waited < 2 * MINUTE:
+        sim.run(100)
+        waited += 100
+    sim.run(100)
+    assert sim.resets == 0 and sim.watchdog_resets == 0 and sim.app.toast == "Time!"
+    assert not sim.app.round_clock.running and sim.app.screen.name == "monitor"
+
+
+def test_turning_the_timer_off_takes_it_off_the_dashboard():
+    sim = play(START_TIMER + "," + AGAIN + ",OK,UP,OK,WAIT:3000")   # Timer off (the last item)
+    assert sim.app.round_clock is None and sim.app.settings.clock_s == -1
+    assert header_text(sim) is None
+    sim.boot()
+    sim.run(1000)
+    assert sim.app.round_clock is None and "Timer" not in (sim.app.toast or "")
