@@ -10,6 +10,7 @@ from engine_lite.actions import (
     KINDS, WHO, SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS,
 )
 
+
 def log_lines(game):
     """A game's history in the game-log text format, oldest first."""
     line = writer(game.rules)
@@ -120,9 +121,10 @@ def format_action(act):
 
 def random_result(kind, count, result):
     """A randomizer's result in words: 'card 3 of 5 in HQ', 'd6 rolled 4', 'coin: tails'."""
-    if kind == 0:          # engine_lite.tournament.RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
+    from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE
+    if kind == RANDOM_HQ:
         return "card %d of %d in HQ" % (result, count)
-    if kind == 1:
+    if kind == RANDOM_DIE:
         return "d%d rolled %d" % (count, result)
     return "coin: " + ("heads" if result == 1 else "tails")
 

@@ -237,19 +237,20 @@ def _end_turn(s, side, a, b, c):
     note = ""
     if unused:
         note = "%s unused. " % _plural(unused, "click")
-    if s.final_turns > 0:            # time was called (engine_lite.tournament)
-        from engine_lite.tournament import final_turn_ends
-        over = final_turn_ends(s, side)
-        if over:
-            return note + over
+    flatlined = side == RUNNER and s.runner.max_hand_size < 0
+    if s.final_turns == 2:           # time was called: the other side's turn is the last
+        s.final_turns = 1
         note += "Time: last turn. "
+    elif s.final_turns == 1 and not flatlined:     # the last turn is over: points decide
+        from engine_lite.tournament import time_over
+        return note + time_over(s)
     if side == CORP:
         s.active = RUNNER
         s.set_clicks(RUNNER, s.runner.clicks_per_turn)
         return note + "Corp discards to %d" % s.corp.max_hand_size
     runner = s.runner
     limit = runner.max_hand_size
-    if limit < 0:
+    if flatlined:
         _win(s, CORP, WIN_FLATLINE)
         return note + "Max hand size below 0: flatlined"
     if runner.grip > limit:

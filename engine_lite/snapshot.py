@@ -11,6 +11,7 @@ import json
 
 from engine_lite.game import Game
 from engine_lite.rules import Refused
+from engine_lite.state import TIE, WIN_TIME
 
 VERSION = 1
 
@@ -99,7 +100,7 @@ def _check(state):
     """What is wrong with a loaded Netrunner state that its limits do not catch."""
     if (state.winner == -1) != (state.win_reason == 0):
         return "winner and win reason disagree"
-    if (state.winner == 2) and state.win_reason != 4:
+    if state.winner == TIE and state.win_reason != WIN_TIME:
         return "only a time call ends in a tie"
     if (state.psi_corp < 0) != (state.psi_runner < 0):
         return "one psi bid without the other"

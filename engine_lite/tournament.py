@@ -1,13 +1,13 @@
 """The rules for tournament play and table randomizers: the time call, psi games and the
 randomizers' record (verbs TIME_CALL, PSI and RANDOM of engine_lite.actions).
 
-engine_lite.rules hands these verbs here, and the end of a turn once time is called. The device
+engine_lite.rules hands these verbs here, and the end of the last turn after a time call. The device
 loads this module only when one of them happens (and lets it go again), so games that never see
 one keep its code off the heap.
 """
 
 from engine_lite.state import (
-    CORP, RUNNER, SIDE_NAMES, NOT_CALLED, NO_WINNER, TIE, WIN_TIME, WIN_FLATLINE, Refused,
+    CORP, RUNNER, SIDE_NAMES, NOT_CALLED, TIE, WIN_TIME, Refused,
 )
 from engine_lite.actions import TIME_CALL, PSI
 
@@ -38,20 +38,14 @@ def time_call(s):
         SIDE_NAMES[s.active], SIDE_NAMES[1 - s.active])
 
 
-def final_turn_ends(s, side):
-    """A turn ends after time was called: the first of the two final turns (None: the other
-    side's turn begins, its last) or the last (the game ends; the note says how)."""
-    if s.final_turns == 2:
-        s.final_turns = 1
-        return None
-    if side == RUNNER and s.runner.max_hand_size < 0:      # the end of turn's own rule first
-        s.winner, s.win_reason = CORP, WIN_FLATLINE
-        return "Max hand size below 0: flatlined"
+def time_over(s):
+    """The last turn after a time call has ended (engine_lite.rules, at the end of a turn that
+    did not flatline the Runner): the game ends, more agenda points wins, equal is a tie. The
+    note says how."""
     s.final_turns = 0
     corp, runner = s.corp.agenda_points, s.runner.agenda_points
-    if s.winner == NO_WINNER:
-        s.winner = CORP if corp > runner else RUNNER if runner > corp else TIE
-        s.win_reason = WIN_TIME
+    s.winner = CORP if corp > runner else RUNNER if runner > corp else TIE
+    s.win_reason = WIN_TIME
     if corp == runner:
         return "Time: a tie at %d-%d" % (corp, runner)
     return "Time: %s wins %d-%d" % (SIDE_NAMES[s.winner], max(corp, runner), min(corp, runner))

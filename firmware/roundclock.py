@@ -35,6 +35,7 @@ class RoundClock:
         self.running = False
         self._last = 0            # the tick the time left was last counted down to
         self._text = None         # what the dashboard shows (a change redraws it)
+        self._second = None       # the second of the time left that tick() last looked at
         self._flash_until = None
         self._saved_s = self.left_ms // 1000
 
@@ -70,12 +71,14 @@ class RoundClock:
         if self._flash_until is not None and app.clock.ticks_diff(now, self._flash_until) >= 0:
             self._flash_until = None
             _invert(app, False)
-        text = corner_text(app, app.game.state)
-        if app.screen.name in ("timer", "tournament"):
-            text = (text, self.clock_text())       # those screens show the seconds
-        if text != self._text:
-            self._text = text
-            app.dirty = True
+        second = (self.left_ms + 999) // 1000
+        if second != self._second:     # what it shows changes at most once a second
+            self._second = second
+            text = self.text()
+            # The dashboard shows minutes; the timer's own screens show the seconds too.
+            if text != self._text or app.screen.name in ("timer", "tournament"):
+                self._text = text
+                app.dirty = True
 
     def _count(self, app, now):
         before = self.left_ms
@@ -87,7 +90,8 @@ class RoundClock:
             self._save(app)
             self._warn(app, now, 1500)
             s = app.game.state
-            if s.winner == NO_WINNER and s.final_turns == NOT_CALLED and app.game.rules.NAME == "netrunner":
+            if (app.game.rules.NAME == "netrunner" and s.winner == NO_WINNER
+                    and s.final_turns == NOT_CALLED):
                 app.act((TIME_CALL, 0, 0, 0, 0))      # its note says who plays the final turns
             else:
                 app.say("Time!")

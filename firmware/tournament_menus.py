@@ -6,14 +6,12 @@ which runs behind every screen, is firmware.roundclock.
 """
 
 from engine_lite import actions as A
+from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN   # (an overlay too)
 from firmware.fonts import SMALL, BIG
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH
 from firmware.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, MEDIUM
 
-RANDOM_HQ = 0          # engine_lite.tournament's randomizer kinds
-RANDOM_DIE = 1
-RANDOM_COIN = 2
 
 
 class TournamentMenu(Menu):

@@ -28,7 +28,6 @@ from engine_lite.report import state_dict
 from engine_lite.state import CORP, RUNNER, server_name
 
 SIDES = ("corp", "runner")
-RUN_OUTCOMES = ("success", "fail", "jack-out")
 CLICK_COST = {A.GAIN_CREDIT: 1, A.DRAW: 1, A.INSTALL: 1, A.INSTALL_ICE: 1, A.PLAY: 1,
               A.ADVANCE: 1, A.TRASH_RESOURCE: 1, A.PURGE: 3, A.REMOVE_TAG: 1, A.RUN: 1,
               A.RUN_EVENT: 1}
@@ -114,8 +113,8 @@ def summarize(game):
             event = "run"
         elif verb == A.RUN_END and a != A.RUN_ACCESS and run:
             outcome = runs.setdefault(run, {"success": 0, "fail": 0, "jack-out": 0})
-            outcome[RUN_OUTCOMES[a]] += 1
-            event = "run " + RUN_OUTCOMES[a]
+            outcome[A.RUN_RESULTS[a]] += 1
+            event = "run " + A.RUN_RESULTS[a]
             run = None
         elif verb in (A.SCORE, A.STEAL):
             event = "score" if verb == A.SCORE else "steal"
