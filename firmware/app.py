@@ -28,7 +28,7 @@ OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages
             "firmware.widgets", "firmware.font_medium", "firmware.purposes",
             "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus",
             "firmware.tournament_menus", "engine_lite.tournament", "engine_lite.golden",
-            "firmware.match")
+            "firmware.match", "firmware.hints")
 
 
 class App:
@@ -310,7 +310,8 @@ class App:
             screen.covered = False
             screen.update(self, fb)
             under = screen.covered
-        if lines and (under or toast is not self._drawn_toast):
+        if lines and (under or toast is not self._drawn_toast or (top, bottom) != self._drawn_rows):
+            # (drawn again where it moved to: a pending number on the dashboard moves it)
             self._draw_toast(fb, lines, box)
         self._drawn_rows = (top, bottom)
         self._drawn_toast = toast

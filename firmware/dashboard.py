@@ -6,16 +6,18 @@ players read their own numbers from their seat and a turn's end changes little o
     +---------------------------------------------+
     |[CORP  # # #]       | RUNNER                  |  whose turn (lit), clicks left as pips
     | 12            2    |    1              7     |  credits (outside), agenda points (centre)
-    | credits        points            credits     |  (during a run: where it is)
-    | Bad pub 1          | Tags 1         Link 0   |
-    | Hand 5             | Brain 0        Hand 5   |
-    |[+1cr] Draw  Adv  Acts  More  End             |  the action bar
+    | credits        points            credits     |  or what a number or the lit cell is for,
+    | Bad pub 1   | Tags  Brain  Link 0            |  where a run is...
+    | Hand 5      |  1     0     Hand 5            |  tags and brain damage in large digits,
+    |             |  1     0                       |  for the Corp to read across the table
+    | Draw [+1cr] Adv  Acts  End  More             |  the action bar
     +---------------------------------------------+
 
 Keys:
     LEFT / RIGHT   move along the action bar         OK       do the highlighted action
     UP / DOWN      start a number (held: 5 at a time), then LEFT/RIGHT choose what it is for
-                   and OK does it: DOWN DOWN OK installs for 2 in one's own turn, UP RIGHT
+                   and OK does it (the row under the large numbers says it in words first,
+                   naming whose credits): DOWN DOWN OK installs for 2 in one's own turn, UP RIGHT
                    RIGHT OK gives a tag (firmware.purposes). On Run, Steal and Trace they
                    change that cell's number instead: the server, the points, the base.
     hold OK        use a click (a card ability that costs one click)
@@ -23,7 +25,8 @@ Keys:
 
 The bar: Draw, +1cr (click for a credit: the cursor starts here), Adv (Corp: advance) or Run
 (Runner: UP/DOWN choose where, OK runs), Acts (every action with its cost), End (end the turn),
-More (trace, damage, counters, log, settings...). When the last click is spent, the bar jumps to
+More (trace, damage, counters, log, settings...); moved to, a cell says what it does in words
+in the captions' row ("Advance: click + credit"). When the last click is spent, the bar jumps to
 End. During a run: Access (the run succeeded), Fail, Jack (out), More, Trace (UP/DOWN: base).
 While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: points), More,
 +1 card; a DOWN number is a trash cost first. The run ends when the last card is done.
@@ -60,10 +63,16 @@ COLUMN_W = (51, 73)
 _DIVIDER_X = const(52)
 _BIG_Y = const(8)               # rows on 8-pixel page boundaries: a changed row repaints one page
 _CAPTION_Y = const(24)
-ROW_Y = (32, 40)
+ROW_Y = (32, 40, 48)
 BAR_Y = 56
+# Under the large numbers the columns meet further left: the Corp has two counters to show, the
+# Runner four, tags and brain damage in large digits under their names, link and hand size after.
+_LOW_DIVIDER_X = const(46)
+_TAGS_W = const(20)             # "Tags"
+_BRAIN_W = const(25)            # "Brain"
+_SMALL_X = const(98)            # where "Link 0" and "Hand 5" start
 _POINTS_GAP = const(5)          # agenda points keep this far from the divider: "3 | 2", not "32"
-BAR_PART = 12           # parts 12.. are the bar's cells (0..11: the rest of the dashboard)
+BAR_PART = 13           # parts 13.. are the bar's cells (0..12: the rest of the dashboard)
 _PIP = const(5)                 # a click pip: _PIP x _PIP pixels, every _PIP + 2
 
 
@@ -73,10 +82,19 @@ def fit(fb, forms, x, y, width):
     for numbers at their limits."""
     for form in forms:
         left, _, right = form.partition("|")
-        if SMALL.measure(left) + SMALL.measure(right) + 4 <= width or form is forms[-1]:
+        if SMALL.measure(left + right) + (4 if right else 0) <= width or form is forms[-1]:
             SMALL.draw(fb, left, x, y)
             SMALL.draw(fb, right, x + width - SMALL.measure(right), y)
             return
+
+
+def big_counter(fb, name, n, x, width):
+    """A counter the other seat reads: its name in small text, the number in large digits
+    under it (small, centred, if it does not fit: 10 tags and more)."""
+    SMALL.draw(fb, name, x + (width - SMALL.measure(name)) // 2, ROW_Y[0])
+    text = str(n)
+    font = BIG if BIG.measure(text) <= width else SMALL
+    font.draw(fb, text, x + (width - font.measure(text)) // 2, ROW_Y[1] + (16 - font.height) // 2)
 
 
 def fitting(forms):
@@ -101,6 +119,7 @@ class Dashboard(Screen):
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace)
         self._value_cell = None    # ... and which cell it belongs to
         self.to_access = 1         # cards left to access in this run, this one included
+        self.moved = False         # the last key moved the cursor: the captions' row says the cell
         # Parts of the dashboard, each redrawn only when what it shows changes (Screen.part).
         self._keys = [None] * (BAR_PART + len(CORP_BAR))
         self._bar_drawn = None     # the bar's labels whose cells the keys describe
@@ -108,11 +127,25 @@ class Dashboard(Screen):
 
     def toast_box(self, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
-        longer one covers the counters' rows too. Never the bar or the row above it (where a
-        pending number says what it is for), never half a row of text."""
+        longer one covers the counters too. Never the bar, never half a row of text, and never
+        what a pending number is for (in the captions' row then: the message goes under it)."""
+        if self.pending:
+            return ROW_Y[0] + 1, ROW_Y[0] + 9 * lines - 1, ROW_Y[0]
         if lines == 1:
             return _CAPTION_Y + 1, _CAPTION_Y + 8, _CAPTION_Y
-        return _CAPTION_Y + 1, ROW_Y[1] + 7, _CAPTION_Y + 2
+        return _CAPTION_Y + 1, BAR_Y, _CAPTION_Y + 7
+
+    def touch(self):
+        """A message went or moved: only the parts under the rows it covered (still in
+        cover_top and cover_bottom) are drawn again. On the dashboard messages stay between the
+        large numbers and the bar, so the headers, the numbers and the bar are never among them:
+        a message that moves when a number is started costs a press little."""
+        keys = self._keys
+        if self.cover_top < ROW_Y[0]:
+            keys[5] = None
+        if self.cover_bottom > ROW_Y[0]:
+            for i in (6, 7, 8, 9, 11, 12):
+                keys[i] = None
 
     # ---- the bar ------------------------------------------------------------------------------
 
@@ -136,6 +169,7 @@ class Dashboard(Screen):
             if not s.run_access:
                 self.to_access = 1
             self._bar_mode = mode
+            self.moved = False
             if s.in_run:
                 self.cursor = 0
             else:
@@ -167,6 +201,8 @@ class Dashboard(Screen):
         label = self.lit(s)
         if name in ("UP", "DOWN"):
             return None if label in NUMBER_CELLS else "firmware.purposes"
+        if name in ("LEFT", "RIGHT"):
+            return None if self.pending else "firmware.hints"    # what the next cell does
         if name != "OK" or self.pending:
             return None
         if label in ("Acts", "More"):
@@ -206,50 +242,50 @@ class Dashboard(Screen):
                 self._draw_numbers(fb, side, me, x, width)
         if part(fb, 4, True, _DIVIDER_X + 1, 0, 1, _CAPTION_Y):
             fb.vline(_DIVIDER_X + 1, 0, _CAPTION_Y, 1)
-        if part(fb, 11, True, _DIVIDER_X + 1, ROW_Y[0], 1, 16):
-            fb.vline(_DIVIDER_X + 1, ROW_Y[0], 16, 1)
-        # The captions; during a run, where it is (and the bad-publicity credits for it); once
-        # the last click is spent, what is left to do; on a number cell, its number.
-        me = s.player(s.active)
-        done = me.max_hand_size if not me.clicks and not s.in_run else -99
-        label = self.lit(s)
-        cell = self.value if label in NUMBER_CELLS and not self.pending else -1
-        if part(fb, 5, (s.in_run, s.run_server, s.run_bp_credits, s.run_access, self.to_access,
-                        s.active, done, label, cell), 0, _CAPTION_Y, WIDTH, 8):
-            text = self.status(s)
+        # The captions' row: a pending number's sentence, a lit number cell's number, what the
+        # lit cell does (once the player moved to it), where a run is, or once the last click is
+        # spent, what is left to do; else the captions of the large numbers.
+        text = self.status(s) or ""      # ("": the captions; a part's key None means undrawn)
+        if part(fb, 5, text, 0, _CAPTION_Y, WIDTH, 8):
             if text:
                 SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, _CAPTION_Y)
             else:
                 SMALL.draw(fb, "credits", 0, _CAPTION_Y)
                 SMALL.draw(fb, "points", _DIVIDER_X + 1 - SMALL.measure("points") // 2, _CAPTION_Y)
                 SMALL.draw(fb, "credits", WIDTH - SMALL.measure("credits"), _CAPTION_Y)
-        # The counters: the Corp's at left, the Runner's at right.
+        # The counters: the Corp's at left; the Runner's at right, tags and brain damage in
+        # large digits under their names (the Corp reads them from across the table).
         x = COLUMN_X[CORP]
-        width = COLUMN_W[CORP]
+        width = _LOW_DIVIDER_X - 1
         if part(fb, 6, corp.bad_publicity, x, ROW_Y[0], width, 8):
             n = corp.bad_publicity
             fit(fb, ("Bad pub %d" % n, "BP %d" % n), x, ROW_Y[0], width)
         if part(fb, 7, corp.max_hand_size, x, ROW_Y[1], width, 8):
-            SMALL.draw(fb, "Hand %d" % corp.max_hand_size, x, ROW_Y[1])
-        x = COLUMN_X[RUNNER]
-        width = COLUMN_W[RUNNER]
-        if part(fb, 8, (runner.tags, runner.link), x, ROW_Y[0], width, 8):
-            pair = (runner.tags, runner.link)
-            fit(fb, ("Tags %d|Link %d" % pair, "Tags %d|L%d" % pair), x, ROW_Y[0], width)
-        if part(fb, 9, (runner.brain_damage, runner.max_hand_size), x, ROW_Y[1], width, 8):
-            pair = (runner.brain_damage, runner.max_hand_size)
-            fit(fb, ("Brain %d|Hand %d" % pair, "Brain %d|H%d" % pair, "Brain%d|H%d" % pair),
-                x, ROW_Y[1], width)
-        # At the bottom: a pending number and the ring of what it is for, or the action bar.
+            n = corp.max_hand_size
+            fit(fb, ("Hand %d" % n, "H%d" % n), x, ROW_Y[1], width)
+        if part(fb, 11, True, _LOW_DIVIDER_X, ROW_Y[0], 1, 24):
+            fb.vline(_LOW_DIVIDER_X, ROW_Y[0], 24, 1)
+        x = _LOW_DIVIDER_X + 2
+        if part(fb, 8, (runner.tags, runner.brain_damage), x, ROW_Y[0], _SMALL_X - x, 24):
+            big_counter(fb, "Tags", runner.tags, x, _TAGS_W)
+            big_counter(fb, "Brain", runner.brain_damage, x + _TAGS_W + 2, _BRAIN_W)
+        width = WIDTH - _SMALL_X
+        if part(fb, 9, runner.link, _SMALL_X, ROW_Y[0], width, 8):
+            n = runner.link
+            fit(fb, ("Link %d" % n, "L%d" % n), _SMALL_X, ROW_Y[0], width)
+        if part(fb, 12, runner.max_hand_size, _SMALL_X, ROW_Y[1], width, 8):
+            n = runner.max_hand_size
+            fit(fb, ("Hand %d" % n, "H%d" % n), _SMALL_X, ROW_Y[1], width)
+        # At the bottom: the ring of what a pending number is for, or the action bar.
         pending = self.pending
         if pending:
             c = pending.choice(s)
             bottom = (pending.delta, c[0], c[1], s.run_access)
         else:
             bottom = 0      # (not None: a part's key None means "not drawn")
-        if part(fb, 10, bottom, 0, BAR_Y - 8, WIDTH, HEIGHT - BAR_Y + 8):
+        if part(fb, 10, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
             if pending:
-                pending.draw(s, fb, BAR_Y - 8)
+                pending.draw_ring(s, fb, BAR_Y)
             else:
                 for i in range(BAR_PART, len(self._keys)):
                     self._keys[i] = None     # the bar is back: all its cells are drawn
@@ -257,17 +293,25 @@ class Dashboard(Screen):
             self._draw_bar(s, fb)
 
     def status(self, s):
-        """What the row under the large numbers says instead of their captions: a lit number
-        cell's number, where the run is, or once the last click is spent, what is left to do
-        (None: the captions)."""
+        """What the row under the large numbers says instead of their captions: what a pending
+        number is for, a lit number cell's number, what the lit cell does once the player moved
+        to it (the bar's short words in full), where the run is, or once the last click is
+        spent, what is left to do (None: the captions)."""
+        if self.pending:
+            return self.pending.sentence(s)
         label = self.lit(s)
-        if label in NUMBER_CELLS and not self.pending:
+        if label in NUMBER_CELLS:
             value = self.value
             if label == "Run":
                 return "Run on %s? UP/DOWN" % server_name(value)
             if label == "Steal":
                 return "Steal %d points? UP/DOWN" % value
             return "Trace base %d? UP/DOWN" % value
+        if self.moved:
+            __import__("firmware.hints")        # (loaded as the key went down: prepare)
+            hint = sys.modules["firmware.hints"].HINTS.get(label)
+            if hint:
+                return hint
         if s.in_run:
             where = server_name(s.run_server)
             n = self.to_access
@@ -357,6 +401,8 @@ class Dashboard(Screen):
     def on_button(self, app, name, event):
         s = app.game.state
         self._follow_state(s)
+        if event == PRESS:
+            self.moved = name in ("LEFT", "RIGHT") and not self.pending
         if name != "OK":
             self._ok_at = 0           # another key: whatever OK does next is meant
         elif event == PRESS and self._ok_at and self._momentum(app, s):
@@ -376,6 +422,9 @@ class Dashboard(Screen):
                 pending = sys.modules["firmware.purposes"].Pending()
                 pending.change(s, step)
                 self.pending = pending
+                # The last message is done with: the captions' row now says what the number is
+                # for (a message moved under it would cost the next press a redraw).
+                app.toast = None
         elif name in ("LEFT", "RIGHT") and event == PRESS:
             self.cursor = (self.cursor + (1 if name == "RIGHT" else -1)) % len(self.bar(s))
         elif name == "OK" and event == LONG:

@@ -1,8 +1,8 @@
 """A pending change: a number picked with UP/DOWN on the dashboard, then what it is for.
 
 UP or DOWN on the dashboard starts a number (held: 5 at a time). LEFT/RIGHT then choose what the
-number is for, in a ring shown in the action bar ("< Ice  [Install]  Play >"), and the row above
-says it in words before OK does it: "Corp installs for 2 credits". So the common table moves take
+number is for, in a ring shown in the action bar ("< Ice  [Install]  Play >"), and the row under
+the large numbers says it in words before OK does it: "Corp installs: 2 cr". So the common table moves take
 a few presses, with no menu:
 
     DOWN DOWN OK          Corp (in its turn): install a card costing 2; with the Runner
@@ -152,27 +152,25 @@ class Pending:
             elif verb in WINNING:
                 dashboard.drop()
                 points_then(app, verb, side, n, dashboard.accessed)
-            elif app.act(self.action(s), quiet=True):   # the row above said it before OK
+            elif app.act(self.action(s), quiet=True):   # the sentence said it before OK
                 dashboard.drop()
                 if verb == A.TRASH:
                     dashboard.accessed(app)   # a trash cost paid: that card is done
 
-    def draw(self, s, fb, y):
-        """The sentence on row y, the ring on the row below: the lit choice in the middle,
-        its neighbours either side."""
-        text = self.sentence(s)
-        SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, y)
+    def draw_ring(self, s, fb, y):
+        """The ring on row y, the lit choice in the middle, its neighbours either side (the
+        dashboard says the sentence in the row under the large numbers)."""
         choices = self.choices(s)
         label = choices[self.index][0]
         width = SMALL.measure(label) + 4
         x = (WIDTH - width) // 2
-        fb.fill_rect(x, y + 8, width, 8, 1)
-        SMALL.draw(fb, label, x + 2, y + 8, 0)
+        fb.fill_rect(x, y, width, 8, 1)
+        SMALL.draw(fb, label, x + 2, y, 0)
         if len(choices) > 1:
             before = choices[(self.index - 1) % len(choices)][0]
             after = choices[(self.index + 1) % len(choices)][0]
-            SMALL.draw(fb, "<" + before, x - 3 - SMALL.measure("<" + before), y + 8)
-            SMALL.draw(fb, after + ">", x + width + 3, y + 8)
+            SMALL.draw(fb, "<" + before, x - 3 - SMALL.measure("<" + before), y)
+            SMALL.draw(fb, after + ">", x + width + 3, y)
 
 
 def points_then(app, verb, side, points, done=None):

@@ -526,3 +526,60 @@ def test_with_the_runner_tagged_down_2_offers_trashing_a_resource_first():
     assert list(log_lines(sim.app.game))[-1] == "corp install 3"
     sim = play("DOWN,DOWN,OK,WAIT:3000")                   # not tagged: install, as before
     assert list(log_lines(sim.app.game))[-1] == "corp install 2"
+
+
+def test_the_runners_tags_and_brain_damage_are_large_digits_under_their_names():
+    """Read from the Corp's seat: the Runner's tags and brain damage are in the credits' large
+    digits, each under its name, in the Runner's half; link and hand size beside them."""
+    from firmware.fonts import BIG
+    from simhelp import where_shown
+    sim = play("UP,UP,RIGHT,RIGHT,OK")                # the Runner takes 2 tags
+    assert sim.state()["runner"]["tags"] == 2
+    [(tags_x, tags_y)] = where_shown(sim, "Tags")
+    [(x, y)] = where_shown(sim, "2", BIG)
+    assert y == tags_y + 8 and abs(x - tags_x) <= 4 and x > 46
+    sim.keys("UP,RIGHT,RIGHT,RIGHT,RIGHT,OK")         # 1 brain damage
+    assert sim.state()["runner"]["brain_damage"] == 1
+    [(brain_x, brain_y)] = where_shown(sim, "Brain")
+    [(x, y)] = where_shown(sim, "1", BIG)
+    assert y == brain_y + 8 and brain_x - 2 <= x <= brain_x + 8
+    assert where_shown(sim, "Hand 4") and where_shown(sim, "Link 0")
+
+
+def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
+    """Move to a cell and the row under the large numbers says what it does in words; the
+    captions of the numbers come back after an action."""
+    from simhelp import where_shown
+    sim = play("")
+    assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
+    sim.keys("RIGHT")
+    assert where_shown(sim, "Advance: click + credit")
+    sim.keys("RIGHT")
+    assert where_shown(sim, "Actions, with their costs")
+    sim.keys("LEFT,LEFT")
+    assert where_shown(sim, "Take a credit: 1 click")
+    sim.keys("OK")
+    sim.run(3000)                                     # the message goes
+    assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,RIGHT,RIGHT")
+    assert where_shown(sim, "Jack out: the run ends")
+
+
+def test_a_message_never_hides_what_a_pending_number_is_for():
+    """A number started while a message shows takes the message's row to say what it is for
+    (the message is done with). A refusal while the number waits goes under that row, over
+    the counters: the sentence stays on the glass, and so does the bar's ring."""
+    from simhelp import where_shown
+    sim = play("OK,OK,LEFT,OK", settle=50)            # Draw: "Corp drew (0 clicks left)"
+    assert sim.app.toast
+    sim.keys("DOWN")
+    sim.run(50)
+    assert sim.app.toast is None and where_shown(sim, "Corp pays 1 cr")
+    sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK", settle=50)   # pay 6 with 5: refused
+    assert sim.app.toast == "! Needs 6 credits, has 5"
+    assert where_shown(sim, "Corp pays 6 cr") and where_shown(sim, "Lose>")
+    top, bottom, _ = sim.app.screen.toast_box(1)
+    assert top > 32 and bottom <= 56                  # over the counters, not the bar
+    sim.keys("UP,OK")                                 # 5 it is
+    assert sim.state()["corp"]["credits"] == 0 and sim.app.screen.pending is None
