@@ -71,14 +71,18 @@ class Display:
 
     `online` is False while the panel does not answer; `retry()` (called by the App about once
     a second then) sets it up again with a blank picture, and the App draws the screen anew.
+    `controller` "ssd1309" (the pin map's display.controller) sets up a 2.42" module's SSD1309.
     """
 
     DIM_CONTRAST = 8
 
-    def __init__(self, i2c, address=0x3C, width=128, height=64):
+    def __init__(self, i2c, address=0x3C, width=128, height=64, controller=None):
         # I2CBus has busio.I2C's methods (the driver's type hint names busio.I2C itself).
         self.bus = bus = I2CBus(i2c)
-        self.oled = adafruit_ssd1306.SSD1306_I2C(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+        driver = adafruit_ssd1306.SSD1306_I2C
+        if controller == "ssd1309":          # a 2.42" module: its own set-up (firmware.ssd1309)
+            from firmware.ssd1309 import SSD1309_I2C as driver
+        self.oled = driver(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
         self.fb = self.oled
         self.width = width
         self.height = height

@@ -30,7 +30,7 @@ def build(pins, clock, settings=None, game=None):
     i2c_pins = pins["i2c"]
     size = pins.get("display", {})
     display = Display(hw.open_i2c(pins), i2c_pins.get("address", 0x3C),
-                      size.get("width", 128), size.get("height", 64))
+                      size.get("width", 128), size.get("height", 64), size.get("controller"))
     pad = ButtonPad(hw.open_buttons(pins), clock, clock.ticks_ms())
     buzzer = hw.Buzzer(pins.get("buzzer"))
     return App(display, pad, clock, settings, game, buzzer, hw.random_byte)

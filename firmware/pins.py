@@ -8,6 +8,8 @@ import json
 BUTTON_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 REQUIRED_BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK")
 DEFAULT_PATH = "hardware/pins.json"
+# The OLED controllers the firmware can set up: the 0.96" modules' SSD1306, the 2.42" ones' SSD1309.
+CONTROLLERS = ("ssd1306", "ssd1309")
 
 
 class PinMapError(ValueError):
@@ -48,6 +50,9 @@ def parse(data):
     # Optional outputs: the buzzer, and the display's RES pin (2.42" SSD1309 modules have one,
     # and answer nothing until it is pulsed low at power-up).
     display = data.get("display") or {}
+    if display.get("controller", "ssd1306") not in CONTROLLERS:
+        raise PinMapError("display.controller must be %s, not %r" % (
+            " or ".join(CONTROLLERS), display.get("controller")))
     for what, pin in (("buzzer", data.get("buzzer")), ("display.reset", display.get("reset"))):
         if pin is not None:
             _gpio(pin, what)

@@ -5,6 +5,10 @@ the controller's 128x64 display RAM and registers, and renders what the glass wo
 simulator registers one at 0x3C on the simulated board, so it shows exactly what the real driver
 sent — nothing is read from the driver's own buffer.
 
+`SSD1306("ssd1309")` is the SSD1309 of the 2.42" modules instead: the same drawing commands, but
+0x8D (charge pump) and 0xAD (current reference) are not commands to it, and 0xFD (command lock)
+takes an argument. Bytes a controller does not take as commands are kept in `unknown`.
+
 Modelled: horizontal, vertical and page addressing; column/page windows; segment remap (applied
 as data is written, as the datasheet says) and COM scan direction (applied when shown); display
 start line and offset; contrast; normal/inverse; entire-display-on; display on/off. Scrolling
@@ -18,12 +22,19 @@ PAGES = HEIGHT // 8
 # Commands and the number of argument bytes that follow them.
 _ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1,
          0xDB: 1, 0x8D: 1, 0xAD: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2}
+_SSD1309_ARGS = {k: v for k, v in _ARGS.items() if k not in (0x8D, 0xAD)}
+_SSD1309_ARGS[0xFD] = 1
+# One-byte commands with no effect on pixels (scrolling on and off, no-op).
+_PLAIN = (0x2E, 0x2F, 0xE3)
 
 
 class SSD1306:
     """The controller. Give it each I2C write with `write(data)`; read the glass with `pixel`."""
 
-    def __init__(self):
+    def __init__(self, controller="ssd1306"):
+        self.controller = controller
+        self._arg_counts = _SSD1309_ARGS if controller == "ssd1309" else _ARGS
+        self.unknown = []          # bytes sent as commands that this controller has not got
         self.ram = bytearray(WIDTH * PAGES)  # indexed [page * 128 + segment]
         self.display_on = False
         self.contrast = 0x7F
@@ -63,12 +74,12 @@ class SSD1306:
     def _command_byte(self, byte):
         if self._command is not None:
             self._args.append(byte)
-            if len(self._args) == _ARGS[self._command]:
+            if len(self._args) == self._arg_counts[self._command]:
                 self._run(self._command, self._args)
                 self._command = None
             return
         self.commands += 1
-        if byte in _ARGS:
+        if byte in self._arg_counts:
             self._command = byte
             self._args = []
             return
@@ -105,6 +116,8 @@ class SSD1306:
             self.col = (self.col & 0xF0) | cmd
         elif cmd <= 0x1F:
             self.col = (self.col & 0x0F) | ((cmd & 0x0F) << 4)
+        elif cmd not in self._arg_counts and cmd not in _PLAIN:
+            self.unknown.append(cmd)
         # everything else (clock, precharge, charge pump, scrolling...) changes no pixel
 
     def _data(self, byte):

@@ -47,3 +47,66 @@ def test_contrast_and_power_reach_the_panel():
     assert not sim.oled.display_on and not any(sim.oled.glass_bytes())
     sim.app.display.set_power(True)
     assert sim.oled.glass_bytes() == bytes(sim.app.display.oled.buffer[1:])
+
+
+def _sim_with_controller(tmp_path, controller, panel):
+    """A simulator whose pin map names `controller`, on an emulated `panel`."""
+    import json
+    from host_tools.sim import Simulator
+    data = json.loads(open("hardware/pins.json").read())
+    data["display"]["controller"] = controller
+    path = tmp_path / ("pins-%s.json" % controller)
+    path.write_text(json.dumps(data))
+    return Simulator(pins_path=str(path), panel=panel)
+
+
+def test_a_2_42_inch_ssd1309_module_is_set_up_as_one_and_shows_the_same_picture(tmp_path):
+    """With `"controller": "ssd1309"` in the pin map the panel gets the SSD1309's own set-up:
+    no command it does not have (the SSD1306's charge pump and current reference), and the
+    same picture as the 0.96-inch module, also after the panel was lost and set up again."""
+    keys = "OK,UP,UP,RIGHT,RIGHT,OK,DOWN,DOWN"
+    small = play(keys)
+    assert small.oled.unknown == []
+    sim = _sim_with_controller(tmp_path, "ssd1309", "ssd1309")
+    sim.keys(keys)
+    sim.run(300)
+    assert sim.oled.unknown == [] and sim.oled.display_on
+    assert sim.oled.glass_bytes() == small.oled.glass_bytes()
+    assert sim.app.display.retry()          # as the App does when the panel comes back
+    sim.app.full_redraw = True
+    sim.app.render()
+    assert sim.oled.unknown == [] and sim.oled.glass_bytes() == small.oled.glass_bytes()
+    # The SSD1306's set-up on an SSD1309: the commands it has not got are what the option avoids.
+    wrong = _sim_with_controller(tmp_path, "ssd1306", "ssd1309")
+    assert 0x8D in wrong.oled.unknown and 0xAD in wrong.oled.unknown
+
+
+def test_micropython_sets_an_ssd1309_up_with_its_own_commands():
+    """The same under MicroPython: the SSD1309 driver is a subclass of Adafruit's, and what
+    reaches the bus is the SSD1309 set-up, without the SSD1306-only commands."""
+    import json
+    from host_tools.mprun import run_micropython, firmware_files
+    from host_tools.parity import _read
+    from firmware.ssd1309 import INIT
+    files = firmware_files(compiled=True)
+    files["/lib/machine.py"] = _read("host_tools/standins/machine.py")
+    code = """
+import json, machine
+class Panel:
+    def __init__(self):
+        self.commands = []
+    def write(self, data):
+        if len(data) == 2 and data[0] == 0x80:      # one command byte (Co set)
+            self.commands.append(data[1])
+machine.board = machine.Board()
+panel = machine.board.i2c_devices[0x3C] = Panel()
+from firmware.display import Display
+display = Display(machine.I2C(0), 0x3C, 128, 64, "ssd1309")
+print(json.dumps([type(display.oled).__name__, panel.commands]))
+"""
+    name, commands = json.loads(run_micropython([code], packages=(), files=files)
+                                .strip().splitlines()[-1])
+    assert name == "SSD1309_I2C"
+    start = commands.index(INIT[0])
+    assert commands[start:start + len(INIT)] == list(INIT)
+    assert 0x8D not in commands and 0xAD not in commands

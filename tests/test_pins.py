@@ -26,6 +26,8 @@ def test_the_shipped_pin_map_loads():
     ({"buttons": dict(GOOD["buttons"], MENU=3)}, "unknown button MENU"),
     ({"display": {"reset": 5}}, "GP5 is used twice (i2c.scl and display.reset)"),
     ({"buzzer": 2, "display": {"reset": 2}}, "GP2 is used twice (buzzer and display.reset)"),
+    ({"display": {"controller": "sh1106"}},
+     "display.controller must be ssd1306 or ssd1309, not 'sh1106'"),
 ])
 def test_bad_pin_maps_say_what_is_wrong(change, message):
     data = json.loads(json.dumps(GOOD))
