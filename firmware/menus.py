@@ -44,8 +44,9 @@ class ActionMenu(Menu):
         self.side = side
 
     def header(self, app):
-        me = app.game.state.player(self.side)
-        return "%dc %dcr" % (me.clicks, me.credits)
+        # What the cost column says, "1+X": a click and X credits (the dashboard shows what
+        # the side has; an action it cannot pay for now is struck through).
+        return "click+cr"
 
     def items(self, app):
         s = app.game.state
@@ -53,51 +54,51 @@ class ActionMenu(Menu):
         can = _can
         simple = lambda verb: (lambda app: act_then_home(app, A.action(verb, side)))
         items = [
-            Item("+1 credit", "1c", can(s, side, 1), simple(A.GAIN_CREDIT)),
-            Item("Draw a card", "1c", can(s, side, 1), simple(A.DRAW)),
-            Item("Use a click", "1c", can(s, side, 1),
+            Item("+1 credit", "1", can(s, side, 1), simple(A.GAIN_CREDIT)),
+            Item("Draw a card", "1", can(s, side, 1), simple(A.DRAW)),
+            Item("Use a click", "1", can(s, side, 1),
                  lambda app: act_then_home(app, A.action(A.ABILITY, side, 1, 0))),
         ]
         if side == RUNNER:
             items += [
-                Item("Run...", "1c", can(s, side, 1),
+                Item("Run...", "1", can(s, side, 1),
                      lambda app: app.open("firmware.runs", "ServerMenu")),
-                Item("Run event", "1c+X", can(s, side, 1),
+                Item("Run event", "1+X", can(s, side, 1),
                      lambda app: ask(app, "RUN EVENT", "Event cost (credits)", 0, 99,
                                      lambda app, cost: app.open("firmware.runs", "ServerMenu", cost))),
-                Item("Install", "1c+X", can(s, side, 1),
+                Item("Install", "1+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
-                Item("Play event", "1c+X", can(s, side, 1),
+                Item("Play event", "1+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "PLAY EVENT", "Play cost (credits)", A.PLAY, side)),
-                Item("Remove tag", "1c2cr", can(s, side, 1, 2) and s.runner.tags > 0,
+                Item("Remove tag", "1+2", can(s, side, 1, 2) and s.runner.tags > 0,
                      simple(A.REMOVE_TAG)),
             ]
         else:
-            trash = Item("Trash resource", "1c2cr", can(s, side, 1, 2) and s.runner.tags > 0,
+            trash = Item("Trash resource", "1+2", can(s, side, 1, 2) and s.runner.tags > 0,
                          simple(A.TRASH_RESOURCE))
             first = s.runner.tags and s.active == side
             if first:
                 items.insert(0, trash)    # the Runner is tagged: what the Corp came here for
             items += [
-                Item("Install", "1c+X", can(s, side, 1),
+                Item("Install", "1+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
-                Item("Install ice", "1c+X", can(s, side, 1), _install_ice),
-                Item("Play operation", "1c+X", can(s, side, 1),
+                Item("Install ice", "1+X", can(s, side, 1), _install_ice),
+                Item("Play operation", "1+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "PLAY", "Play cost (credits)", A.PLAY, side)),
-                Item("Advance", "1c1cr", can(s, side, 1, 1), simple(A.ADVANCE)),
+                Item("Advance", "1+1", can(s, side, 1, 1), simple(A.ADVANCE)),
             ]
             if not first:
                 items.append(trash)
             items += [
-                Item("Purge viruses", "3c", can(s, side, 3), simple(A.PURGE)),
-                Item("Rez a card", "Xcr", True,
+                Item("Purge viruses", "3", can(s, side, 3), simple(A.PURGE)),
+                Item("Rez a card", "0+X", True,
                      lambda app: ask_then_act(app, "REZ", "Rez cost (credits)", A.REZ, side)),
-                Item("Score agenda", "pts", True,
+                Item("Score agenda", "0", True,
                      lambda app: ask_then_act(app, "SCORE", "Agenda points", A.SCORE, side, 1, 9)),
             ]
         items += [
-            Item("Card ability", "Xc+X", True, lambda app: _ability(app, side)),
-            Item("Pay credits", "Xcr", True,
+            Item("Card ability", "X+X", True, lambda app: _ability(app, side)),
+            Item("Pay credits", "0+X", True,
                  lambda app: ask_then_act(app, "PAY", "Credits to pay", A.PAY, side, 1)),
             Item("End turn", "", s.active == side, lambda app: _end_turn(app)),
         ]

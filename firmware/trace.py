@@ -5,7 +5,7 @@ While the numbers are chosen it shows the Runner's link and what the Runner must
 the trace (a tie beats it). Credits are only spent when the trace is confirmed.
 """
 
-from engine_lite.state import CORP, RUNNER
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES
 from engine_lite import actions as A
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
@@ -33,7 +33,9 @@ class TraceWizard(Screen):
         base, corp_boost, runner_boost = self.values
         strength = base + corp_boost
         link = s.runner.link + runner_boost
-        title_bar(fb, "TRACE", "C%dcr R%dcr" % (s.corp.credits, s.runner.credits))
+        # What the side choosing now has to spend (the Corp for the base and its boost).
+        side = RUNNER if self.field == 2 else CORP
+        title_bar(fb, "TRACE", "%s has %d cr" % (SIDE_NAMES[side], s.player(side).credits))
         rows = (("Base strength", base, ""), ("Corp boost", corp_boost, "=%d" % strength),
                 ("Runner boost", runner_boost, "=%d" % link))
         for i in range(3):

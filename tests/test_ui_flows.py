@@ -583,3 +583,20 @@ def test_a_message_never_hides_what_a_pending_number_is_for():
     assert top > 32 and bottom <= 56                  # over the counters, not the bar
     sim.keys("UP,OK")                                 # 5 it is
     assert sim.state()["corp"]["credits"] == 0 and sim.app.screen.pending is None
+
+
+def test_costs_and_credits_on_the_overlays_are_said_in_words_a_new_player_reads(monkeypatch):
+    """No "1c2cr" or "C5cr R5cr": the actions' cost column is headed "click+cr" and reads
+    "1+2" (a click and 2 credits); the trace says whose credits it shows, for the side whose
+    number is lit."""
+    import re
+    from firmware import trace
+    titles = []
+    monkeypatch.setattr(trace, "title_bar", lambda fb, left, right="": titles.append(right))
+    sim = play(ACTS)
+    menu = sim.app.screen
+    assert menu.header(sim.app) == "click+cr"
+    notes = [item.note for item in menu.items(sim.app)]
+    assert "1+X" in notes and all(re.match(r"^([0-9X](\+[0-9X])?)?$", note) for note in notes)
+    sim = play(MORE + ",OK,UP,OK,OK")                   # the trace: base, Corp boost, Runner's
+    assert titles[0] == "Corp has 5 cr" and titles[-1] == "Runner has 5 cr"
