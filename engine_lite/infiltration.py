@@ -12,7 +12,7 @@ An action is the same 5-tuple `(verb, 0, a, b, c)`; `a` is the player (1..6) for
 """
 
 from engine_lite.state import const
-from engine_lite.rules import Refused
+from engine_lite.state import Refused
 from engine_lite import actions
 
 NAME = "infiltration"

@@ -11,7 +11,7 @@
 """
 
 from engine_lite import infiltration as I
-from engine_lite.logtext import LogError, NewGame, show, is_number
+from engine_lite.logwords import LogError, NewGame, show, is_number
 
 _AGENT_VERBS = ("advance", "retreat", "wound", "heal", "escape", "arrest")
 _AGENT_CODES = (I.ADVANCE, I.RETREAT, I.WOUND, I.HEAL, I.ESCAPE, I.ARREST)

@@ -13,34 +13,7 @@ from engine_lite.actions import (
     KINDS, WHO, SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
 )
 from engine_lite.logline import VERB_NAMES, field_name, log_lines
-
-
-class LogError(ValueError):
-    """A line of the game log that does not follow the grammar."""
-
-
-SHOW_MAX = 24      # characters of a bad word quoted back in a message
-
-
-def show(word):
-    """A word as a message may quote it: cut short, control characters as '?'."""
-    out = []
-    for ch in word[:SHOW_MAX]:
-        code = ord(ch)
-        out.append("?" if code < 32 or 127 <= code < 160 or code in (0x2028, 0x2029) else ch)
-    text = "".join(out)
-    return text + "..." if len(word) > SHOW_MAX else text
-
-
-def is_number(text):
-    """Whether text is one or more ASCII digits (not Unicode digits such as '²' or '٣', which
-    str.isdigit() accepts and int() may reject or silently read)."""
-    if not text:
-        return False
-    for ch in text:
-        if ch < "0" or ch > "9":
-            return False
-    return True
+from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 
 
 def split_lines(data):
@@ -142,22 +115,6 @@ def limit(wanted):
 # The same limits as the numbers they set, so that any new-game line saves and loads.
 NEW_GAME_LIMITS = (limit("agenda_target"), limit("corp.clicks_per_turn"),
                    limit("runner.clicks_per_turn"), limit("runner.link"))
-
-
-class NewGame:
-    """A parsed `new-game` line: the settings the game starts with."""
-
-    def __init__(self, agenda_target, corp_clicks, runner_clicks, runner_link):
-        self.agenda_target = agenda_target
-        self.corp_clicks = corp_clicks
-        self.runner_clicks = runner_clicks
-        self.runner_link = runner_link
-
-    def start(self):
-        """(the starting state, the rules module; None: Netrunner's) for Game(...)."""
-        from engine_lite.state import new_game
-        return new_game(self.agenda_target, self.corp_clicks, self.runner_clicks,
-                        self.runner_link), None
 
 
 def _parse_new_game(words):

@@ -62,23 +62,6 @@ def log_error(flash, error):
     return code
 
 
-ERRNO_NAMES = {5: "flash read/write error (EIO)", 30: "flash is read-only (EROFS)",
-               12: "out of memory", 2: "file missing", 19: "no device", 110: "timed out"}
-
-
-def describe(error, flash):
-    """A few words on an error for the player: "flash full, 0 KB free", "out of memory"..."""
-    if isinstance(error, MemoryError):
-        return "out of memory"
-    if isinstance(error, OSError) and error.args and isinstance(error.args[0], int):
-        code = error.args[0]
-        if code == 28:                                 # ENOSPC
-            free = flash.free() if flash is not None else None
-            return "flash full" if free is None else "flash full, %d KB free" % (free // 1024)
-        return ERRNO_NAMES.get(code, "error %d" % code)
-    return type(error).__name__
-
-
 def halt(error, clock, flash, pins=None):
     """The tracker cannot start: log why, say so on the display if the pin map could be read,
     and wait. No restart (that would only fail again, in a loop) and no file is touched but
@@ -89,7 +72,9 @@ def halt(error, clock, flash, pins=None):
             raise ValueError("no pin map: no display to show this on")
         from firmware import hw
         from firmware.display import Display
-        display = Display(hw.open_i2c(pins), pins["i2c"].get("address", 0x3C))
+        size = pins.get("display") or {}
+        display = Display(hw.open_i2c(pins), pins["i2c"].get("address", 0x3C),
+                          size.get("width", 128), size.get("height", 64), size.get("controller"))
         fb = display.fb
         fb.fill(0)
         fb.fill_rect(0, 0, 128, 9, 1)

@@ -17,7 +17,8 @@ from engine_lite.state import WIN_REASONS
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH
-from firmware.widgets import Confirm, title_bar, hint, new_game, MEDIUM
+from firmware.widgets import Confirm, title_bar, hint, MEDIUM
+from firmware.games import new_game
 
 FILE = "match.json"
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

@@ -8,7 +8,8 @@ bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while
 
 from engine_lite.state import CORP, RUNNER
 from engine_lite import actions as A
-from firmware.widgets import Menu, Item, NumberPrompt, Confirm, new_game
+from firmware.widgets import Menu, Item, NumberPrompt, Confirm
+from firmware.games import new_game
 from firmware.dashboard import SIDES
 
 

@@ -7,9 +7,8 @@ from engine_lite import infiltration as I
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, step_of
-from firmware.widgets import (
-    Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, start_game,
-)
+from firmware.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
+from firmware.games import start_game, new_game
 from firmware.monitor import dice
 
 EVENTS = (("Advance", I.ADVANCE), ("Retreat", I.RETREAT), ("Wound", I.WOUND), ("Heal", I.HEAL),
@@ -88,18 +87,13 @@ class MonitorMore(Menu):
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
             Item("New Infiltration", "", True, lambda app: ask_players(app)),
             Item("New Netrunner", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", "Start a Netrunner game? This one ends.", _netrunner))),
+                "NEW GAME", "Start a Netrunner game? This one ends.", new_game))),
         ]
 
 
 def _table_die(app, die):
     if app.act((I.SECURITY, 0, die, 0, 0)):
         app.home()
-
-
-def _netrunner(app):
-    from firmware.widgets import new_game
-    new_game(app)
 
 
 def ask_players(app):

@@ -7,7 +7,8 @@ from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, S
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH, step_of, wrap
-from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered, new_game
+from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered
+from firmware.games import new_game
 from firmware.dashboard import SIDES, end_turn
 
 

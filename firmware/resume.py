@@ -49,10 +49,12 @@ def boot(flash, settings):
         except Exception as error:
             failure = error
             gc.collect()
-    from firmware.crash import log_error, describe
+    from firmware.crash import log_error
+    from firmware.errors import describe
     log_error(flash, failure)
     held = "saved game unreadable (%s)" % describe(failure, flash)
     forget("firmware.crash")
+    forget("firmware.errors")
     # Two lines of a toast: what matters first (the files are untouched; details in error.log).
     return Storage(flash), None, ["SAVING OFF: save unreadable"], held
 

@@ -248,11 +248,11 @@ class Saver:
 
 
 def describe_error(error, flash):
-    """A few words on a save error for the player (firmware.crash has them, loaded only now)."""
+    """A few words on a save error for the player (firmware.errors has them, loaded only now)."""
     try:
-        from firmware.crash import describe
+        from firmware.errors import describe
         text = describe(error, flash)
-        forget("firmware.crash")
+        forget("firmware.errors")
         return text
     except Exception:               # not even memory to load them
         return type(error).__name__

@@ -395,7 +395,7 @@ def heap_in_infiltration(image, rounds=40):
             "app = device.app\n"
             "from engine_lite.game import Game\n"
             "from engine_lite import infiltration as I\n"
-            "from firmware.widgets import start_game\n"
+            "from firmware.games import start_game\n"
             "start_game(app, Game(I.new_game(6, 1), I))\n"
             "game = app.game\n"
             "for r in range(%d):\n"

@@ -492,7 +492,7 @@ def test_the_monitor_at_its_limits_clips_nothing(monkeypatch):
     state.agents[4].status = I.ESCAPED
     state.agents[5].status = I.ARRESTED
     boxes = TextBoxes(monkeypatch)
-    from firmware.widgets import start_game
+    from firmware.games import start_game
     start_game(sim.app, Game(state, I))
     sim.app.render()
     assert boxes.problems() == []

@@ -1,0 +1,87 @@
+"""The import graph goes one way: firmware -> engine_lite, host_tools -> both, never back; and
+inside a package no module imports, even lazily inside a function, one that imports it back.
+
+A cycle is how a small module ends up dragging a large one onto a Pico's heap (and how a
+newcomer loses the thread); the device code's lazy imports count, because on the device they
+run.
+"""
+
+import ast
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("engine_lite", "firmware")
+
+
+def imports_of(path):
+    """Every module a file imports: at the top, inside functions, and `__import__("name")`."""
+    found = set()
+    with open(path) as handle:
+        tree = ast.parse(handle.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            for alias in node.names:              # `from firmware import forget, fonts`
+                found.add(node.module + "." + alias.name)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__"
+              and node.args and isinstance(node.args[0], ast.Constant)):
+            found.add(node.args[0].value)
+    return found
+
+
+def device_modules():
+    """{module name: the set of imported names} for engine_lite and firmware."""
+    modules = {}
+    for package in PACKAGES:
+        for name in sorted(os.listdir(os.path.join(ROOT, package))):
+            if name.endswith(".py"):
+                module = package if name == "__init__.py" else package + "." + name[:-3]
+                modules[module] = imports_of(os.path.join(ROOT, package, name))
+    return modules
+
+
+def cycles(graph):
+    """The import cycles of {module: modules it imports}, each as a list of modules."""
+    found = []
+    done = set()
+
+    def visit(module, path):
+        for other in sorted(graph[module]):
+            if other in path:
+                found.append(path[path.index(other):] + [other])
+            elif other not in done:
+                visit(other, path + [other])
+        done.add(module)
+
+    for module in sorted(graph):
+        if module not in done:
+            visit(module, [module])
+    return found
+
+
+def test_no_module_of_the_device_code_imports_itself_back():
+    modules = device_modules()
+    graph = {module: {name for name in names if name in modules and name != module}
+             for module, names in modules.items()}
+    # A package's __init__ is imported with each of its modules: not an edge of the graph.
+    for module in graph:
+        graph[module] -= set(PACKAGES)
+    assert cycles(graph) == []
+
+
+def test_the_packages_import_one_way():
+    """engine_lite imports neither firmware nor host_tools; firmware does not import host_tools."""
+    wrong = []
+    for module, names in device_modules().items():
+        below = ("firmware", "host_tools") if module.startswith("engine_lite") else ("host_tools",)
+        wrong += ["%s imports %s" % (module, name) for name in sorted(names)
+                  if name.split(".")[0] in below]
+    assert wrong == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    """(The check above is only as good as this.)"""
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
