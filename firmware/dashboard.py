@@ -255,14 +255,10 @@ class Dashboard(Screen):
                 SMALL.draw(fb, "credits", WIDTH - SMALL.measure("credits"), _CAPTION_Y)
         # The counters: the Corp's at left; the Runner's at right, tags and brain damage in
         # large digits under their names (the Corp reads them from across the table).
-        x = COLUMN_X[CORP]
+        counter = self._counter
         width = _LOW_DIVIDER_X - 1
-        if part(fb, 6, corp.bad_publicity, x, ROW_Y[0], width, 8):
-            n = corp.bad_publicity
-            fit(fb, ("Bad pub %d" % n, "BP %d" % n), x, ROW_Y[0], width)
-        if part(fb, 7, corp.max_hand_size, x, ROW_Y[1], width, 8):
-            n = corp.max_hand_size
-            fit(fb, ("Hand %d" % n, "H%d" % n), x, ROW_Y[1], width)
+        counter(fb, 6, "Bad pub", "BP ", corp.bad_publicity, 0, ROW_Y[0], width)
+        counter(fb, 7, "Hand", "H", corp.max_hand_size, 0, ROW_Y[1], width)
         if part(fb, 11, True, _LOW_DIVIDER_X, ROW_Y[0], 1, 24):
             fb.vline(_LOW_DIVIDER_X, ROW_Y[0], 24, 1)
         x = _LOW_DIVIDER_X + 2
@@ -270,12 +266,8 @@ class Dashboard(Screen):
             big_counter(fb, "Tags", runner.tags, x, _TAGS_W)
             big_counter(fb, "Brain", runner.brain_damage, x + _TAGS_W + 2, _BRAIN_W)
         width = WIDTH - _SMALL_X
-        if part(fb, 9, runner.link, _SMALL_X, ROW_Y[0], width, 8):
-            n = runner.link
-            fit(fb, ("Link %d" % n, "L%d" % n), _SMALL_X, ROW_Y[0], width)
-        if part(fb, 12, runner.max_hand_size, _SMALL_X, ROW_Y[1], width, 8):
-            n = runner.max_hand_size
-            fit(fb, ("Hand %d" % n, "H%d" % n), _SMALL_X, ROW_Y[1], width)
+        counter(fb, 9, "Link", "L", runner.link, _SMALL_X, ROW_Y[0], width)
+        counter(fb, 12, "Hand", "H", runner.max_hand_size, _SMALL_X, ROW_Y[1], width)
         # At the bottom: the ring of what a pending number is for, or the action bar.
         pending = self.pending
         if pending:
@@ -291,6 +283,11 @@ class Dashboard(Screen):
                     self._keys[i] = None     # the bar is back: all its cells are drawn
         if not pending:
             self._draw_bar(s, fb)
+
+    def _counter(self, fb, index, name, short, n, x, y, width):
+        """A small counter, part `index`: "Link 0", or "L999" when the word does not fit."""
+        if self.part(fb, index, n, x, y, width, 8):
+            fit(fb, ("%s %d" % (name, n), "%s%d" % (short, n)), x, y, width)
 
     def status(self, s):
         """What the row under the large numbers says instead of their captions: what a pending
