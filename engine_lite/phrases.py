@@ -23,8 +23,16 @@ _CHANGES = {A.BAD_PUBLICITY: "bad publicity", A.TAGS: "tag", A.HAND_SIZE: "max h
             A.CLICKS: "click"}
 _RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
 LINE = 25           # characters in a line of the device's messages
-_CLICK_VERBS = (A.GAIN_CREDIT, A.DRAW, A.INSTALL, A.INSTALL_ICE, A.PLAY, A.ADVANCE,
-                A.TRASH_RESOURCE, A.PURGE, A.REMOVE_TAG, A.RUN, A.RUN_EVENT)
+# The clicks each basic action costs (the rules' costs; a card ability says its own: its `a`).
+# The messages, the turns' summaries and host_tools.report count clicks with it.
+CLICK_COST = {A.GAIN_CREDIT: 1, A.DRAW: 1, A.INSTALL: 1, A.INSTALL_ICE: 1, A.PLAY: 1,
+              A.ADVANCE: 1, A.TRASH_RESOURCE: 1, A.PURGE: 3, A.REMOVE_TAG: 1, A.RUN: 1,
+              A.RUN_EVENT: 1}
+
+
+def clicks_spent(act):
+    """The clicks an action costs its side."""
+    return act[2] if act[0] == A.ABILITY else CLICK_COST.get(act[0], 0)
 
 
 def phrase(act, state=None, rules=None):
@@ -74,7 +82,7 @@ def phrase(act, state=None, rules=None):
         text = text[0].upper() + text[1:]
     else:
         text = "Action %d" % verb
-    if state is not None and verb in _CLICK_VERBS and state.active == side:
+    if state is not None and verb in CLICK_COST and state.active == side:
         left = state.player(side).clicks
         more = " (%d click%s left)" % (left, "" if left == 1 else "s")
         if len(text) + len(more) <= LINE:
@@ -122,10 +130,7 @@ def summary(acts, side):
             continue
         if who != side:
             continue
-        if verb in _CLICK_VERBS:
-            clicks += 3 if verb == A.PURGE else 1
-        elif verb == A.ABILITY:
-            clicks += a
+        clicks += clicks_spent((verb, who, a, b, c))
         if verb == A.GAIN_CREDIT:
             gained += 1
         elif verb == A.GAIN:

@@ -24,13 +24,11 @@ import sys
 from engine_lite import actions as A
 from engine_lite.game import Game
 from engine_lite.logline import VERB_NAMES, random_result
+from engine_lite.phrases import clicks_spent
 from engine_lite.report import state_dict
 from engine_lite.state import CORP, RUNNER, server_name
 
 SIDES = ("corp", "runner")
-CLICK_COST = {A.GAIN_CREDIT: 1, A.DRAW: 1, A.INSTALL: 1, A.INSTALL_ICE: 1, A.PLAY: 1,
-              A.ADVANCE: 1, A.TRASH_RESOURCE: 1, A.PURGE: 3, A.REMOVE_TAG: 1, A.RUN: 1,
-              A.RUN_EVENT: 1}
 
 
 class ReportError(Exception):
@@ -94,8 +92,8 @@ def summarize(game):
         before = state
         state = rules.apply(state, act)[0]
         event = None
-        cost = CLICK_COST.get(verb, a if verb == A.ABILITY else 0)
-        if cost and (verb != A.ABILITY or a):
+        cost = clicks_spent(act)
+        if cost:
             name = VERB_NAMES[verb]
             clicks[side][name] = clicks[side].get(name, 0) + cost
         for who in (CORP, RUNNER):

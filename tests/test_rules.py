@@ -198,3 +198,30 @@ def test_the_rules_check_a_counter_index_against_the_runners_counters():
     from engine_lite.golden import RUNNER_COUNTERS, CORP_COUNTERS
     from engine_lite import rules
     assert rules._ARG_LIMITS["f"] == len(RUNNER_COUNTERS) - 1 >= len(CORP_COUNTERS) - 1
+
+
+def test_the_click_costs_the_messages_and_the_report_count_are_the_rules_costs():
+    """engine_lite.phrases.CLICK_COST (used by the messages, the turns' summaries and the
+    report) says for every basic action what the rules take from the side's clicks."""
+    from engine_lite import rules
+    from engine_lite.phrases import CLICK_COST, clicks_spent
+    from engine_lite.state import new_game, CORP, RUNNER, HQ
+    args = {A.INSTALL: (2,), A.INSTALL_ICE: (2, 1), A.PLAY: (2,), A.RUN: (HQ,),
+            A.RUN_EVENT: (HQ, 1)}
+    applied = set()
+    for verb in CLICK_COST:
+        for side in (CORP, RUNNER):
+            s = new_game()
+            s.active = side
+            s.player(side).clicks = 5
+            s.runner.tags = 1
+            act = A.action(verb, side, *args.get(verb, ()))
+            try:
+                after = rules.apply(s, act)[0]
+            except rules.Refused:
+                continue                     # not this side's action
+            assert s.player(side).clicks - after.player(side).clicks == clicks_spent(act), act
+            applied.add(verb)
+    assert applied == set(CLICK_COST)        # each one checked on the side that may take it
+    ability = A.action(A.ABILITY, CORP, 2, 0)
+    assert clicks_spent(ability) == 2 == 3 - rules.apply(new_game(), ability)[0].corp.clicks
