@@ -109,9 +109,46 @@ def script_ops(count=200):
     return ops[:count]
 
 
+def infiltration_ops(count=200):
+    """An Infiltration game of `count` operations after its start (the first operation): four
+    players' agents moving, wounded and healed, alarm and proximity changing, phases and
+    security rolls, with undo and redo; every action one the rules take at that point."""
+    from engine_lite.game import Game
+    from engine_lite import infiltration as I
+    from engine_lite.state import Refused
+    game = Game(I.new_game(4, 1), I)
+    rnd = random.Random(11)
+    moves = [(I.ALARM, 0, 1, 0, 0), (I.ALARM, 0, -1, 0, 0), (I.PROXIMITY, 0, 2, 0, 0),
+             (I.PROXIMITY, 0, -9, 0, 0),
+             (I.NEXT_PHASE, 0, 0, 0, 0), (I.NEXT_PHASE, 0, 0, 0, 0)]
+    moves += [(I.SECURITY, 0, die, 0, 0) for die in range(1, 7)]
+    moves += [(verb, 0, p, 0, 0) for verb in (I.ADVANCE, I.WOUND, I.HEAL, I.RETREAT)
+              for p in range(1, 5)]
+    ops = ["infiltration"]
+    while len(ops) < count:
+        act = rnd.choice(moves)
+        try:
+            game.do(act)
+        except Refused:
+            continue
+        if game.state.ended:            # (the game goes on: what ends it is not this test's)
+            game.undo()
+            continue
+        ops.append(act)
+        roll = rnd.random()
+        if roll < 0.08:
+            ops.append("undo")
+            game.undo()
+        elif roll < 0.12:
+            ops += ["undo", "redo"]
+    return ops[:count]
+
+
 def play_ops(device, clock, ops, record=None):
     """Apply operations with 400 ms between them and the saver running, as a player would.
-    `record(k)` is told after each operation k (1-based) and after each commit."""
+    An operation is a game-log line, an action tuple, "undo", "redo", or "infiltration" (a new
+    4-player Infiltration game, as its menu starts one). `record(k)` is told after each
+    operation k (1-based) and after each commit."""
     app = device.app
     for k in range(1, len(ops) + 1):
         op = ops[k - 1]
@@ -119,6 +156,13 @@ def play_ops(device, clock, ops, record=None):
             app.undo()
         elif op == "redo":
             app.redo()
+        elif op == "infiltration":
+            from engine_lite.game import Game
+            from engine_lite import infiltration as I
+            from firmware.games import start_game
+            start_game(app, Game(I.new_game(4, 1), I))
+        elif isinstance(op, tuple):
+            app.act(op)
         else:
             app.act(logtext.parse(op))
         clock.now += 400
@@ -145,13 +189,15 @@ def reference_run(ops):
     return states, flash.steps
 
 
-@pytest.mark.parametrize("model", ["littlefs", "torn"])
-def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, capsys, monkeypatch):
+@pytest.mark.parametrize("model,kind", [("littlefs", "netrunner"), ("torn", "netrunner"),
+                                        ("littlefs", "infiltration"), ("torn", "infiltration")])
+def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, kind, capsys,
+                                                                       monkeypatch):
     from firmware.storage import Storage
     # Compact every ~20 commits, so that the 200 operations also cut snapshot rewrites.
     monkeypatch.setattr(Storage, "JOURNAL_LIMIT", 256)
     monkeypatch.setattr(Storage, "JOURNAL_HARD_LIMIT", 512)   # whether or not there are pauses
-    ops = script_ops(200)
+    ops = script_ops(200) if kind == "netrunner" else infiltration_ops(200)
     states, total_steps = reference_run(ops)
     assert total_steps > 100
     for cut in range(1, total_steps + 1):
@@ -174,7 +220,8 @@ def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, ca
         assert found in candidates, "cut %d (%s): restored a state from no prefix after " \
             "op %d" % (cut, model, progress["committed"])
     with capsys.disabled():
-        print("\n  power cuts tried (%s model): %d, over %d operations" % (model, total_steps, len(ops)))
+        print("\n  power cuts tried (%s model, %s): %d, over %d operations"
+              % (model, kind, total_steps, len(ops)))
 
 
 def test_a_power_cut_while_booting_loses_nothing():
