@@ -16,6 +16,7 @@ from engine_lite.state import Refused
 from engine_lite import actions
 
 NAME = "infiltration"
+WORDS = "engine_lite.infiltration"   # the game in words: phrase, turn_starts... (below)
 
 ALARM = const(1)
 SET_ALARM = const(2)
@@ -413,3 +414,27 @@ def phrase(act):
     if verb == HOLDINGS:
         return "Agent %d holdings: %d points" % (a, sum(b))
     return "Next phase"
+
+
+def turn_starts(game):
+    """The log screen's turns are rounds (the security roll ends one): [(index of the first
+    action, 0, round)] (the "side" is for Netrunner's turns)."""
+    number = game.start.round
+    starts = [(0, 0, number)]
+    index = 0
+    for act in game.actions():
+        index += 1
+        if act[0] == SECURITY:
+            number += 1
+            starts.append((index, 0, number))
+    return starts
+
+
+def turn_header(side, number):
+    """A round's header on the log screen."""
+    return "Round %d" % number
+
+
+def summary(acts, side):
+    """What a finished round comes to, or None: Infiltration's log has no summary line."""
+    return None

@@ -117,6 +117,11 @@ def turn_starts(game):
     return starts
 
 
+def turn_header(side, number):
+    """A turn's header on the log screen: "Turn 3: Runner"."""
+    return "Turn %d: %s" % (number, SIDE_NAMES[side])
+
+
 def summary(acts, side):
     """What a side did in a turn, from its actions: "4 clicks, +3 -2 cr, 1 drawn, 2 runs"
     (parts that are 0 are left out)."""

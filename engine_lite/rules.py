@@ -18,6 +18,7 @@ from engine_lite import actions as A
 
 
 NAME = "netrunner"
+WORDS = "engine_lite.phrases"   # the game in words, for messages and the log screen
 KINDS = A.KINDS          # the verbs' argument kinds (engine_lite.actions), for the byte records
 
 

@@ -28,7 +28,8 @@ OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages
             "firmware.widgets", "firmware.font_medium", "firmware.purposes",
             "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus",
             "firmware.tournament_menus", "engine_lite.tournament", "engine_lite.golden",
-            "firmware.match", "firmware.hints", "firmware.games")
+            "firmware.match", "firmware.hints", "firmware.games",
+            "firmware.logscreen")
 
 
 class App:

@@ -141,7 +141,7 @@ class MoreMenu(Menu):
             Item("Counters", "", True, lambda app: app.push(CountersMenu())),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
-            Item("Game log", "", True, lambda app: app.open("firmware.pages", "LogScreen")),
+            Item("Game log", "", True, lambda app: app.open("firmware.logscreen", "LogScreen")),
             Item("Tournament", "", True,
                  lambda app: app.open("firmware.tournament_menus", "TournamentMenu")),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),

@@ -83,6 +83,7 @@ class MonitorMore(Menu):
             Item("Table die result", "1-6", not s.ended, lambda app: app.push(NumberPrompt(
                 "SECURITY", "The die shows", 3, 1, 6, _table_die))),
             Item("Result", "", bool(s.ended), lambda app: app.push(EndScreen())),
+            Item("Game log", "", True, lambda app: app.open("firmware.logscreen", "LogScreen")),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
             Item("New Infiltration", "", True, lambda app: ask_players(app)),

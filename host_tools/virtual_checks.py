@@ -322,7 +322,7 @@ OVERLAY_SCREENS = (
     ("firmware.menus", "MoreMenu", ()), ("firmware.menus", "TokensMenu", ()),
     ("firmware.menus", "AgendaMenu", ()), ("firmware.menus", "CountersMenu", ()),
     ("firmware.menus", "SettingsMenu", ()), ("firmware.pages", "EndTurn", ()),
-    ("firmware.pages", "LogScreen", ()), ("firmware.trace", "TraceWizard", ()),
+    ("firmware.logscreen", "LogScreen", ()), ("firmware.trace", "TraceWizard", ()),
     ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", ()),
     ("firmware.runs", "AgendaPrompt", ("STEAL", 15, 1)),
     ("firmware.tournament_menus", "PsiScreen", ()), ("firmware.match", "MatchScreen", ()),

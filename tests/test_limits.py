@@ -136,7 +136,7 @@ OVERLAYS = [
     ("firmware.menus", "MoreMenu", ()), ("firmware.menus", "TokensMenu", ()),
     ("firmware.menus", "AgendaMenu", ()), ("firmware.menus", "CountersMenu", ()),
     ("firmware.menus", "SettingsMenu", ()), ("firmware.pages", "EndTurn", ()),
-    ("firmware.pages", "LogScreen", ()), ("firmware.trace", "TraceWizard", (30, 2)),
+    ("firmware.logscreen", "LogScreen", ()), ("firmware.trace", "TraceWizard", (30, 2)),
     ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", (999,)),
     ("firmware.runs", "AgendaPrompt", ("FORFEIT", A.FORFEIT, RUNNER)),
 ]

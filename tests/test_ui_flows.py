@@ -600,3 +600,26 @@ def test_costs_and_credits_on_the_overlays_are_said_in_words_a_new_player_reads(
     assert "1+X" in notes and all(re.match(r"^([0-9X](\+[0-9X])?)?$", note) for note in notes)
     sim = play(MORE + ",OK,UP,OK,OK")                   # the trace: base, Corp boost, Runner's
     assert titles[0] == "Corp has 5 cr" and titles[-1] == "Runner has 5 cr"
+
+
+def test_an_infiltration_game_has_its_log_by_round_in_words():
+    """More > Game log on the security monitor: the game by round ("Round 1" lit), each action
+    in Infiltration's words; the Netrunner dashboard's code stays unloaded."""
+    import sys
+    from simhelp import where_shown
+    from host_tools.screens_catalog import INFILTRATION
+    sim = play(INFILTRATION + ",RIGHT,RIGHT,UP,UP,RIGHT,UP,RIGHT,OK,DOWN,DOWN,OK")
+    assert sim.app.screen.name == "log"
+    assert where_shown(sim, "Alarm +1") and where_shown(sim, "Proximity +1")
+    lines = sim.app.screen._window(sim.app.game)
+    assert lines[0] == "Round 1" and sim.app.screen._headers == [0]
+    assert "firmware.dashboard" not in sys.modules
+    sim.keys("LEFT,LEFT")
+    assert sim.app.screen.name == "monitor"
+    # A security roll ends a round: the next actions are under "Round 2".
+    from engine_lite.game import Game
+    from engine_lite import infiltration as I
+    game = Game(I.new_game(3, 1), I)
+    for act in [(I.NEXT_PHASE, 0, 0, 0, 0)] * 3 + [(I.SECURITY, 0, 2, 0, 0), (I.ALARM, 0, 1, 0, 0)]:
+        game.do(act)
+    assert I.turn_starts(game) == [(0, 0, 1), (4, 0, 2)]

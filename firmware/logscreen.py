@@ -1,0 +1,138 @@
+"""The game log on the device: the game by turn, in words, for either game.
+
+An overlay (firmware.app.OVERLAYS): loaded while it is open, from Netrunner's More menu or the
+Infiltration monitor's; it loads only the words of the game being played.
+"""
+
+import sys
+
+from firmware.fonts import SMALL
+from firmware.buttons import PRESS, LONG, REPEAT
+from firmware.ui import Screen, WIDTH, step_of, wrap
+from firmware.widgets import title_bar
+
+
+def _words(game):
+    """The game in words: its rules' WORDS module (loaded now if it is not)."""
+    name = game.rules.WORDS
+    __import__(name)
+    return sys.modules[name]
+
+
+class LogScreen(Screen):
+    """The game by turn, oldest at the top: a header for each turn ("Turn 3: Runner"), each
+    action in words on whole lines (a long one wraps), and at the end of each finished turn
+    what its side did ("= 4 clicks, +3 -2 cr, 1 drawn"). It opens on the newest lines. UP/DOWN
+    scroll (held: by 5), LEFT back.
+
+    Only the turns on the glass are put into words (a long game has thousands of lines): the
+    history is read once for where each turn starts, then a turn's lines are made when shown.
+    The words are the game's own (its rules' WORDS module: engine_lite.phrases for Netrunner;
+    Infiltration's turns are rounds, with no summary).
+    """
+
+    name = "log"
+    ROWS = 6
+    COLUMNS = 25
+
+    def __init__(self):
+        self.starts = []       # [(first action, side, round)] of each turn, read on first draw
+        self.turn = 0          # the turn of the top line, and the line within it
+        self.line = 0
+        self._cached = (-1, [])      # (turn, its lines): the last turn put into words
+        self._headers = []           # which lines on the glass are a turn's header
+
+    def _lines(self, game, turn):
+        """The lines of one turn."""
+        if self._cached[0] == turn:
+            return self._cached[1]
+        words = _words(game)
+        first, side, number = self.starts[turn]
+        end = self.starts[turn + 1][0] if turn + 1 < len(self.starts) else game.count
+        lines = [words.turn_header(side, number)]
+        offset = game.offset_of(first)
+        acts = []
+        for _ in range(end - first):
+            act, offset = game.rules.decode(game.history, offset)
+            acts.append(act)
+        for act in acts:
+            self._add(lines, words.phrase(act))
+        total = words.summary(acts, side) if turn + 1 < len(self.starts) else None
+        if total:
+            self._add(lines, "= " + total)
+        self._cached = (turn, lines)
+        return lines
+
+    def _add(self, lines, text):
+        """A line of text, wrapped: what goes on to a second line is indented."""
+        parts = wrap(text, self.COLUMNS)
+        lines.append(parts[0])
+        for part in wrap(" ".join(parts[1:]), self.COLUMNS - 2):
+            lines.append("  " + part)
+
+    def _window(self, game):
+        """The lines on the glass, from (turn, line) on; `_headers` says which of them are a
+        turn's header."""
+        out = []
+        self._headers = headers = []
+        turn, line = self.turn, self.line
+        while len(out) < self.ROWS and turn < len(self.starts):
+            lines = self._lines(game, turn)
+            if not line:
+                headers.append(len(out))
+            out.extend(lines[line:line + self.ROWS - len(out)])
+            turn += 1
+            line = 0
+        return out
+
+    def _scroll(self, game, step):
+        """Move the top line by `step` lines, staying within the log."""
+        for _ in range(abs(step)):
+            if step > 0:
+                if len(self._window(game)) < self.ROWS:
+                    return               # the last line is already at the bottom
+                if self.line + 1 < len(self._lines(game, self.turn)):
+                    self.line += 1
+                elif self.turn + 1 < len(self.starts):
+                    self.turn += 1
+                    self.line = 0
+                else:
+                    return
+            elif self.line:
+                self.line -= 1
+            elif self.turn:
+                self.turn -= 1
+                self.line = len(self._lines(game, self.turn)) - 1
+            else:
+                return
+
+    def draw(self, app, fb):
+        game = app.game
+        if not self.starts:
+            self.starts = _words(game).turn_starts(game)
+            self.turn = len(self.starts) - 1      # open on the newest lines
+            shown = len(self._lines(game, self.turn))
+            if shown > self.ROWS:
+                self.line = shown - self.ROWS
+            else:
+                self._scroll(game, shown - self.ROWS)     # up into the turns before
+        title_bar(fb, "GAME LOG", "%d actions" % game.count)
+        if game.count == 0:
+            SMALL.draw(fb, "Nothing yet.", 2, 14)
+            return
+        window = self._window(game)
+        for i in range(len(window)):
+            line = window[i]
+            y = 10 + i * 9
+            if i in self._headers:                # a turn's header, lit
+                fb.fill_rect(0, y - 1, WIDTH, 9, 1)
+                SMALL.draw(fb, line, 1, y, 0)
+            else:
+                SMALL.draw(fb, line, 0, y)
+
+    def on_button(self, app, name, event):
+        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            step = step_of(event)
+            self._scroll(app.game, step if name == "DOWN" else -step)
+        else:
+            Screen.on_button(self, app, name, event)
