@@ -80,6 +80,8 @@ SCREENS = (
     ("monitor_roll", "Alarm 2, then Next to Security and Roll: the die is applied",
      INFILTRATION + ",RIGHT,RIGHT,UP,UP,LEFT,LEFT,OK,OK,OK,OK"),
     ("agents", "The agents and how they are", INFILTRATION + ",RIGHT,OK"),
+    ("monitor_log", "Infiltration's game log, by round",
+     INFILTRATION + ",RIGHT,RIGHT,UP,UP,RIGHT,UP,RIGHT,OK,DOWN,DOWN,OK"),
     ("agent", "What can happen to an agent", INFILTRATION + ",RIGHT,OK,OK"),
     ("holdings", "The end: an escaped agent's holdings, one value at a time",
      INFILTRATION + ESCAPES + ",OK,UP,UP,OK,DOWN"),
