@@ -63,7 +63,7 @@ COLUMN_W = (51, 73)
 _DIVIDER_X = const(52)
 _BIG_Y = const(8)               # rows on 8-pixel page boundaries: a changed row repaints one page
 _CAPTION_Y = const(24)
-ROW_Y = (32, 40, 48)
+ROW_Y = (32, 40)                 # the counters: names (and small ones), then large digits from 40
 BAR_Y = 56
 # Under the large numbers the columns meet further left: the Corp has two counters to show, the
 # Runner four, tags and brain damage in large digits under their names, link and hand size after.
