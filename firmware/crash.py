@@ -70,11 +70,8 @@ def halt(error, clock, flash, pins=None):
     try:
         if pins is None:
             raise ValueError("no pin map: no display to show this on")
-        from firmware import hw
-        from firmware.display import Display
-        size = pins.get("display") or {}
-        display = Display(hw.open_i2c(pins), pins["i2c"].get("address", 0x3C),
-                          size.get("width", 128), size.get("height", 64), size.get("controller"))
+        from firmware.display import open_display
+        display = open_display(pins)
         fb = display.fb
         fb.fill(0)
         fb.fill_rect(0, 0, 128, 9, 1)

@@ -66,6 +66,14 @@ class I2CBus:
             self.ok = False
 
 
+def open_display(pins):
+    """The Display the pin map describes: its bus, address, size and controller."""
+    from firmware import hw
+    size = pins.get("display") or {}
+    return Display(hw.open_i2c(pins), pins["i2c"].get("address", 0x3C), size.get("width", 128),
+                   size.get("height", 64), size.get("controller"))
+
+
 class Display:
     """The 128x64 OLED. Draw on `fb` (a framebuf.FrameBuffer), then call `show()`.
 

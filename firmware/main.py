@@ -14,7 +14,7 @@ import gc
 from firmware import hw, forget
 from firmware.app import App
 from firmware.buttons import ButtonPad
-from firmware.display import Display
+from firmware.display import open_display
 from firmware.settings import Settings
 from firmware.storage import Storage, Saver
 
@@ -27,10 +27,7 @@ WATCHDOG_ARM_MS = 30000
 
 def build(pins, clock, settings=None, game=None):
     """The App, wired as the pin map says."""
-    i2c_pins = pins["i2c"]
-    size = pins.get("display", {})
-    display = Display(hw.open_i2c(pins), i2c_pins.get("address", 0x3C),
-                      size.get("width", 128), size.get("height", 64), size.get("controller"))
+    display = open_display(pins)
     pad = ButtonPad(hw.open_buttons(pins), clock, clock.ticks_ms())
     buzzer = hw.Buzzer(pins.get("buzzer"))
     return App(display, pad, clock, settings, game, buzzer, hw.random_byte)
