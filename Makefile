@@ -9,7 +9,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_DIR := host_tools/node
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed
 
-.PHONY: setup test test-virtual test-web bench sim web web-serve screenshots fonts deploy pull device-bench wiring package-json clean
+.PHONY: setup test test-virtual test-web bench sim web web-serve screenshots fonts uf2 deploy pull device-bench wiring package-json clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -53,8 +53,15 @@ web-serve: web
 screenshots: setup
 	$(PY) -m host_tools.screenshots
 
-# Put the tracker on a Pico running MicroPython (ARGS="--dry-run", "--port /dev/ttyACM0"...;
-# ARGS=--virtual: on the virtual Pico, whose flash is kept in build/virtual-pico.bin).
+# The product: one firmware file, build/netclick-RPI_PICO.uf2 (MicroPython v1.28.0 for the Pico
+# with the tracker frozen in), built offline from ../shared/rp2's source kit. Installs Debian's
+# ARM cross-compiler when missing (as root). Prints the file's sha256: the same commit, the same bytes.
+uf2: setup
+	$(PY) -m host_tools.uf2 $(ARGS)
+
+# Put the tracker on a Pico running stock MicroPython as .mpy files (ARGS="--dry-run", "--port
+# /dev/ttyACM0"...; ARGS=--virtual: on the virtual Pico, whose flash is kept in
+# build/virtual-pico.bin). ARGS=--clean removes them again (saved games stay), for `make uf2`.
 deploy: setup
 	$(PY) -m host_tools.deploy $(ARGS)
 

@@ -33,14 +33,35 @@ def build(pins, clock, settings=None, game=None):
     return App(display, pad, clock, settings, game, buzzer, hw.random_byte)
 
 
-def load_pins(path="hardware/pins.json"):
-    """Read and check the pin map (and reset the display if it has a RES pin); the code for
-    that is only needed now, so it is let go."""
+def load_pins(path="hardware/pins.json", data=None):
+    """Read and check the pin map from `path`, or check `data` (the pin map frozen into the
+    firmware image) when given; reset the display if it has a RES pin. The code for that is only
+    needed now, so it is let go."""
     from firmware import pins
-    data = pins.load(path)
+    data = pins.load(path) if data is None else pins.parse(data)
     pins.reset_display(data)       # a display with a RES pin: before anything talks to it
     forget("firmware.pins")
     return data
+
+
+def frozen_image():
+    """The firmware image's own module (netclick_image, frozen in by `make uf2`), or None on a
+    stock MicroPython that had `make deploy`."""
+    try:
+        # made and frozen in by `make uf2`; not a file of this tree
+        import netclick_image  # pyright: ignore[reportMissingImports]
+        return netclick_image
+    except ImportError:
+        return None
+
+
+def shadowed_notice(image, flash):
+    """On the firmware image, tracker files that `make deploy` left on the board's filesystem
+    come before the frozen ones (MicroPython looks in the filesystem first): say so, and how to
+    clear them. Nothing on a stock MicroPython."""
+    if image is None or not flash.exists("firmware"):
+        return ""
+    return "Old tracker files on the board hide the built-in one: make deploy ARGS=--clean"
 
 
 class Device:
@@ -67,6 +88,7 @@ class Device:
         self.saver = Saver(self.app, self.storage, clock, held)
         self.POLL_MS = self.app.POLL_MS
         self.poll_ms = self.app.poll_ms
+        notices.append(shadowed_notice(frozen_image(), flash))
         text = " ".join(n for n in notices if n)
         if text:
             self.app.say(text, error=held is not None)
@@ -96,8 +118,19 @@ class Device:
             hw.restart()
 
 
-# Where the pin map is: copied by `make deploy`, or installed by mip into /lib.
+# Where the pin map is: copied by `make deploy`, or installed by mip into /lib. With neither, the
+# firmware image's own default (netclick_image.PINS, made from hardware/pins.json by make uf2).
 PIN_MAP_PATHS = ("hardware/pins.json", "/lib/hardware/pins.json")
+
+
+def board_pins(flash):
+    """The board's pin map: its own file if it has one, else the default frozen into the
+    firmware image; on a stock MicroPython with neither, the missing file's error."""
+    found = [path for path in PIN_MAP_PATHS if flash.exists(path)]
+    image = frozen_image()
+    if found or image is None:
+        return load_pins((found or PIN_MAP_PATHS)[0])
+    return load_pins(data=image.PINS)
 
 
 def run():
@@ -111,12 +144,7 @@ def run():
     flash = hw.Flash()
     pins = None
     try:
-        path = PIN_MAP_PATHS[0]
-        for candidate in PIN_MAP_PATHS:
-            if flash.exists(candidate):
-                path = candidate
-                break
-        pins = load_pins(path)
+        pins = board_pins(flash)
         try:
             device = Device(pins, clock, flash)
         except Exception:

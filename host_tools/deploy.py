@@ -260,12 +260,47 @@ def deploy(port, items, out=sys.stdout):
     out.write("Done: the board restarted into Netclick.\n")
 
 
+# What `--clean` removes: the tracker's own files from a `make deploy`, which would otherwise hide
+# the tracker frozen into the firmware image (MicroPython looks in the filesystem first). Saved
+# games, settings and the pin map (hardware/pins.json, which still overrides the image's default)
+# stay.
+CLEAN_SCRIPT = """
+import os
+def remove(path):
+    try:
+        if os.stat(path)[0] & 0x4000:
+            for name in os.listdir(path):
+                remove(path + '/' + name)
+            os.rmdir(path)
+        else:
+            os.remove(path)
+        print('removed', path)
+    except OSError:
+        pass
+for path in %r:
+    remove(path)
+"""
+CLEANED = ("main.py", "engine_lite", "firmware", "adafruit_ssd1306.mpy", "adafruit_ssd1306.py",
+           "adafruit_bus_device")
+
+
+def clean(port, out=sys.stdout):
+    """Remove the tracker's deployed files from the board (not its saved games), then reset it:
+    the way from `make deploy` to the firmware image (`make uf2`)."""
+    removed = mpremote(port, "exec", CLEAN_SCRIPT % (CLEANED,))
+    for line in removed.strip().splitlines():
+        out.write("  %s\n" % line)
+    mpremote(port, "reset")
+    out.write("Done: the deployed tracker is gone (saved games kept); a board with the Netclick "
+              "image now runs its built-in tracker.\n")
+
+
 # ---- the virtual Pico -------------------------------------------------------------------------
 
 VIRTUAL_IMAGE = os.path.join(ROOT, "build", "virtual-pico.bin")
 
 
-def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout):
+def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout, wipe=False):
     """`make deploy ARGS=--virtual`: the same steps as for a real board (reset, .mpy version
     check, copy, removal of shadowing .py, reset), with the real mpremote talking to the virtual
     Pico's USB serial port through a pseudo-terminal. The flash image is kept in `image`, so the
@@ -281,6 +316,11 @@ def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout):
             with vpico.SerialBridge(pico) as port:
                 out.write("Virtual Pico on %s (emulated RP2040, MicroPython rp2)\n" % port)
                 reset_and_reconnect(port, present=lambda _port: True)
+                if wipe:
+                    clean(port, out)
+                    pico.run(100)
+                    pico.save_image(image)
+                    return 0
                 arch = "armv6m"
                 if not source:
                     version, arch_number = board_mpy(port)
@@ -308,6 +348,9 @@ def main(argv=None):
     parser.add_argument("--port", help="serial port of the board (default: find the Pico)")
     parser.add_argument("--dry-run", action="store_true", help="print the plan; no board needed")
     parser.add_argument("--source", action="store_true", help="copy .py files, not .mpy")
+    parser.add_argument("--clean", action="store_true",
+                        help="remove the deployed tracker (not the saved games) so that the "
+                             "firmware image's built-in one runs (make uf2)")
     parser.add_argument("--package-json", action="store_true",
                         help="write the mip package.json for this tree and exit")
     parser.add_argument("--virtual", nargs="?", const=VIRTUAL_IMAGE, metavar="IMAGE",
@@ -319,7 +362,7 @@ def main(argv=None):
         print("wrote package.json")
         return 0
     if args.virtual:
-        return deploy_virtual(args.virtual, args.source)
+        return deploy_virtual(args.virtual, args.source, wipe=args.clean)
     with tempfile.TemporaryDirectory() as build:
         try:
             if args.dry_run:
@@ -329,6 +372,9 @@ def main(argv=None):
                 return 0
             port = args.port or find_port(serial_ports())
             reset_and_reconnect(port)
+            if args.clean:
+                clean(port)
+                return 0
             arch = "armv6m"
             if not args.source:
                 version, arch_number = board_mpy(port)

@@ -40,6 +40,18 @@ def deploy_fresh(folder):
     return image, out.getvalue()
 
 
+def image_fresh(folder, uf2_path):
+    """A new board flashed with Netclick's own firmware image (`make uf2`): MicroPython's blank
+    board (its filesystem formatted, nothing on it), then the UF2 copied on as a maker would.
+    Returns the flash image path; every check below boots it as it boots a deployed one."""
+    blank = os.path.join(folder, "blank.bin")
+    vpico.blank_image(blank)
+    image = os.path.join(folder, "frozen.bin")
+    with VirtualPico(blank, uf2=uf2_path) as pico:
+        pico.save_image(image)           # flashed, not yet powered up
+    return image
+
+
 def copy_image(image, folder, name):
     path = os.path.join(folder, name)
     shutil.copyfile(image, path)
@@ -291,9 +303,10 @@ def press_to_photon(image, keys):
 # (resuming the saved game), not yet running its loop.
 BUILD_DEVICE = ("import gc, time\n"
                 "from firmware import hw\n"
-                "from firmware.main import Device, load_pins\n"
+                "from firmware.main import Device, board_pins\n"
                 "clock = hw.Clock()\n"
-                "device = Device(load_pins(), clock, hw.Flash())\n")
+                "flash = hw.Flash()\n"
+                "device = Device(board_pins(flash), clock, flash)\n")
 
 
 def heap_after_boot(image):

@@ -59,13 +59,17 @@ def load_pins():
 
 class VirtualPico:
     """One emulated board. `image` is a saved flash image to boot (a power cycle), else a board
-    with only MicroPython on it."""
+    with only MicroPython on it (the stock image, or `uf2`: e.g. Netclick's own, `make uf2`).
+    With both, `uf2` is flashed over the image first, as holding BOOTSEL and copying a UF2 onto
+    the board does: the firmware changes, the filesystem (saved games) stays."""
 
-    def __init__(self, image=None, seed=1):
+    def __init__(self, image=None, seed=1, uf2=None):
         found = firmware_image()
         if found is None:
             raise VirtualPicoError(MISSING)
-        uf2, bootrom = found
+        stock, bootrom = found
+        if uf2 is not None and not os.path.isfile(uf2):
+            raise VirtualPicoError("no firmware image at %s (make uf2 builds it)" % uf2)
         self.pins = load_pins()
         self.oled = SSD1306()
         self.now_us = 0
@@ -78,7 +82,8 @@ class VirtualPico:
         self.off = False
         self._node = subprocess.Popen(["node", NODE_SCRIPT], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True, bufsize=1)
-        self._command("start", uf2=uf2, bootrom=bootrom, image=image, seed=seed)
+        self._command("start", uf2=uf2 or stock, bootrom=bootrom, image=image, seed=seed,
+                      flash_uf2=uf2 is not None)
         for button in self.pins["buttons"]:      # every switch open: its pin pulled up
             self.release(button, bounces=0)
 

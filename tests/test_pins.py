@@ -66,3 +66,43 @@ def test_a_display_with_a_reset_pin_is_reset_before_the_bus_is_used(tmp_path):
     path.write_text(json.dumps(GOOD))
     load_pins(str(path))                                      # no reset pin: no pulse
     assert machine.board.outputs == []
+
+
+class _Image:
+    """What `make uf2` freezes in as netclick_image: the default pin map."""
+    PINS = json.loads(json.dumps(GOOD))
+
+
+def test_the_firmware_image_uses_its_frozen_pin_map_unless_the_board_has_a_file(monkeypatch):
+    import sys
+    from firmware import main
+    from host_tools.flash import MemoryFlash
+    monkeypatch.setitem(sys.modules, "netclick_image", _Image)
+    assert main.board_pins(MemoryFlash({}))["buttons"]["UP"] == 10
+    own = json.loads(json.dumps(GOOD))
+    own["buttons"]["UP"] = 20
+    with open("hardware/pins.json") as handle:
+        assert json.load(handle)["buttons"]["UP"] != 20
+    flash = MemoryFlash({"hardware/pins.json": json.dumps(own).encode()})
+    monkeypatch.setattr(main, "load_pins", lambda path=None, data=None: (
+        pins.parse(json.loads(flash.files[path])) if data is None else pins.parse(data)))
+    assert main.board_pins(flash)["buttons"]["UP"] == 20
+
+
+def test_on_stock_micropython_a_missing_pin_map_is_the_files_error(monkeypatch, tmp_path):
+    import sys
+    from firmware import main
+    from host_tools.flash import MemoryFlash
+    monkeypatch.setitem(sys.modules, "netclick_image", None)     # not frozen in: ImportError
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(OSError):
+        main.board_pins(MemoryFlash({}))
+
+
+def test_the_image_says_when_deployed_files_hide_its_tracker(monkeypatch):
+    from firmware.main import shadowed_notice
+    from host_tools.flash import MemoryFlash
+    deployed = MemoryFlash({"firmware": b""})
+    assert "make deploy ARGS=--clean" in shadowed_notice(_Image, deployed)
+    assert shadowed_notice(_Image, MemoryFlash({})) == ""          # the image's own tracker
+    assert shadowed_notice(None, deployed) == ""                   # stock MicroPython

@@ -1,9 +1,13 @@
 """The tracker on the real MicroPython rp2 firmware in an emulated RP2040 (host_tools.vpico).
 
-One board is deployed for the whole module, by the real mpremote over a pseudo-terminal; every
-test then boots a copy of its flash image. Without the firmware image the tests are skipped
-with the sentence that says where to get it; `.ci/run` sets NETCLICK_REQUIRE_VIRTUAL_PICO so that
-CI fails instead. `make test-virtual` runs the whole golden set and 200 power cuts.
+Two boards are made for the whole module, one for each way onto a Pico: the product, a blank
+board flashed with Netclick's own firmware image (`make uf2`, built here when the code is newer
+than it), and the second path, stock MicroPython with the tracker deployed as .mpy files by the
+real mpremote over a pseudo-terminal. Every test then boots a copy of a board's flash image.
+Without the MicroPython files in ../shared/rp2 the tests are skipped with the sentence that says
+where to get them; `.ci/run` sets NETCLICK_REQUIRE_VIRTUAL_PICO so that CI fails instead.
+`make test-virtual` runs the whole golden set on both boards, 200 power cuts, and a second
+build of the image from nothing (the same bytes).
 """
 
 import os
@@ -11,6 +15,7 @@ import os
 import pytest
 from PIL import Image
 
+from host_tools import uf2
 from host_tools import vpico
 from host_tools import virtual_checks as checks
 from host_tools.screens_catalog import SCREENS, RANDOM_SCREENS
@@ -24,15 +29,45 @@ SUBSET = ("dashboard", "credits", "servers", "tokens", "trace_result", "undo")
 CUTS = int(os.environ.get("NETCLICK_POWER_CUTS", "200" if FULL else "12"))
 
 
+def _need(missing_sentence):
+    if os.environ.get("NETCLICK_REQUIRE_VIRTUAL_PICO"):
+        pytest.fail(missing_sentence)
+    pytest.skip(missing_sentence)
+
+
 @pytest.fixture(scope="module")
 def deployed(tmp_path_factory):
+    """Stock MicroPython with the tracker deployed as .mpy files: (image, deploy's output, folder)."""
     if vpico.firmware_image() is None:
-        if os.environ.get("NETCLICK_REQUIRE_VIRTUAL_PICO"):
-            pytest.fail(vpico.MISSING)
-        pytest.skip(vpico.MISSING)
+        _need(vpico.MISSING)
     folder = str(tmp_path_factory.mktemp("vpico"))
     image, printed = checks.deploy_fresh(folder)
     return image, printed, folder
+
+
+@pytest.fixture(scope="module")
+def firmware_uf2():
+    """build/netclick-RPI_PICO.uf2, built first when the code is newer."""
+    if vpico.firmware_image() is None:
+        _need(vpico.MISSING)
+    if not os.path.isfile(uf2.KIT_SCRIPT):
+        _need("No MicroPython source kit in ../shared/rp2: the firmware image cannot be built")
+    return uf2.ensure()
+
+
+@pytest.fixture(scope="module")
+def flashed(firmware_uf2, tmp_path_factory):
+    """A blank board flashed with the firmware image only: (image, folder)."""
+    folder = str(tmp_path_factory.mktemp("frozen"))
+    return checks.image_fresh(folder, firmware_uf2), folder
+
+
+@pytest.fixture(scope="module", params=["image", "deployed"])
+def board(request):
+    """Each way onto a Pico in turn: the firmware image, then the .mpy deploy."""
+    if request.param == "image":
+        return request.getfixturevalue("flashed")[0]
+    return request.getfixturevalue("deployed")[0]
 
 
 def test_deploy_goes_through_mpremote_and_leaves_only_compiled_modules(deployed):
@@ -95,17 +130,16 @@ ON_PICO = [s for s in SCREENS if (FULL or s[0] in SUBSET) and s[0] not in RANDOM
 
 
 @pytest.mark.parametrize("name, description, keys", ON_PICO, ids=[s[0] for s in ON_PICO])
-def test_the_virtual_pico_shows_the_golden_screen(deployed, name, description, keys):
-    image, _, _ = deployed
-    glass = checks.screen_on(image, keys)
+def test_the_virtual_pico_shows_the_golden_screen(board, name, description, keys):
+    glass = checks.screen_on(board, keys)
     expected = _golden(name)
     differ = sum(bin(a ^ b).count("1") for a, b in zip(glass, expected))
     assert differ == 0, "%s: %d pixels differ from tests/golden/%s.png" % (description, differ,
                                                                           name)
 
 
-def test_power_cuts_on_the_real_filesystem_never_lose_a_committed_move(deployed):
-    image, _, folder = deployed
+def test_power_cuts_on_the_real_filesystem_never_lose_a_committed_move(flashed):
+    image, folder = flashed
     result = checks.power_cuts(image, CUTS, folder)
     print(result.summary())
     assert result.problems == []
@@ -114,8 +148,8 @@ def test_power_cuts_on_the_real_filesystem_never_lose_a_committed_move(deployed)
     assert result.actions_at_end > 0
 
 
-def test_a_hung_main_loop_is_reset_by_the_watchdog_into_the_saved_game(deployed):
-    image, _, folder = deployed
+def test_a_hung_main_loop_is_reset_by_the_watchdog_into_the_saved_game(flashed):
+    image, folder = flashed
     resets, before, after = checks.watchdog_hang(image, folder)
     assert resets == 1
     assert before == 6            # the Corp's 5 credits and the one just clicked for
@@ -128,3 +162,81 @@ def test_without_the_image_the_sentence_says_where_to_get_it(monkeypatch, tmp_pa
     with pytest.raises(vpico.VirtualPicoError) as raised:
         vpico.VirtualPico()
     assert "official RPI_PICO v1.28.0 UF2 from micropython.org" in str(raised.value)
+
+
+# ---- the firmware image (make uf2) ------------------------------------------------------------
+
+def test_a_board_flashed_with_only_the_image_boots_to_the_tracker(firmware_uf2, tmp_path):
+    """All 0xFF flash but the UF2: MicroPython formats its filesystem, the frozen main.py starts
+    the tracker with the frozen default pin map, and the dashboard is on the glass."""
+    with vpico.VirtualPico(uf2=firmware_uf2) as pico:
+        pico.boot()
+        pico.run(1300)
+        glass = pico.glass_bytes()
+        pico.save_image(str(tmp_path / "first.bin"))
+    assert glass == _golden("dashboard")
+    files = vpico.read_files(str(tmp_path / "first.bin"))
+    assert "main.py" not in files and "game.json" in files      # only the game was written
+
+
+def test_a_pin_map_on_the_board_overrides_the_images_default(flashed, tmp_path):
+    """hardware/pins.json on the filesystem wins: here one with UP and DOWN swapped, so the
+    switch wired to GP11 (DOWN in the default map) now gives credits as UP does."""
+    image, _ = flashed
+    work = checks.copy_image(image, str(tmp_path), "pins.bin")
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pins = dict(pico.pins, buttons=dict(pico.pins["buttons"], UP=11, DOWN=10))
+        import json
+        pico.exec("import os\ntry:\n    os.mkdir('hardware')\nexcept OSError:\n    pass\n"
+                  "f = open('hardware/pins.json', 'w')\nf.write(%r)\nf.close()" % json.dumps(pins))
+        pico.save_image(work)
+    default = checks.screen_on(image, "UP,UP,RIGHT")
+    swapped = checks.screen_on(work, "DOWN,DOWN,RIGHT")     # GP11 twice: UP on this board
+    assert swapped == default == _golden("credits")
+
+
+def test_saved_games_survive_flashing_the_image_and_leaving_the_deployed_tracker(
+        deployed, firmware_uf2, tmp_path):
+    """A board that had `make deploy` and a game in progress is flashed with the image: the
+    deployed files still run (they come first) and the board says how to clear them; `make
+    deploy ARGS=--clean` removes them and the built-in tracker resumes the same game."""
+    image, _, _ = deployed
+    work = checks.copy_image(image, str(tmp_path), "update.bin")
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.run(1000)
+        pico.play("OK,OK,UP,UP,RIGHT,OK,WAIT:3000")      # two credits, two points
+        pico.save_image(work)
+    before, _, _, _ = checks.resumed_game(work)
+    assert before is not None and before.count >= 3
+    with vpico.VirtualPico(work, uf2=firmware_uf2) as pico:     # BOOTSEL, copy the UF2
+        pico.boot()
+        said = pico.exec("from firmware.main import shadowed_notice, frozen_image\n"
+                         "from firmware import hw\n"
+                         "print(shadowed_notice(frozen_image(), hw.Flash()))")
+        pico.save_image(work)
+    assert "make deploy ARGS=--clean" in said     # the deployed tracker runs, and says so
+    from host_tools.deploy import deploy_virtual
+    import io
+    out = io.StringIO()
+    assert deploy_virtual(work, out=out, wipe=True) == 0
+    assert "removed firmware" in out.getvalue()
+    left = vpico.read_files(work)
+    assert "main.py" not in left and "game.json" in left
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.run(1500)
+        pico.save_image(work)
+        served = pico.exec("import firmware, os\nprint('firmware' in os.listdir('/'))")
+    assert served.strip().endswith("False")               # the frozen tracker runs
+    after, _, _, _ = checks.resumed_game(work)
+    assert after.count == before.count
+    assert bytes(after.history) == bytes(before.history)
+
+
+@pytest.mark.skipif(not FULL, reason="a second build from nothing: make test-virtual")
+def test_two_builds_from_nothing_give_the_same_bytes(firmware_uf2, tmp_path):
+    again = str(tmp_path / "again.uf2")
+    digest = uf2.build(again, work=str(tmp_path / "kit"))
+    assert digest == uf2.sha256(firmware_uf2)

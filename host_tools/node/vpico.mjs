@@ -297,8 +297,10 @@ const commands = {
     bootrom = new Uint32Array(new Uint8Array(fs.readFileSync(c.bootrom)).buffer);
     patchRom(bootrom, romFunction("RE"), 0x51);
     patchRom(bootrom, romFunction("RP"), 0x52);
+    // A saved flash image is a power cycle; a UF2 over it is a firmware update (BOOTSEL, copy):
+    // only the blocks the UF2 carries are rewritten, so the filesystem stays.
     if (c.image) flash.set(new Uint8Array(fs.readFileSync(c.image)));
-    else loadUf2(c.uf2);
+    if (!c.image || c.flash_uf2) loadUf2(c.uf2);
     rng = c.seed || 12345;
     powerOn();
     return report();

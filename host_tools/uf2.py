@@ -1,0 +1,159 @@
+"""Build Netclick's firmware image (`make uf2`): MicroPython with the tracker frozen in.
+
+    python -m host_tools.uf2                  # build/netclick-RPI_PICO.uf2, then its sha256
+
+The image is MicroPython v1.28.0 for the Raspberry Pi Pico (rp2 port, RPI_PICO), built offline
+from the source kit in ../shared/rp2 by its `build-from-kit.sh`, with the modules that
+`hardware/image/manifest.py` names frozen in: `engine_lite`, `firmware`, the pinned
+`adafruit_ssd1306` and `adafruit_bus_device`, `main.py`, and `netclick_image` (the default pin
+map, made here from hardware/pins.json). A board flashed with only this file boots to the tracker.
+
+The kit is unpacked and built in build/rp2-kit, which is kept: the first build takes about 2
+minutes on 2 cores, a rebuild after a code change well under one. The same commit always gives
+the same bytes (the kit's build pins the version strings and the build date).
+"""
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+from host_tools import deploy
+
+ROOT = deploy.ROOT
+SHARED_RP2 = os.path.join(os.path.dirname(ROOT), "shared", "rp2")
+KIT_SCRIPT = os.path.join(SHARED_RP2, "build-from-kit.sh")
+MANIFEST = os.path.join(ROOT, "hardware", "image", "manifest.py")
+WORK = os.path.join(ROOT, "build", "rp2-kit")
+STAGE = os.path.join(ROOT, "build", "uf2-stage")
+OUTPUT = os.path.join(ROOT, "build", "netclick-RPI_PICO.uf2")
+KIT_OUTPUT = os.path.join("micropython", "ports", "rp2", "build-RPI_PICO-frozen", "firmware.uf2")
+
+# Debian 12 packages the kit's build needs, and a file each one installs.
+TOOLCHAIN = (("gcc-arm-none-eabi", "/usr/bin/arm-none-eabi-gcc"),
+             ("libnewlib-arm-none-eabi", "/usr/lib/arm-none-eabi/include/stdio.h"),
+             ("libstdc++-arm-none-eabi-newlib", "/usr/lib/arm-none-eabi/newlib"),
+             ("cmake", "/usr/bin/cmake"))
+
+IMAGE_MODULE = '''"""Made by `make uf2` (host_tools/uf2.py) from hardware/pins.json; frozen into the image.
+
+PINS is the pin map a board uses when its filesystem has no hardware/pins.json of its own.
+"""
+
+PINS = %r
+'''
+
+
+class BuildError(Exception):
+    """The image could not be built; the message says what to do."""
+
+
+def missing_packages():
+    """The Debian packages of TOOLCHAIN that are not installed."""
+    return [package for package, path in TOOLCHAIN if not os.path.exists(path)]
+
+
+def install_toolchain(out=sys.stdout):
+    """Install the cross-compiler and cmake from Debian's packages when they are missing: as
+    root directly (CI and these machines), else the command is named."""
+    missing = missing_packages()
+    if not missing:
+        return
+    if os.geteuid() != 0:
+        raise BuildError("The firmware build needs Debian's %s:\n  sudo apt-get install %s"
+                         % (", ".join(missing), " ".join(missing)))
+    out.write("Installing %s (Debian packages)...\n" % " ".join(missing))
+    out.flush()
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-qq"] + missing, check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+
+
+def stage(folder=STAGE):
+    """Fill `folder` with what the manifest takes from outside this tree: the pinned display
+    driver from this virtual environment, and netclick_image.py made from hardware/pins.json."""
+    import json
+    if os.path.isdir(folder):
+        shutil.rmtree(folder)
+    os.makedirs(folder)
+    for board_path, local in deploy.source_files():
+        if board_path.split("/")[0].replace(".py", "") in deploy.DRIVER_MODULES:
+            target = os.path.join(folder, board_path)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(local, target)
+    with open(os.path.join(ROOT, "hardware", "pins.json")) as handle:
+        pins = json.load(handle)
+    with open(os.path.join(folder, "netclick_image.py"), "w") as handle:
+        handle.write(IMAGE_MODULE % (pins,))
+
+
+def sha256(path):
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+def build(output=OUTPUT, out=sys.stdout, work=WORK):
+    """Build the image into `output` (the kit unpacked and built in `work`); returns its sha256."""
+    if not os.path.isfile(KIT_SCRIPT):
+        raise BuildError("No MicroPython source kit at %s (build-from-kit.sh and "
+                         "micropython-v1.28.0-rp2-kit.tar.xz): the firmware image is built from "
+                         "it. Without it, use `make deploy` onto the official UF2." % SHARED_RP2)
+    install_toolchain(out)
+    stage()
+    out.write("Building MicroPython v1.28.0 for RPI_PICO with the tracker frozen in "
+              "(%s)...\n" % os.path.relpath(work, ROOT))
+    out.flush()
+    env = dict(os.environ, NETCLICK_UF2_STAGE=STAGE)
+    result = subprocess.run(["bash", KIT_SCRIPT, work, MANIFEST], env=env,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-25:])
+        raise BuildError("The firmware build failed:\n" + tail)
+    os.makedirs(os.path.dirname(output), exist_ok=True)
+    shutil.copyfile(os.path.join(work, KIT_OUTPUT), output)
+    return sha256(output)
+
+
+def up_to_date(output=OUTPUT):
+    """True when `output` exists and is newer than every file frozen into it (for the tests,
+    which build the image only when the code changed)."""
+    if not os.path.isfile(output):
+        return False
+    built = os.path.getmtime(output)
+    sources = [MANIFEST, os.path.join(ROOT, "main.py"), os.path.join(ROOT, "hardware", "pins.json"),
+               os.path.abspath(__file__)]
+    for package in deploy.DEVICE_PACKAGES:
+        folder = os.path.join(ROOT, package)
+        sources += [os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py")]
+    return all(os.path.getmtime(path) <= built for path in sources)
+
+
+def ensure(output=OUTPUT, out=sys.stdout):
+    """The image's path, built first if it is missing or older than the code."""
+    if not up_to_date(output):
+        build(output, out)
+    return output
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m host_tools.uf2",
+                                     description="Build the Netclick firmware image (one .uf2).")
+    parser.add_argument("--output", default=OUTPUT, help="where to write the .uf2 (default "
+                        "%s)" % os.path.relpath(OUTPUT, ROOT))
+    args = parser.parse_args(argv)
+    try:
+        digest = build(args.output)
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return 1
+    size = os.path.getsize(args.output)
+    print("%s  %d bytes\nsha256 %s" % (os.path.relpath(args.output), size, digest))
+    print("Flash it: hold BOOTSEL while plugging the Pico in, copy the file onto RPI-RP2.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
