@@ -37,6 +37,86 @@ class Game:
         self.checkpoints = [(0, 0, start.pack())]
         self.last_note = None
         self.low_water = 0      # the fewest actions the history had since mark_saved()
+        # A saved history taken without replaying it (adopt): [actions checked, their byte
+        # offset, the state they lead to, checkpoints found, actions adopted, their bytes,
+        # offset of the last one, the saved state packed]; None once checked (or never adopted).
+        self._unchecked = None
+        self.damaged = None     # why an adopted history failed its check, once it has
+
+    @property
+    def unchecked(self):
+        """True while an adopted history has not been replayed to its end yet."""
+        return self._unchecked is not None
+
+    def adopt(self, history, count, state, last=None):
+        """Take a saved game without replaying it, so that it is on the glass at once however
+        long it is: `history` holds `count` actions said to lead from the start to `state`
+        (`last`: the byte offset of the last one, if known). Play goes on from `state`; `check`
+        replays the history in slices between key presses, and anything that reaches back
+        into it (undo, the log, a journal record that cut it) finishes the check first, so a
+        damaged history is found and reported, never trusted for an undo."""
+        self.history = bytearray(history)
+        self.count = count
+        self.state = state
+        self.low_water = count
+        if count:
+            # the saved state is a checkpoint of its own: undoing what is done after it needs
+            # no replay from the start
+            self.checkpoints.append((count, len(self.history), state.pack()))
+            self._unchecked = [0, 0, self.start, [], count, len(self.history), last,
+                               state.pack()]
+
+    def check(self, steps):
+        """Replay up to `steps` more actions of an adopted history. Returns True while there
+        is more to check, False when done. A history that does not lead to the saved state
+        (an action refused, bytes that are not actions, another state at its end) makes the
+        saved state the game's start (undo then stops there) and sets `damaged`."""
+        pending = self._unchecked
+        if pending is None:
+            return False
+        done, offset, state, found, end, end_offset, last, saved = pending
+        rules = self.rules
+        problem = None
+        try:
+            while steps > 0 and done < end:
+                if done == end - 1 and last is not None and offset != last:
+                    raise ValueError("the last action is not where the save says")
+                act, offset = rules.decode(self.history, offset)
+                state = rules.apply(state, act)[0]
+                done += 1
+                steps -= 1
+                if done % self.CHECKPOINT_EVERY == 0 and done < end:
+                    found.append((done, offset, state.pack()))
+        except Exception as error:        # Refused, or bytes that are not actions
+            problem = "action %d: %s" % (done + 1, error)
+        if problem is None and done < end:
+            pending[0] = done
+            pending[1] = offset
+            pending[2] = state
+            return True
+        self._unchecked = None
+        if problem is None and (offset != end_offset or state.pack() != saved):
+            problem = "the history does not lead to the saved state"
+        if problem is None:
+            self.checkpoints[1:1] = found     # between the start and the saved state
+            return False
+        self._rebase(end, end_offset, saved)
+        self.damaged = problem
+        return False
+
+    def check_all(self):
+        """Finish the check of an adopted history at once."""
+        while self.check(64):
+            pass
+
+    def _rebase(self, count, offset, packed):
+        """Make the state after `count` actions (at byte `offset`, `packed`) the game's start,
+        dropping the history before it."""
+        self.checkpoints = [(c - count, o - offset, p) for c, o, p in self.checkpoints
+                            if c >= count]
+        self.history = self.history[offset:]
+        self.count -= count
+        self.low_water = 0
 
     @property
     def start(self):
@@ -75,6 +155,10 @@ class Game:
     def truncate(self, target):
         """Go back to the state after the first `target` actions, dropping the rest of the
         history (the redo stack is left alone: undo and loading decide what goes there)."""
+        if self._unchecked is not None and target < self._unchecked[4]:
+            self.check_all()
+            if self.damaged:
+                raise Refused("The saved history is damaged: undo stops at power-up")
         while self.checkpoints[-1][0] > target:
             self.checkpoints.pop()
         count, offset, packed = self.checkpoints[-1]
@@ -92,6 +176,11 @@ class Game:
 
     def offset_of(self, index):
         """Byte offset in `history` where action number `index` (from 0) starts."""
+        pending = self._unchecked
+        if pending is not None and index < pending[4]:
+            if index == pending[4] - 1 and pending[6] is not None:
+                return pending[6]          # the last saved action: where the save said
+            self.check_all()
         for count, offset, _ in reversed(self.checkpoints):
             if count <= index:
                 break
@@ -128,6 +217,7 @@ class Game:
 
     def actions(self):
         """The applied actions, oldest first (a generator: nothing is copied)."""
+        self.check_all()
         offset = 0
         decode = self.rules.decode
         while offset < len(self.history):

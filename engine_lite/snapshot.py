@@ -3,8 +3,12 @@
     {"netclick": 1, "start": [...], "state": [...], "history": "<base64>", "redo": "<base64>"}
 
 `start` and `state` are `GameState.pack()` lists; `history` and `redo` are the byte records of
-`engine_lite.actions`. Loading replays the history from `start` and insists that it arrives at
-`state`, so a file that is readable but wrong is caught, not played on.
+`engine_lite.actions`; `count` is how many actions the history holds and `last` the byte offset
+of the last one (older saves have neither). Loading replays the history from `start` and insists
+that it arrives at `state`, so a file that is readable but wrong is caught, not played on. The
+tracker's power-up loads with `lazy=True` instead: the state is checked at once (its limits and
+consistency), the history later, in slices (engine_lite.game.Game.adopt and check), so that the
+first frame does not wait for a replay that grows with the game.
 """
 
 import json
@@ -82,6 +86,8 @@ def dumps(game):
         "state": list(game.state.pack()),
         "history": _b64(game.history),
         "redo": _b64(game.redo_records()),
+        "count": game.count,
+        "last": game.offset_of(game.count - 1) if game.count else -1,
     })
 
 
@@ -164,8 +170,46 @@ def _records(data, key, decode):
     return found
 
 
-def loads(text):
-    """Rebuild a Game from `dumps` output. Raises SnapshotError saying what is wrong."""
+def _count(raw, decode):
+    """(actions in a history, byte offset of the last one or None) by decoding it."""
+    count = 0
+    offset = 0
+    last = None
+    while offset < len(raw):
+        last = offset
+        offset = decode(raw, offset)[1]
+        count += 1
+    return count, last
+
+
+def _lazy(data, rules, start, saved):
+    """The Game of a snapshot, its history adopted unreplayed (Game.adopt)."""
+    text = data.get("history")
+    if not isinstance(text, str):
+        raise SnapshotError("'history' must be a base64 string")
+    try:
+        raw = _unb64(text)
+    except ValueError as error:
+        raise SnapshotError("'history' is not base64 (%s)" % error)
+    count = data.get("count")
+    last = data.get("last")
+    if (not isinstance(count, int) or isinstance(count, bool) or not isinstance(last, int)
+            or isinstance(last, bool) or count < 0 or count > len(raw)
+            or (count == 0) != (last == -1) or last >= len(raw)):
+        try:
+            count, last = _count(raw, rules.decode)      # an older save: count them once
+        except ValueError as error:
+            raise SnapshotError("history: %s" % error)
+    game = Game(start, rules)
+    game.adopt(raw, count, saved, last if count else None)
+    game.redo_stack = _records(data, "redo", rules.decode)
+    game.last_note = None
+    return game
+
+
+def loads(text, lazy=False):
+    """Rebuild a Game from `dumps` output. Raises SnapshotError saying what is wrong. With
+    `lazy`, the history is not replayed now but checked later (Game.check)."""
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as error:
@@ -178,6 +222,8 @@ def loads(text):
     rules = _rules(data)
     start = _state(data, "start", rules)
     saved = _state(data, "state", rules)
+    if lazy:
+        return _lazy(data, rules, start, saved)
     game = Game(start, rules)
     number = 0
     for act in _records(data, "history", rules.decode):
@@ -190,6 +236,9 @@ def loads(text):
                                 % (number, writer(rules)(act), error))
     if game.state.pack() != saved.pack():
         raise SnapshotError("the history does not lead to the saved state")
+    if data.get("count", game.count) != game.count:
+        raise SnapshotError("'count' says %r actions; the history holds %d"
+                            % (data.get("count"), game.count))
     game.redo_stack = _records(data, "redo", rules.decode)
     game.last_note = None
     return game

@@ -16,7 +16,7 @@ from firmware.app import App
 from firmware.buttons import ButtonPad
 from firmware.display import open_display
 from firmware.settings import Settings
-from firmware.storage import Storage, Saver
+from firmware.storage import Storage, Saver, PREVIOUS
 
 WATCHDOG_MS = 8000     # the RP2040's watchdog allows at most 8.3 s
 # The watchdog cannot be stopped once started, and mpremote stops the tracker to copy files: a
@@ -86,18 +86,56 @@ class Device:
         self.app = build(pins, clock, settings, game)
         self.app.flash = flash     # for the few files beside the game (firmware.match)
         self.saver = Saver(self.app, self.storage, clock, held)
+        self._damage_told = None
         self.POLL_MS = self.app.POLL_MS
-        self.poll_ms = self.app.poll_ms
         notices.append(shadowed_notice(frozen_image(), flash))
         text = " ".join(n for n in notices if n)
         if text:
             self.app.say(text, error=held is not None)
+
+    # The slice of a saved history replayed in one idle pass of the main loop (Game.check),
+    # and how long after a press it waits: short, so that a press coming during a slice is
+    # answered late by at most this (make bench: press to photon; power-up to the dashboard).
+    CHECK_MS = 8
+    CHECK_AFTER_PRESS_MS = 300
+
+    def check_history(self, now):
+        """Check a little more of the history the game was resumed with (power-up shows the
+        game before its history is replayed), when no key is down or was just pressed. A
+        history found damaged is reported once: undo then stops at power-up, and the older
+        save beside it is kept aside."""
+        app = self.app
+        game = app.game
+        clock = self.clock
+        if (game.unchecked and not app.pad.held()
+                and clock.ticks_diff(now, app.last_input) >= self.CHECK_AFTER_PRESS_MS):
+            start = clock.ticks_ms()
+            while game.check(2) and clock.ticks_diff(clock.ticks_ms(), start) < self.CHECK_MS:
+                pass
+        if game.damaged and game is not self._damage_told:
+            self._damage_told = game
+            self.storage.game = None       # the history changed shape: save it whole next
+            from firmware import resume
+            try:
+                kept = resume.keep_aside(self.storage, PREVIOUS)
+            except OSError:
+                kept = "no older save"
+            finally:
+                forget("firmware.resume")
+            app.say("Saved history damaged (%s): undo stops at power-up. Older save %s"
+                    % (game.damaged, kept), error=True)
+
+    def poll_ms(self):
+        """How long the main loop may sleep: the App's time, shorter while a history is being
+        checked (so that the check is done in seconds)."""
+        return self.POLL_MS if self.app.game.unchecked else self.app.poll_ms()
 
     def tick(self, now):
         """One pass of the main loop. An exception in the firmware shows the error screen,
         saves the game and restarts the board."""
         try:
             self.app.tick(now)
+            self.check_history(now)
             if self.saver.tick(now):
                 # Just after a save no key is down (saving waits for that): a good moment to
                 # collect the garbage of the last presses, so that a collection (about 6 ms on

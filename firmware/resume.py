@@ -219,7 +219,9 @@ def parse_snapshot(data):
         raise ValueError("checksum")
     from engine_lite import snapshot
     try:
-        game = snapshot.loads(text)     # SnapshotError is a ValueError
+        # The history is checked later, between key presses (Game.check): power-up shows the
+        # game at once, however long it is ("power-up to the dashboard" in make bench).
+        game = snapshot.loads(text, lazy=True)     # SnapshotError is a ValueError
     finally:
         forget("engine_lite.snapshot")
     return int(fields[0]), game

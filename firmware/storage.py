@@ -121,7 +121,11 @@ class Storage:
         flash = self.flash
         self.journal_suspect = True      # until the old journal is gone (below)
         flash.write(TEMPORARY, data)
-        if flash.exists(SNAPSHOT):
+        # While the history taken at power-up is still being checked (Game.check), game.bak is
+        # the copy from before it: kept until the check is done, so that a history found
+        # damaged later still has an older save beside it. (The new snapshot holds the same
+        # history bytes as the one it replaces, plus what was played since.)
+        if flash.exists(SNAPSHOT) and not game.unchecked:
             flash.rename(SNAPSHOT, PREVIOUS)
         flash.rename(TEMPORARY, SNAPSHOT)
         # Saved from here on: the files hold this game at `seq`, whatever happens next.

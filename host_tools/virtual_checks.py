@@ -180,9 +180,6 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             committed, _, _, _ = resumed_game(committed_path)
             pico.power_on()
             try:
-                # Resuming replays the game's whole history to check it (about 4 ms an action
-                # on a Pico, twice when the previous snapshot is read too): a long game takes
-                # seconds to come back.
                 pico.boot(limit_ms=BOOT_LIMIT_MS)
             except vpico.VirtualPicoError as error:
                 # Keep the flash as the cut left it, to boot again and see why.
@@ -198,6 +195,10 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             game, notices, held, files = resumed_game(work)
             where = "board %d, cut %d (%s)" % (index, number + 1, during or "between operations")
             problems = []
+            if game is not None:
+                game.check_all()           # the history the board checks after power-up
+                if game.damaged:
+                    problems.append("%s: the saved history is damaged (%s)" % (where, game.damaged))
             notices = [n for n in notices if not n.startswith("Resumed")]
             if held or notices:
                 problems.append("%s: resume says %s" % (where, held or notices))
@@ -271,23 +272,27 @@ def watchdog_hang(image, folder):
 BURST_GAP_US = 30000
 
 
-def press_to_photon(image, keys):
-    """Play `keys` from a new game; for every tap, the ms from the end of the tap (the release)
-    to the last I2C byte of the update it caused, or None if it changed nothing on the glass.
-    Returns [(button, ms or None)]."""
+def press_to_photon(image, keys, gap_ms=None):
+    """Play `keys` from a new game, `gap_ms` from each release to the next press (the
+    simulator's 120 by default: taps 200 ms apart); for every tap, the ms from the end of the tap
+    (the release) to the last I2C byte of the update it caused, or None if it changed nothing on
+    the glass. Returns [(button, ms or None)]."""
+    from host_tools import keyscript
+    gap_ms = keyscript.GAP_MS if gap_ms is None else gap_ms
     taps = []
     with VirtualPico(image) as pico:
         pico.boot()
         pico.play("WAIT:3000")                 # the boot message goes away
-        pico.play(keys, on_tap=lambda button, at: taps.append((button, at, len(pico.i2c_writes))))
-        pico.run(300)
+        pico.play(keys, on_tap=lambda button, at: taps.append((button, at, len(pico.i2c_writes))),
+                  gap_ms=gap_ms)
+        pico.run(gap_ms + 200)
         writes = pico.i2c_writes
     results = []
     for number, (button, released, first) in enumerate(taps):
-        # The update: the writes after the release, before the next tap began (taps are 200 ms
-        # apart: a quiet gap of 120 ms, then an 80 ms press), that follow one another
-        # (BURST_GAP_US). A later burst is not this tap's: a message timing out, say.
-        until = taps[number + 1][1] - 80000 if number + 1 < len(taps) else released + 120000
+        # The update: the writes after the release, before the next tap began, that follow one
+        # another (BURST_GAP_US). A later burst is not this tap's: a message timing out, say.
+        until = (taps[number + 1][1] - keyscript.TAP_MS * 1000 if number + 1 < len(taps)
+                 else released + gap_ms * 1000)
         last = None
         for start, end, _ in writes[first:]:
             if start < released:
@@ -440,6 +445,39 @@ def heap_in_infiltration(image, rounds=40):
             % (rounds, MONITOR_SCREENS), timeout_ms=600000)
         peak, screen, count = out.split()[-3:]
         return int(peak), screen
+
+
+def power_up_ms(image, folder, actions):
+    """Power-up to the first frame of the dashboard (emulated ms) with a saved game of about
+    `actions` actions (the scripted game, saved as one snapshot at the REPL), or none (0)."""
+    work = copy_image(image, folder, "powerup%d.bin" % actions)
+    count = 0
+    if actions:
+        from host_tools import scripted_game
+        with open(scripted_game.__file__) as handle:
+            source = handle.read()
+        with VirtualPico(work) as pico:
+            pico.boot()
+            _clean_repl(pico)
+            pico.exec(source)
+            out = pico.exec(
+                "from engine_lite.game import Game\n"
+                "from engine_lite.logtext import do_line\n"
+                "from firmware import hw\n"
+                "from firmware.storage import Storage, JOURNAL\n"
+                "game = Game()\n"
+                "for line in scripted_game(%d):\n"
+                "    if game.count >= %d:\n"
+                "        break\n"
+                "    do_line(game, line)\n"
+                "flash = hw.Flash()\n"
+                "Storage(flash).write_snapshot(game)\n"
+                "flash.remove(JOURNAL)\n"
+                "print(game.count)\n" % (actions // 10 + 10, actions), timeout_ms=1200000)
+            count = int(out.split()[-1])
+            pico.save_image(work)
+    with VirtualPico(work) as pico:
+        return pico.boot(limit_ms=BOOT_LIMIT_MS), count
 
 
 def _clean_repl(pico):

@@ -163,11 +163,12 @@ class VirtualPico:
         """Start counting busy and idle CPU time from now."""
         self._command("stats")
 
-    def play(self, keys, on_tap=None):
+    def play(self, keys, on_tap=None, gap_ms=None):
         """Play a key script (host_tools.keyscript: `OK`, `LONG:LEFT`, `WAIT:3000`...) with the
-        simulator's timing. `on_tap(button, release_us)` is called at the end of every tap, for
-        press-to-photon measurements."""
+        simulator's timing (or `gap_ms` between a release and the next press). `on_tap(button,
+        release_us)` is called at the end of every tap, for press-to-photon measurements."""
         from host_tools import keyscript
+        gap_ms = keyscript.GAP_MS if gap_ms is None else gap_ms
         for kind, button, ms in keyscript.parse(keys):
             if kind in ("TAP", "HOLD"):
                 self.press(button)
@@ -175,7 +176,7 @@ class VirtualPico:
                 self.release(button)
                 if kind == "TAP" and on_tap:
                     on_tap(button, self.now_us)
-                self.run(keyscript.GAP_MS)
+                self.run(gap_ms)
             elif kind == "PRESS":
                 self.press(button)
                 self.run(10)

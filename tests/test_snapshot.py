@@ -192,3 +192,83 @@ def test_a_snapshot_saved_before_time_calls_and_psi_bids_still_loads():
     loaded = snapshot.loads(json.dumps(data))
     assert loaded.state.pack() == game.state.pack()
     assert (loaded.state.final_turns, loaded.state.psi_corp, loaded.state.psi_runner) == (-1, -1, -1)
+
+
+# ---- power-up shows first, checks later (lazy loading) ----------------------------------------
+
+def long_game(rounds=30):
+    from host_tools.scripted_game import scripted_game
+    game = Game()
+    for line in scripted_game(rounds):
+        do_line(game, line)
+    return game
+
+
+def test_a_lazy_load_replays_nothing_yet_and_its_check_gives_the_full_load(monkeypatch):
+    game = long_game()
+    text = snapshot.dumps(game)
+    from engine_lite import rules
+    applied = []
+    real = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda s, a: applied.append(a) or real(s, a))
+    lazy = snapshot.loads(text, lazy=True)
+    assert applied == []                                   # nothing replayed at load
+    assert lazy.unchecked and lazy.state.pack() == game.state.pack()
+    assert lazy.count == game.count and lazy.history == game.history
+    steps = 0
+    while lazy.check(5):
+        steps += 1
+    assert steps >= game.count // 5 - 1 and not lazy.unchecked and lazy.damaged is None
+    assert len(applied) == game.count
+    full = snapshot.loads(text)
+    assert same_game(lazy, full)
+    # the same checkpoints, and the saved state kept as one more
+    assert [c for c in lazy.checkpoints if c[0] % Game.CHECKPOINT_EVERY == 0] == full.checkpoints
+    assert lazy.checkpoints[-1] == (game.count, len(game.history), game.state.pack())
+
+
+def test_play_and_undo_go_on_at_once_on_a_lazily_loaded_game():
+    game = long_game()
+    lazy = snapshot.loads(snapshot.dumps(game), lazy=True)
+    do_line(lazy, "corp gain-credit" if lazy.state.active == CORP else "runner gain-credit")
+    do_line(game, "corp gain-credit" if game.state.active == CORP else "runner gain-credit")
+    lazy.undo()                                    # what was done since: no check needed
+    assert lazy.unchecked
+    for _ in range(3):                             # back into the saved history: checked first
+        lazy.undo()
+    game.undo()
+    for _ in range(3):
+        game.undo()
+    assert not lazy.unchecked and lazy.state.pack() == game.state.pack()
+
+
+def test_an_older_save_without_count_is_counted_once():
+    game = long_game(5)
+    data = json.loads(snapshot.dumps(game))
+    del data["count"], data["last"]
+    lazy = snapshot.loads(json.dumps(data), lazy=True)
+    assert lazy.count == game.count
+    assert lazy.action_at(lazy.count - 1) == game.action_at(game.count - 1)
+    assert lazy.unchecked                              # the last action read without a replay
+
+
+@pytest.mark.parametrize("damage", ["state", "refused", "count"])
+def test_a_history_found_damaged_later_keeps_the_state_and_stops_undo_there(damage):
+    from engine_lite.rules import Refused
+    game = long_game(5)
+    data = json.loads(snapshot.dumps(game))
+    if damage == "state":
+        data["state"][len(GameState.FIELDS)] += 1        # the Corp's credits: not where it leads
+    elif damage == "refused":
+        data["history"] = snapshot._b64(bytes([A.END_TURN << 1 | RUNNER]) + bytes(game.history[1:]))
+    else:
+        data["count"] = game.count - 1
+    lazy = snapshot.loads(json.dumps(data), lazy=True)
+    saved = lazy.state.pack()
+    lazy.check_all()
+    assert lazy.damaged and not lazy.unchecked
+    assert lazy.state.pack() == saved and lazy.count == 0 and lazy.start.pack() == saved
+    with pytest.raises(Refused):
+        lazy.undo()
+    with pytest.raises(SnapshotError):                   # a full load still refuses it
+        snapshot.loads(json.dumps(data))

@@ -530,3 +530,76 @@ def test_a_long_journal_is_compacted_in_a_pause_not_while_the_player_presses(mon
     sim.run(2000)
     assert len(snapshots) == 1 and storage.journal_size == 0
     assert same_game(Simulator(flash=sim.flash).app.game, sim.app.game)
+
+
+# ---- power-up shows the game at once; the history is checked between presses ------------------
+
+def long_saved_flash(rounds=40):
+    """A flash whose snapshot holds a long game (about 700 actions) and no journal."""
+    from engine_lite.game import Game
+    from engine_lite import snapshot
+    game = Game()
+    for line in scripted_game(rounds):
+        logtext.do_line(game, line)
+    text = snapshot.dumps(game).encode()
+    data = HEADER + b"5 %d\n" % checksum(text) + text
+    return MemoryFlash({SNAPSHOT: data, PREVIOUS: data}), game
+
+
+def test_power_up_replays_nothing_however_long_the_game(monkeypatch):
+    from engine_lite import rules
+    flash, game = long_saved_flash()
+    applied = []
+    real = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda s, a: applied.append(a) or real(s, a))
+    device = boot(flash)
+    assert applied == []                         # drawn from the snapshot's state
+    assert device.app.game.state.pack() == game.state.pack()
+    assert "Resumed - turn %d" % game.state.turn in device.app.toast
+
+
+def test_the_history_is_checked_in_slices_while_nobody_presses():
+    flash, game = long_saved_flash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    resumed = device.app.game
+    passes = 0
+    while resumed.unchecked:
+        clock.now += device.poll_ms()
+        device.tick(clock.now)
+        passes += 1
+        assert passes < 20000
+    assert passes > 10                            # in many short slices, not one long one
+    assert resumed.damaged is None and same_game(resumed, game)
+    assert "damaged" not in (device.app.toast or "")
+    device.app.undo()                             # undo reaches into the checked history
+    game.undo()
+    assert resumed.state.pack() == game.state.pack()
+
+
+def test_a_history_found_damaged_after_power_up_is_told_and_the_older_save_kept():
+    from engine_lite.rules import Refused
+    flash, game = long_saved_flash()
+    older = flash.files[PREVIOUS]
+    header, text = flash.files[SNAPSHOT].split(b"\n", 1)
+    data = json.loads(text)
+    data["history"] = data["history"][:40] + ("A" if data["history"][40] != "A" else "B") + \
+        data["history"][41:]
+    text = json.dumps(data).encode()
+    flash.files[SNAPSHOT] = HEADER + b"6 %d\n" % checksum(text) + text
+    clock = ManualClock()
+    device = boot(flash, clock)
+    assert device.app.game.state.pack() == game.state.pack()       # on the glass at once
+    while device.app.game.unchecked:
+        clock.now += device.poll_ms()
+        device.tick(clock.now)
+    assert "Saved history damaged" in device.app.toast and "undo stops at power-up" in device.app.toast
+    assert flash.files[PREVIOUS + ".bad1"] == older                # the older save, kept aside
+    with pytest.raises(Refused):
+        device.app.game.undo()
+    clock.now += 3000
+    device.tick(clock.now)                                         # saved whole, and sound
+    again = boot(flash)
+    assert again.app.game.state.pack() == game.state.pack()
+    again.app.game.check_all()
+    assert again.app.game.damaged is None
