@@ -10,7 +10,7 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
-    WIN_DECKED, NO_RUN, NOT_TRACKED, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
+    WIN_DECKED, NO_RUN, NOT_TRACKED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
     LOW, HIGH, server_name, first_outside, plural as _plural,
     Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
@@ -26,6 +26,25 @@ unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkp
 encode = A.encode           # an action as a byte record, and back
 decode = A.decode
 
+
+
+def check(state):
+    """What is wrong with a state that its limits do not catch, or None: the consistency the
+    rules always keep, so that a loaded or imported state (a save, the browser's import) is one
+    the rules could have reached and every screen can show it."""
+    if (state.winner == NO_WINNER) != (state.win_reason == 0):
+        return "winner and win reason disagree"
+    if state.winner == TIE and state.win_reason != WIN_TIME:
+        return "only a time call ends in a tie"
+    if (state.psi_corp < 0) != (state.psi_runner < 0):
+        return "one psi bid without the other"
+    if state.run_access and not state.in_run:
+        return "accessing with no run"
+    if state.in_run and state.active != RUNNER:
+        return "a run in the Corp's turn"
+    if state.run_bp_credits and not state.in_run:
+        return "bad-publicity credits with no run"
+    return None
 
 
 # ---- small helpers ------------------------------------------------------------------------

@@ -15,7 +15,6 @@ import json
 
 from engine_lite.game import Game
 from engine_lite.rules import Refused
-from engine_lite.state import TIE, WIN_TIME
 
 VERSION = 1
 
@@ -102,18 +101,7 @@ def _field_name(i):
     return field_name(i)
 
 
-def _check(state):
-    """What is wrong with a loaded Netrunner state that its limits do not catch."""
-    if (state.winner == -1) != (state.win_reason == 0):
-        return "winner and win reason disagree"
-    if state.winner == TIE and state.win_reason != WIN_TIME:
-        return "only a time call ends in a tie"
-    if (state.psi_corp < 0) != (state.psi_runner < 0):
-        return "one psi bid without the other"
-    return None
-
-
-def _rules(data):
+def rules_of(data):
     """The rules of the saved game: Netrunner unless the snapshot says otherwise."""
     name = data.get("game", "netrunner")
     if name == "netrunner":
@@ -125,7 +113,9 @@ def _rules(data):
     raise SnapshotError("unknown game %r" % (name,))
 
 
-def _state(data, key, rules):
+def state_of(data, key, rules):
+    """The state under `key` of a decoded snapshot (or journal start record), checked: every
+    number within its limits, and consistent as the rules keep it (rules.check)."""
     values = data.get(key)
     low = rules.LOW
     high = rules.HIGH
@@ -145,7 +135,7 @@ def _state(data, key, rules):
             raise SnapshotError("%s %s = %d is out of range %d..%d"
                                 % (key, name_of(i), value, low[i], high[i]))
     state = rules.unpack(values)
-    problem = rules.check(state) if hasattr(rules, "check") else _check(state)
+    problem = rules.check(state)
     if problem:
         raise SnapshotError("%s: %s" % (key, problem))
     return state
@@ -212,16 +202,18 @@ def loads(text, lazy=False):
     `lazy`, the history is not replayed now but checked later (Game.check)."""
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, RuntimeError) as error:
+        # RuntimeError: JSON nested deeper than the parser's recursion allows (a hostile or
+        # damaged file; RecursionError on CPython) is a file that cannot be read, nothing more
         raise SnapshotError("not JSON (%s)" % error)
     if not isinstance(data, dict):
         raise SnapshotError("not a Netclick snapshot")
     version = data.get("netclick")
     if version != VERSION:
         raise SnapshotError("unknown snapshot version %r (this build reads %d)" % (version, VERSION))
-    rules = _rules(data)
-    start = _state(data, "start", rules)
-    saved = _state(data, "state", rules)
+    rules = rules_of(data)
+    start = state_of(data, "start", rules)
+    saved = state_of(data, "state", rules)
     if lazy:
         return _lazy(data, rules, start, saved)
     game = Game(start, rules)

@@ -79,11 +79,18 @@ class Device:
         self.watchdog = watchdog
         settings = Settings()
         from firmware import resume      # only needed now: let go once the game is back
+        told = []
         try:
-            self.storage, game, notices, held = resume.boot(flash, settings)
+            for attempt in range(self.FIRST_DRAW_TRIES):
+                self.storage, game, notices, held = resume.boot(flash, settings)
+                self.app = build(pins, clock, settings, game)
+                problem = self.first_draw(resume, flash)
+                if problem is None:
+                    break
+                told.append(problem)
+            notices = told + notices
         finally:
             forget("firmware.resume")
-        self.app = build(pins, clock, settings, game)
         self.app.flash = flash     # for the few files beside the game (firmware.match)
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
@@ -124,6 +131,26 @@ class Device:
                 forget("firmware.resume")
             app.say("Saved history damaged (%s): undo stops at power-up. Older save %s"
                     % (game.damaged, kept), error=True)
+
+    FIRST_DRAW_TRIES = 4   # the snapshot, the temporary, the previous one, then a new game
+
+    def first_draw(self, resume, flash):
+        """Draw the resumed game once, now. A saved game that no screen can show (a file the
+        checks let through, or a bug) would otherwise crash the tracker and restart it at every
+        power-up: its file is kept aside instead, and the next copy is tried. Returns None, or
+        the notice for the player."""
+        try:
+            self.app.render()
+            return None
+        except Exception as error:
+            from firmware.crash import log_error
+            code = log_error(flash, error)
+            forget("firmware.crash")
+            source = self.storage.source
+            if source is None:
+                raise                      # a new game that cannot be drawn: the firmware's own
+            return "Save %s could not be shown (%s): %s" % (
+                source, code, resume.keep_aside(self.storage, source))
 
     def poll_ms(self):
         """How long the main loop may sleep: the App's time, shorter while a history is being

@@ -10,7 +10,7 @@ import json
 
 from firmware import forget
 from firmware.storage import (
-    Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, checksum,
+    Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, START, checksum,
 )
 
 
@@ -138,11 +138,19 @@ def load(storage, settings):
             continue
         data = None
         if best is None or seq > best[0]:
-            best = (seq, game)
+            best = (seq, game, name)
     if best is None:
         return _journal_alone(storage, settings, notices)
-    storage.seq, game = best
+    storage.seq, game, storage.source = best
     best = None
+    if storage.source == TEMPORARY:
+        # A power cut between writing the newest snapshot and renaming it: finish the rename
+        # now. The boot's compaction writes game.tmp again, and must not be writing over the
+        # only copy of the newest game while another cut may come.
+        if flash.exists(SNAPSHOT):
+            flash.rename(SNAPSHOT, PREVIOUS)
+        flash.rename(TEMPORARY, SNAPSHOT)
+        storage.source = SNAPSHOT
     lost = _replay_journal(storage, game)
     if lost:
         notices.append(lost)
@@ -166,8 +174,9 @@ def resumed(game):
 
 
 def _journal_alone(storage, settings, notices):
-    """No snapshot survived. The journal may still hold the game: its records hold every action
-    since the first snapshot, which for a game's first snapshot is the new game itself. It is
+    """No snapshot survived. The journal may still hold the game: its start record says which
+    game it is and where it stood at the snapshot the journal follows, and its records hold
+    every action since. The game is rebuilt from there (undo reaches back to that point). It is
     kept aside in any case (the new game's first snapshot would otherwise delete it)."""
     unreadable = False
     try:
@@ -180,23 +189,44 @@ def _journal_alone(storage, settings, notices):
             notices.append("New game.")
         return None, " ".join(notices) or None
     game = None
-    if data and data[0] == RECORD:
-        from engine_lite.game import Game
-        game = Game(settings.new_start())
-        try:
-            seq = _read_varint(_first_payload(data), 0)[0]
-        except ValueError:
-            seq = 0
-        storage.seq = seq - 1 if seq else 0
-        _replay_journal(storage, game, keep=False)
-        if game.count == 0 and not game.redo_stack:
-            game = None
+    start = _start_record(data) if data else None
+    if start is not None:
+        game, storage.seq, count = start
+        _replay_journal(storage, game, keep=False, base=count)
     aside = keep_aside(storage, JOURNAL)
     if game is None:
         notices.append("Journal " + aside + " New game.")
         return None, " ".join(notices)
-    notices.append("Rebuilt %d actions from the journal, %s %s" % (game.count, aside, resumed(game)))
+    notices.append("Rebuilt from the journal, %s %s" % (aside, resumed(game)))
     return game, " ".join(notices)
+
+
+def _start_record(data):
+    """(Game at the journal's start, its sequence number, the action count it stood at) from the
+    start record at the head of a journal, or None when it has none or it is damaged."""
+    if data[0] != START:
+        return None
+    try:
+        length, begin = _read_varint(data, 1)
+        payload = data[begin:begin + length]
+        if (len(payload) != length or
+                checksum(payload) != int.from_bytes(data[begin + length:begin + length + 4], "little")):
+            return None
+        head = json.loads(payload)
+        from engine_lite.game import Game
+        from engine_lite import snapshot
+        try:
+            rules = snapshot.rules_of(head)
+            state = snapshot.state_of(head, "state", rules)
+        finally:
+            forget("engine_lite.snapshot")
+        count = head["count"]
+        seq = head["seq"]
+        if not isinstance(count, int) or not isinstance(seq, int) or count < 0 or seq < 0:
+            return None
+    except Exception:          # ValueError, KeyError, TypeError...: no start to rebuild from
+        return None
+    return Game(state, rules), seq, count
 
 
 def _first_payload(data):
@@ -227,11 +257,12 @@ def parse_snapshot(data):
     return int(fields[0]), game
 
 
-def _replay_journal(storage, game, keep=True):
+def _replay_journal(storage, game, keep=True, base=0):
     """Apply the journal's records that follow the snapshot. Returns a notice if part of the
     journal had to be set aside, else None. A record cut short at the very end is what a
     power cut during an append leaves: it is dropped without a word. With keep=False the
-    caller keeps the journal aside itself."""
+    caller keeps the journal aside itself. `base`: the action count the game starts from
+    counts as 0 (a game rebuilt from the journal's start record holds no earlier actions)."""
     try:
         data = read(storage.flash, JOURNAL)
     except OSError:
@@ -241,7 +272,7 @@ def _replay_journal(storage, game, keep=True):
     i = 0
     while i < len(data):
         try:
-            if data[i] != RECORD:
+            if data[i] != RECORD and data[i] != START:
                 raise ValueError("no record")
             length, start = _read_varint(data, i + 1)
         except ValueError:
@@ -255,11 +286,14 @@ def _replay_journal(storage, game, keep=True):
         try:
             if checksum(payload) != int.from_bytes(data[end:end + 4], "little"):
                 raise ValueError("checksum")
+            if data[i] == START:                          # which game: for _journal_alone
+                i = end + 4
+                continue
             seq, j = _read_varint(payload, 0)
             if seq > storage.seq:                        # older ones are in the snapshot
                 if seq != storage.seq + 1:
                     raise ValueError("out of sequence")
-                _apply_record(game, payload, j)
+                _apply_record(game, payload, j, base)
                 storage.seq = seq
         except ValueError:
             break
@@ -269,10 +303,11 @@ def _replay_journal(storage, game, keep=True):
     return None
 
 
-def _apply_record(game, payload, j):
+def _apply_record(game, payload, j, first=0):
     base, j = _read_varint(payload, j)
     size, j = _read_varint(payload, j)
-    if base > game.count or j + size > len(payload):
+    base -= first
+    if base < 0 or base > game.count or j + size > len(payload):
         raise ValueError("bad record")
     game.truncate(base)
     new = payload[j:j + size]

@@ -9,7 +9,9 @@ Files (in the Flash folder):
 
 A commit appends one journal record: where the history stands (actions kept since the last
 commit, so undo is saved too), the new actions' bytes, and the redo list. It is about a dozen
-bytes. When the journal passes JOURNAL_LIMIT, and at every boot, the game is compacted into a new
+bytes. A journal begins with a start record: which game, and its state and action count at the
+snapshot the journal follows, so that a journal whose snapshots are all lost still rebuilds the
+right game (firmware.resume). When the journal passes JOURNAL_LIMIT, and at every boot, the game is compacted into a new
 snapshot: written to game.tmp, then game.json becomes game.bak and game.tmp becomes game.json.
 
 Every snapshot and record carries a sequence number and a checksum. Booting takes the newest
@@ -31,6 +33,7 @@ JOURNAL = "game.jnl"
 SETTINGS = "settings.json"
 HEADER = b"NETCLICK-SAVE 1 "
 RECORD = 0xA5          # first byte of every journal record
+START = 0xA6           # ... and of the start record at the head of a journal
 
 
 def checksum(data):
@@ -50,6 +53,15 @@ def _varint(out, value):
     out.append(value)
 
 
+def _record(kind, payload):
+    """A journal record: its kind, the payload's length, the payload, its checksum."""
+    record = bytearray((kind,))
+    _varint(record, len(payload))
+    record += payload
+    record += checksum(payload).to_bytes(4, "little")
+    return record
+
+
 class Storage:
     """Reads and writes the saved game through a Flash (firmware.hw.Flash or a simulated one)."""
 
@@ -59,6 +71,7 @@ class Storage:
     def __init__(self, flash):
         self.flash = flash
         self.seq = 0              # sequence number of the last commit
+        self.source = None        # the snapshot file the game was resumed from (firmware.resume)
         self.game = None          # the Game the files describe
         self._count = 0           # its history length at the last commit
         self._redo = b""
@@ -67,6 +80,7 @@ class Storage:
         # would hide every later record from the boot. So the next commit is a whole snapshot,
         # which starts a new journal.
         self.journal_suspect = False
+        self._start = None        # the start record of the next journal (write_snapshot)
         self.commits = 0          # figures for benchmarks
         self.bytes_written = 0
 
@@ -93,10 +107,9 @@ class Storage:
         _varint(payload, len(new))
         payload += new
         payload += redo
-        record = bytearray((RECORD,))
-        _varint(record, len(payload))
-        record += payload
-        record += checksum(payload).to_bytes(4, "little")
+        record = _record(RECORD, payload)
+        if not size and self._start:
+            record = _record(START, self._start) + record      # a new journal begins
         try:
             self.flash.append(JOURNAL, record)
         except BaseException:
@@ -117,6 +130,8 @@ class Storage:
         text = snapshot.dumps(game).encode()
         forget("engine_lite.snapshot")
         seq = self.seq + 1
+        self._start = json.dumps({"game": game.rules.NAME, "seq": seq, "count": game.count,
+                                  "state": list(game.state.pack())}).encode()
         data = HEADER + b"%d %d\n" % (seq, checksum(text)) + text
         flash = self.flash
         self.journal_suspect = True      # until the old journal is gone (below)

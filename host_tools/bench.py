@@ -492,9 +492,9 @@ def print_virtual_pico(boards):
             TARGETS["above"], TARGETS["above_deployed"],
             verdicts(lambda k: above[k] <= TARGETS["above" if k == "image" else "above_deployed"])))
     row("peak live heap, 50 rounds", ["%.1f KB" % (boards[k]["peak"] / 1024.0) for k in kinds],
-        "(every screen opened; worst: %s; target <= %d KB: %s)" % (
+        "(every screen opened; worst: %s; target <= %d KB for the image: %s)" % (
             "/".join(boards[k]["peak_screen"] for k in kinds), TARGETS["peak"],
-            verdicts(lambda k: boards[k]["peak"] <= TARGETS["peak"] * 1024)))
+            ok(boards["image"]["peak"] <= TARGETS["peak"] * 1024) if "image" in boards else "-"))
     row("peak live heap, Infiltration", ["%.1f KB" % (boards[k]["inf_peak"] / 1024.0)
                                          for k in kinds], "(6 agents, 40 rounds)")
     for gap in GAPS_MS:

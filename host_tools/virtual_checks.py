@@ -272,6 +272,30 @@ def watchdog_hang(image, folder):
 BURST_GAP_US = 30000
 
 
+def taps_that_change_the_glass(keys, gap_ms):
+    """For each tap of `keys` played from a new game in the simulator (the same firmware on
+    CPython, the same timing): whether the glass changed by 40 ms after the release. A tap that
+    changes nothing (RIGHT on a one-item screen) has no update to time: the next thing drawn
+    then is something else, a message timing out, say."""
+    from host_tools import keyscript
+    from host_tools.sim import Simulator
+    sim = Simulator()
+    sim.run(3000)
+    changed = []
+    for kind, button, ms in keyscript.parse(keys):
+        if kind == "TAP":
+            before = sim.oled.glass_bytes()
+            sim.driver.press(button)
+            sim.run(ms)
+            sim.driver.release(button)
+            sim.run(40)
+            changed.append(sim.oled.glass_bytes() != before)
+            sim.run(gap_ms - 40)
+        else:
+            sim.driver.step(kind, button, ms)
+    return changed
+
+
 def press_to_photon(image, keys, gap_ms=None):
     """Play `keys` from a new game, `gap_ms` from each release to the next press (the
     simulator's 120 by default: taps 200 ms apart); for every tap, the ms from the end of the tap
@@ -301,7 +325,8 @@ def press_to_photon(image, keys, gap_ms=None):
                 break
             last = end
         results.append((button, (last - released) / 1000.0 if last is not None else None))
-    return results
+    changed = taps_that_change_the_glass(keys, gap_ms)
+    return [(button, ms if changes else None) for (button, ms), changes in zip(results, changed)]
 
 
 # At the REPL of a board the tracker is deployed on: the tracker built as main.py builds it

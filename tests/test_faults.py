@@ -184,14 +184,29 @@ def test_the_first_game_comes_back_from_its_journal_when_its_snapshot_is_damaged
     assert same_game(again.app.game, game)
 
 
-def test_a_journal_that_cannot_be_replayed_alone_is_kept_aside_not_deleted():
+def test_a_journal_of_a_later_generation_alone_rebuilds_the_game_and_is_kept_aside():
     flash, game = saved_flash()                              # a later generation: base > 0
+    saved = boot(MemoryFlash(dict(flash.files))).app.game    # what the intact files resume
     journal = flash.files[JOURNAL]
     flash.files[SNAPSHOT] = b"damaged"
     flash.files[PREVIOUS] = b"damaged too"
     device = boot(flash)
-    assert device.app.game.count == 0
+    # its start record holds the state the journal's records follow
+    assert device.app.game.state.pack() == saved.state.pack()
     assert journal in flash.files.values()
+    assert "Rebuilt from the journal" in device.app.toast
+
+
+def test_a_journal_without_its_start_record_is_kept_aside_not_made_into_a_game():
+    flash, game = saved_flash()
+    journal = flash.files[JOURNAL]
+    start_end = 1 + 2 + (journal[1] & 0x7F | journal[2] << 7) + 4
+    flash.files[JOURNAL] = journal[start_end:]               # an older journal: no start record
+    flash.files[SNAPSHOT] = b"damaged"
+    flash.files[PREVIOUS] = b"damaged too"
+    device = boot(flash)
+    assert device.app.game.count == 0
+    assert journal[start_end:] in flash.files.values()
     assert "New game" in device.app.toast
 
 

@@ -86,3 +86,15 @@ def test_snapshot_reloads_an_equal_game(steps):
         except Refused:
             pass
     assert loaded.state.pack() == game.state.pack()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(a_step, max_size=80))
+def test_every_state_the_rules_reach_passes_the_loaders_check(steps):
+    """The loader (and the browser's import) refuses states the rules could not reach, such as
+    accessing with no run: never one that play makes, or a saved game would not come back."""
+    from engine_lite import rules
+
+    def check(game, step, before):
+        assert rules.check(game.state) is None, step
+    run_steps(steps, check)

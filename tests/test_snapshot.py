@@ -272,3 +272,20 @@ def test_a_history_found_damaged_later_keeps_the_state_and_stops_undo_there(dama
         lazy.undo()
     with pytest.raises(SnapshotError):                   # a full load still refuses it
         snapshot.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"run_access": 1}, "accessing with no run"),
+    ({"run_server": 0, "active": 0}, "a run in the Corp's turn"),
+    ({"run_bp_credits": 2}, "bad-publicity credits with no run"),
+])
+def test_a_state_the_rules_cannot_reach_is_refused(changes, message):
+    """A checksum-valid save that says the Runner is accessing with no run on made the
+    dashboard's first draw fail, at every boot: such a state is a damaged file."""
+    data = json.loads(snapshot.dumps(sample_game()))
+    for field, value in changes.items():
+        data["state"][GameState.FIELDS.index(field)] = value
+    for lazy in (False, True):
+        with pytest.raises(SnapshotError) as error:
+            snapshot.loads(json.dumps(data), lazy=lazy)
+        assert message in str(error.value)

@@ -213,10 +213,25 @@ def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, ki
                 elif not device.saver.pending():
                     progress["committed"] = k
             play_ops(device, clock, ops, record)
+        candidates = states[progress["committed"]:progress["op"] + 1]
+        # The power comes back, and a second cut may land anywhere in the boot that follows
+        # (its compaction writes, renames and removes): the game that boot shows must come back
+        # after it (the boot never rewrites the only copy of anything).
+        shown = boot(MemoryFlash(dict(flash.files))).app.game
+        shown = (shown.state.pack(), bytes(shown.history))
+        for second in range(1, 9):
+            again = PowerCutFlash(cut_at=second, model=model, files=dict(flash.files))
+            try:
+                boot(again)
+            except PowerCut:
+                pass
+            restored = boot(MemoryFlash(again.files)).app.game
+            assert (restored.state.pack(), bytes(restored.history)) == shown, \
+                "cut %d (%s), then cut %d in the next boot: another game came back" % (
+                    cut, model, second)
         flash.cut_at = None                       # the power comes back
         restored = boot(flash).app.game           # must not raise, must be readable
         found = (restored.state.pack(), bytes(restored.history))
-        candidates = states[progress["committed"]:progress["op"] + 1]
         assert found in candidates, "cut %d (%s): restored a state from no prefix after " \
             "op %d" % (cut, model, progress["committed"])
     with capsys.disabled():
@@ -300,13 +315,32 @@ def test_a_damaged_journal_is_kept_aside_and_the_good_records_are_used():
         clock.now += 1100
         device.saver.tick(clock.now)
     journal = bytearray(flash.files[JOURNAL])
-    first_end = 1 + 1 + journal[1] + 4
-    journal[first_end + 5] ^= 0xFF                           # damage the second record
+    ends = record_ends(journal)                              # the start record, then actions'
+    assert journal[0] == 0xA6 and len(ends) == 4
+    journal[ends[1] + 5] ^= 0xFF                             # damage the second action record
     flash.files[JOURNAL] = bytes(journal)
     resumed = boot(flash)
     assert resumed.app.game.state.corp.credits == game.state.corp.credits + 2
     assert flash.files[JOURNAL + ".bad1"] == bytes(journal)
     assert "Journal damaged" in resumed.app.toast
+
+
+def record_ends(journal):
+    """Where each record of a journal ends."""
+    ends = []
+    i = 0
+    while i < len(journal):
+        length, shift, j = 0, 0, i + 1
+        while True:
+            byte = journal[j]
+            j += 1
+            length |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                break
+        i = j + length + 4
+        ends.append(i)
+    return ends
 
 
 def test_damaged_settings_are_kept_aside():
@@ -603,3 +637,87 @@ def test_a_history_found_damaged_after_power_up_is_told_and_the_older_save_kept(
     assert again.app.game.state.pack() == game.state.pack()
     again.app.game.check_all()
     assert again.app.game.damaged is None
+
+
+def test_a_save_no_screen_can_show_is_kept_aside_and_the_previous_one_resumed(monkeypatch):
+    """Whatever the checks let through, a game whose first draw fails must not restart the
+    tracker at every power-up: its file is kept aside and the next good copy comes back."""
+    from firmware.dashboard import Dashboard
+    flash, game = saved_flash()
+    previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
+    bad = flash.files[SNAPSHOT]
+    real = Dashboard.draw
+
+    def draw(self, app, fb):
+        if app.game.count == game.count - 1 or app.game.count >= game.count:
+            raise ValueError("cannot show this")     # the newest game only
+        return real(self, app, fb)
+    monkeypatch.setattr(Dashboard, "draw", draw)
+    flash.files.pop(JOURNAL, None)
+    device = boot(flash)
+    assert device.app.game.count == previous.count
+    assert flash.files[SNAPSHOT + ".bad1"] == bad
+    assert "Save game.json could not be shown" in device.app.toast
+    assert "error.log" in flash.files
+
+
+def test_a_save_of_deeply_nested_json_is_a_damaged_file_not_saving_off():
+    flash, game = saved_flash()
+    previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
+    body = b"[" * 100000 + b"]" * 100000
+    flash.files[SNAPSHOT] = HEADER + b"99 %d\n" % checksum(body) + body
+    flash.files.pop(JOURNAL, None)
+    device = boot(flash)
+    assert device.saver.held is None                     # saving stays on
+    assert same_game(device.app.game, previous)           # game.bak came back
+    assert "Save damaged: kept as game.json.bad1." in device.app.toast
+
+
+# ---- a journal alone rebuilds the right game -------------------------------------------------
+
+@pytest.mark.parametrize("kind", ["netrunner", "infiltration"])
+def test_a_journal_whose_snapshots_are_lost_rebuilds_its_own_game(kind):
+    """Its start record says which game and where it stood: an Infiltration game comes back
+    as itself, with its own numbers, not as a new Netrunner game."""
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    ops = ["infiltration"] if kind == "infiltration" else []
+    play_ops(device, clock, ops + ["corp gain 2"] if kind == "netrunner" else ops)
+    game = device.app.game
+    clock.now += 3000
+    device.tick(clock.now)                   # the snapshot
+    if kind == "infiltration":
+        from engine_lite import infiltration as I
+        play_ops(device, clock, [(I.ALARM, 0, 1, 0, 0), (I.NEXT_PHASE, 0, 0, 0, 0)])
+    else:
+        play_ops(device, clock, ["corp gain 3", "corp gain-credit"])
+    clock.now += 3000
+    device.tick(clock.now)
+    assert JOURNAL in flash.files
+    expected = device.app.game.state.pack()
+    for name in (SNAPSHOT, PREVIOUS):
+        flash.files.pop(name, None)
+    again = boot(flash)
+    assert again.app.game.rules.NAME == game.rules.NAME == kind
+    assert again.app.game.state.pack() == expected
+    assert "Rebuilt from the journal" in again.app.toast
+
+
+def test_a_journal_alone_uses_the_games_own_settings_not_todays():
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    play_ops(device, clock, ["corp gain 2"])
+    clock.now += 3000
+    device.tick(clock.now)
+    play_ops(device, clock, ["corp gain 1"])
+    clock.now += 3000
+    device.tick(clock.now)
+    link = device.app.game.state.runner.link
+    device.app.settings.runner_link = link + 2          # changed "for new games" mid-game
+    device.saver.flush()
+    flash.files.pop(SNAPSHOT)
+    flash.files.pop(PREVIOUS, None)
+    again = boot(flash)
+    assert again.app.game.state.runner.link == link
