@@ -4,7 +4,8 @@
 
 `start` and `state` are `GameState.pack()` lists; `history` and `redo` are the byte records of
 `engine_lite.actions`; `count` is how many actions the history holds and `last` the byte offset
-of the last one (older saves have neither). Loading replays the history from `start` and insists
+of the last one (older saves have neither); `extras` what the device keeps with the game
+(Game.extras). Loading replays the history from `start` and insists
 that it arrives at `state`, so a file that is readable but wrong is caught, not played on. The
 tracker's power-up loads with `lazy=True` instead: the state is checked at once (its limits and
 consistency), the history later, in slices (engine_lite.game.Game.adopt and check), so that the
@@ -87,6 +88,7 @@ def dumps(game):
         "redo": _b64(game.redo_records()),
         "count": game.count,
         "last": game.offset_of(game.count - 1) if game.count else -1,
+        "extras": game.extras,
     })
 
 
@@ -194,7 +196,14 @@ def _lazy(data, rules, start, saved):
     game.adopt(raw, count, saved, last if count else None)
     game.redo_stack = _records(data, "redo", rules.decode)
     game.last_note = None
+    game.extras = _extras(data)
     return game
+
+
+def _extras(data):
+    """The device's own entries kept with the game (Game.extras): a dict, else none."""
+    extras = data.get("extras")
+    return extras if isinstance(extras, dict) else {}
 
 
 def loads(text, lazy=False):
@@ -233,4 +242,5 @@ def loads(text, lazy=False):
                             % (data.get("count"), game.count))
     game.redo_stack = _records(data, "redo", rules.decode)
     game.last_note = None
+    game.extras = _extras(data)
     return game

@@ -96,6 +96,7 @@ class Device:
         self._damage_told = None
         self.POLL_MS = self.app.POLL_MS
         notices.append(shadowed_notice(frozen_image(), flash))
+        notices.append(self.app.toast)     # what the first draw said (the timer's restart): last
         text = " ".join(n for n in notices if n)
         if text:
             self.app.say(text, error=held is not None)

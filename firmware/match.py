@@ -2,12 +2,15 @@
 round timer for both (firmware.roundclock). The players may be named by their initials. The
 match screen shows both games' results and why they ended.
 
-The match is kept in its own small file, match.json, beside the game's files:
+The match is kept with the game in play, in its snapshot (Game.extras["match"]), so the game
+and the match it belongs to are saved together, in one write: a power cut can never leave game
+1's board standing as game 2.
 
     {"names": ["AB", "CD"], "game": 1, "results": [{"winner": "corp", "reason": "agenda",
      "corp": 7, "runner": 4}]}
 
-names[0] is the Corp in game 1 (and the Runner in game 2). An overlay (firmware.app.OVERLAYS):
+names[0] is the Corp in game 1 (and the Runner in game 2). (Older firmware kept it in
+match.json: read once, then renamed match.json.old.) An overlay (firmware.app.OVERLAYS):
 loaded while its screens are open.
 """
 
@@ -18,41 +21,64 @@ from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH
 from firmware.widgets import Confirm, title_bar, hint, MEDIUM
-from firmware.games import new_game
+from firmware.games import start_game, new_start
 
-FILE = "match.json"
+OLD_FILE = "match.json"
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
 def load(app):
-    """The match in play, or None (no match, or a file that cannot be read: it is ignored)."""
+    """The match in play, or None (no match, or one that makes no sense: it is ignored)."""
+    extras = app.game.extras
+    if "match" not in extras:
+        extras["match"] = _from_old_file(app)
+    match = extras["match"]
+    return match if valid(match) else None
+
+
+def _from_old_file(app):
     flash = getattr(app, "flash", None)
     if flash is None:
         return None
     try:
-        data = flash.read(FILE)
-        match = json.loads(data) if data else None
-    except (OSError, ValueError):
+        data = flash.read(OLD_FILE)
+        if data is None:
+            return None
+        match = json.loads(data)
+        flash.rename(OLD_FILE, OLD_FILE + ".old")
+    except Exception:        # unreadable, not JSON, nested too deep: no match
         return None
-    if (not isinstance(match, dict) or match.get("game") not in (1, 2)
-            or not isinstance(match.get("names"), list) or len(match["names"]) != 2
-            or not isinstance(match.get("results"), list)):
-        return None
-    return match
+    app.changed()
+    return match if valid(match) else None
 
 
-def save(app, match):
-    """Write the match (or remove it: None)."""
-    flash = getattr(app, "flash", None)
-    if flash is None:
-        return
-    try:
-        if match is None:
-            flash.remove(FILE)
-        else:
-            flash.write(FILE, json.dumps(match).encode())
-    except OSError:
-        app.say("The match could not be saved", error=True)
+def valid(match):
+    """Whether a match record is one this screen can show (a save is not trusted blindly)."""
+    if not isinstance(match, dict) or match.get("game") not in (1, 2):
+        return False
+    names = match.get("names")
+    results = match.get("results")
+    if (not isinstance(names, list) or len(names) != 2 or not isinstance(results, list)
+            or len(results) != match["game"] - 1):
+        return False
+    for name in names:
+        if not isinstance(name, str) or not 0 < len(name) <= 3:
+            return False
+    for result in results:
+        if (not isinstance(result, dict) or result.get("winner") not in ("corp", "runner", "tie")
+                or result.get("reason") not in WIN_REASONS):
+            return False
+        for side in ("corp", "runner"):
+            points = result.get(side)
+            if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 999:
+                return False
+    return True
+
+
+def begin(app, game, match):
+    """Play `game` as the next game of `match`: both are saved in its first snapshot."""
+    game.extras["match"] = match
+    start_game(app, game)
 
 
 def result_of(state):
@@ -121,10 +147,8 @@ class MatchScreen(Screen):
         elif app.game.state.winner < 0:
             app.say("Game 1 is still in play", error=True)
         else:
-            match["results"] = [result_of(app.game.state)]
-            match["game"] = 2
-            save(app, match)
-            new_game(app)
+            match = {"names": match["names"], "game": 2, "results": [result_of(app.game.state)]}
+            begin(app, new_start(app), match)
             app.say("Game 2: %s is the Corp" % match["names"][1])
 
 
@@ -173,6 +197,5 @@ class NamePrompt(Screen):
 
 def start(app, names):
     """Game 1 of a new match (a new game; the round timer is left as it is)."""
-    save(app, {"names": names, "game": 1, "results": []})
-    new_game(app)
+    begin(app, new_start(app), {"names": names, "game": 1, "results": []})
     app.say("Match: game 1, %s is the Corp" % names[0])

@@ -53,6 +53,18 @@ def _varint(out, value):
     out.append(value)
 
 
+def write_atomic(flash, name, data, temporary=None, previous=None):
+    """The one way the tracker writes a whole file: into a temporary file, then renamed over
+    `name` (atomic on littlefs, and os.replace on a computer), so a power cut leaves the old
+    file or the new one, never half of one, and nothing is ever written over the only copy of
+    anything. With `previous`, the file it replaces is kept under that name."""
+    temporary = temporary or name + ".tmp"
+    flash.write(temporary, data)
+    if previous and flash.exists(name):
+        flash.rename(name, previous)
+    flash.rename(temporary, name)
+
+
 def _record(kind, payload):
     """A journal record: its kind, the payload's length, the payload, its checksum."""
     record = bytearray((kind,))
@@ -81,6 +93,7 @@ class Storage:
         # which starts a new journal.
         self.journal_suspect = False
         self._start = None        # the start record of the next journal (write_snapshot)
+        self._extras = None       # the game's extras as last saved (only snapshots hold them)
         self.commits = 0          # figures for benchmarks
         self.bytes_written = 0
 
@@ -94,7 +107,7 @@ class Storage:
         and past JOURNAL_HARD_LIMIT in any case."""
         size = self.journal_size
         if (game is not self.game or self.journal_suspect or size >= self.JOURNAL_HARD_LIMIT
-                or compact and size >= self.JOURNAL_LIMIT):
+                or compact and size >= self.JOURNAL_LIMIT or game.extras != self._extras):
             return self.write_snapshot(game)
         base = min(self._count, game.low_water)
         new = game.history[game.offset_of(base):]
@@ -135,17 +148,15 @@ class Storage:
         data = HEADER + b"%d %d\n" % (seq, checksum(text)) + text
         flash = self.flash
         self.journal_suspect = True      # until the old journal is gone (below)
-        flash.write(TEMPORARY, data)
         # While the history taken at power-up is still being checked (Game.check), game.bak is
         # the copy from before it: kept until the check is done, so that a history found
         # damaged later still has an older save beside it. (The new snapshot holds the same
         # history bytes as the one it replaces, plus what was played since.)
-        if flash.exists(SNAPSHOT) and not game.unchecked:
-            flash.rename(SNAPSHOT, PREVIOUS)
-        flash.rename(TEMPORARY, SNAPSHOT)
+        write_atomic(flash, SNAPSHOT, data, TEMPORARY, None if game.unchecked else PREVIOUS)
         # Saved from here on: the files hold this game at `seq`, whatever happens next.
         self.seq = seq
         self.game = game
+        self._extras = json.loads(json.dumps(game.extras))     # a copy, to see it change
         self._count = game.count
         self._redo = game.redo_records()
         game.mark_saved()
@@ -159,8 +170,7 @@ class Storage:
     def save_settings(self, settings):
         """Write the settings (rarely: only when one changes)."""
         data = json.dumps(settings.to_dict()).encode()
-        self.flash.write(SETTINGS + ".tmp", data)
-        self.flash.rename(SETTINGS + ".tmp", SETTINGS)
+        write_atomic(self.flash, SETTINGS, data)
         self.bytes_written += len(data)
 
 
@@ -193,6 +203,8 @@ class Saver:
         self._settings = app.settings_version
         self._last = clock.ticks_add(clock.ticks_ms(), -self.INTERVAL_MS)
         self._wait = self.INTERVAL_MS    # longer after a failure: a full flash stays full
+        self._settings_tried = self._last   # the settings' last try, and the wait before the next
+        self._settings_wait = 0
         self.failed = None       # what the last failure said, or None when saving works
         self.held = held         # why saving is off (the saved files could not be read), or None
         self._booted = app.last_input   # no press since: nothing to keep out of the way of
@@ -251,12 +263,22 @@ class Saver:
             problem = "Save failed (%s)" % describe_error(error, self.storage.flash)
             self._wait = min(self._wait * 2, self.RETRY_MAX_MS)
         version = app.settings_version
-        if version != self._settings:
+        now = self._last
+        if (version != self._settings
+                and self.clock.ticks_diff(now, self._settings_tried) >= self._settings_wait):
+            # (retried less and less often when it fails: a failing chip is not written to
+            # every second for ever)
+            self._settings_tried = now
             try:
                 self.storage.save_settings(app.settings)
                 self._settings = version
+                self._settings_wait = 0
             except Exception as error:
                 problem = problem or "Settings not saved (%s)" % describe_error(error, None)
+                self._settings_wait = min(max(self._settings_wait * 2, self.INTERVAL_MS * 2),
+                                          self.RETRY_MAX_MS)
+        elif version != self._settings:
+            problem = problem or self.failed        # still not saved: still said as failed
         if problem is None:
             self.failed = None
             return True

@@ -480,3 +480,27 @@ def test_save_dir_works_where_rename_does_not_replace(tmp_path, monkeypatch):
         sim.settle()
         assert not sim.device.saver.failed, sim.device.saver.failed
     assert Simulator(save_dir=save_dir).app.game.count == 3
+
+
+def test_settings_that_cannot_be_saved_are_retried_less_and_less_often():
+    """A chip that fails every settings write is not written to every second for ever (it was
+    608 tries, 108 KB in 10 minutes): the game keeps saving, the settings back off to a minute."""
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    tries = []
+    real_write = flash.write
+
+    def write(name, data):
+        if name.startswith(SETTINGS):
+            tries.append(name)
+            raise OSError(errno.EIO, "I/O error")
+        real_write(name, data)
+    flash.write = write
+    device.app.settings.contrast = 3
+    device.app.settings_version += 1
+    for _ in range(600):                             # ten minutes, a tick a second
+        clock.now += 1000
+        device.tick(clock.now)
+    assert 5 <= len(tries) <= 25
+    assert "Settings not saved" in (device.saver.failed or "")

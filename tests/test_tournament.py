@@ -2,6 +2,8 @@
 and its last turns, a restart with the timer running, psi games with hidden bids, and the
 randomizers kept in the log."""
 
+import pytest
+
 from engine_lite.logline import log_lines
 from host_tools.screens_catalog import TOURNAMENT, PSI, END_EARLY
 from simhelp import play
@@ -201,3 +203,39 @@ def test_turning_the_timer_off_takes_it_off_the_dashboard():
     sim.boot()
     sim.run(1000)
     assert sim.app.round_clock is None and "Timer" not in (sim.app.toast or "")
+
+
+def test_a_power_cut_before_game_2_is_saved_brings_back_game_1_and_its_match_together():
+    """The match is saved with its game, in one write: a cut right after OK started game 2
+    brings back game 1 won and the match at game 1 (OK starts game 2 again), never game 1's
+    board standing as a won game 2."""
+    from firmware.match import load
+    sim = play(MATCH + ",OK,OK,OK,OK,WAIT:3000," + CORP_WINS + ",OK")
+    assert sim.app.screen.name == "match"
+    sim.keys("OK")                                   # game 2 starts...
+    assert load(sim.app)["game"] == 2
+    sim.boot()                                       # ...and the power goes at once
+    sim.run(200)
+    assert load(sim.app)["game"] == 1 and sim.app.game.state.winner == 0
+    sim.keys("OK,WAIT:200")
+    if sim.app.screen.name == "win":                 # the win screen shown first: OK, the match
+        sim.keys("OK,WAIT:200")
+    assert sim.app.screen.name == "match"
+    sim.keys("OK,WAIT:3000")
+    assert load(sim.app)["game"] == 2 and sim.app.game.state.winner < 0
+
+
+@pytest.mark.parametrize("hostile", [
+    {"names": 5, "game": 2, "results": []},
+    {"names": ["AB", "CD"], "game": 2, "results": [[[[]]]]},
+    {"names": ["AB", "CD"], "game": 2},
+    {"names": ["AB", "CD"], "game": 1, "results": [{"winner": "corp"}]},
+    "match",
+])
+def test_a_hostile_match_in_a_save_is_no_match_and_nothing_crashes(hostile):
+    from firmware.match import load
+    sim = play("OK")
+    sim.app.game.extras["match"] = hostile
+    assert load(sim.app) is None
+    sim.keys(MATCH + ",WAIT:500," + CORP_WINS + ",OK,WAIT:500")
+    assert sim.resets == 0 and sim.watchdog_resets == 0
