@@ -45,7 +45,9 @@ def _parse_server(word):
     if word == "archives":
         return ARCHIVES
     if word.startswith("remote") and is_number(word[6:]):
-        n = int(word[6:])
+        digits = word[6:].lstrip("0") or "0"
+        # int() only on a few digits: a 5,000-digit server number is refused, not read
+        n = int(digits) if len(digits) <= 3 else MAX_REMOTES + 1
         if 1 <= n <= MAX_REMOTES:
             return FIRST_REMOTE + n - 1
     raise LogError("unknown server '%s' (hq, rd, archives, remote1...)" % show(word))

@@ -8,8 +8,9 @@ The board is reset first, as `make deploy` does: mpremote stops the tracker to c
 watchdog (armed 30 s after the tracker starts) would otherwise reset the board in the middle of
 it. Nothing is lost: the game is on the flash, and the tracker resumes it after the copy.
 
-The files are the ones the simulator's --save-dir and the browser version's export hold:
-game.json (and game.bak, game.jnl) and settings.json. Then:
+Every file the board reads at power-up is copied, so the report shows the game the board would
+resume: game.json, game.bak, game.tmp, game.jnl, settings.json, match.json (older firmware),
+and whatever the tracker kept aside (game.json.bad1...) or logged (error.log). Then:
 
     python -m host_tools.report saves/pulled-...      # summary and chart
 """
@@ -23,7 +24,13 @@ import time
 from host_tools.deploy import (DeployError, mpremote, find_port, serial_ports, reset_and_reconnect,
                                VIRTUAL_IMAGE, ROOT)
 
-SAVED_FILES = ("game.json", "game.bak", "game.jnl", "settings.json")
+SAVED_FILES = ("game.json", "game.bak", "game.tmp", "game.jnl", "settings.json", "match.json")
+KEPT = ("game.", "settings.json", "match.json", "error.log")     # ... and these, kept aside or logs
+
+
+def to_copy(there):
+    """The names of `there` (the board's root folder) that pull copies."""
+    return [name for name in there if name in SAVED_FILES or name.startswith(KEPT)]
 
 
 def pull(port, folder, out=sys.stdout, reset=True, present=None):
@@ -32,8 +39,8 @@ def pull(port, folder, out=sys.stdout, reset=True, present=None):
         reset_and_reconnect(port, present=present)
     listing = mpremote(port, "exec", "import os; print(__import__('json').dumps(os.listdir('/')))")
     there = json.loads(listing.strip().splitlines()[-1])
-    names = [name for name in SAVED_FILES if name in there]
-    if not names:
+    names = to_copy(there)
+    if not any(name in SAVED_FILES for name in names):
         raise DeployError("No saved game on the board (none of %s in its flash)" % ", ".join(SAVED_FILES))
     os.makedirs(folder, exist_ok=True)
     args = ["cp"] + [":" + name for name in names] + [folder.rstrip("/") + "/"]
@@ -73,9 +80,13 @@ def main(argv=None):
     except DeployError as error:
         print(error, file=sys.stderr)
         return 1
+    except RuntimeError as error:        # the virtual Pico's own (VirtualPicoError)
+        print("The virtual Pico could not run: %s" % error, file=sys.stderr)
+        return 1
     print("Report: python -m host_tools.report %s" % os.path.relpath(folder))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from host_tools import cli
+    sys.exit(cli.run(main))

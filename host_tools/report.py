@@ -56,16 +56,31 @@ def load(path):
 
 
 def _load_save(folder):
+    """The game a board would resume from the files in `folder`, read with the firmware's own
+    resume code. The folder is only read: resume works on a copy of its files in memory, so
+    what it would set aside or log stays there, and the folder is left as it was."""
     from host_tools.sim import install_standins
     install_standins()                    # firmware.hw imports `machine`
-    from firmware import hw, resume
+    from firmware import resume
     from firmware.settings import Settings
-    flash = hw.Flash(folder)
-    if not (flash.exists("game.json") or flash.exists("game.jnl") or flash.exists("game.bak")):
+    from host_tools.flash import MemoryFlash
+    files = {}
+    try:
+        for name in os.listdir(folder):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):
+                with open(path, "rb") as handle:
+                    files[name] = handle.read()
+    except OSError as error:
+        raise ReportError("cannot read %s: %s" % (folder, error.strerror))
+    if not any(name in files for name in ("game.json", "game.jnl", "game.bak", "game.tmp")):
         raise ReportError("no saved game in %s (game.json, game.jnl)" % folder)
-    _storage, game, notices, held = resume.boot(flash, Settings())
+    _storage, game, notices, held = resume.boot(MemoryFlash(files), Settings())
     if game is None or held is not None:
         raise ReportError("the save in %s cannot be read: %s" % (folder, " ".join(n for n in notices if n)))
+    game.check_all()
+    if game.damaged:
+        raise ReportError("the save in %s has a damaged history (%s)" % (folder, game.damaged))
     return game
 
 
@@ -287,35 +302,60 @@ def chart(summary, path, title="Netclick game report"):
     return path
 
 
+CHART_TYPES = (".png", ".svg", ".pdf")
+
+
+def chart_path(args):
+    """Where the chart goes, checked before anything is drawn: a name without an ending gets
+    .png; another ending than CHART_TYPES, or a folder that is not there or cannot be written,
+    is a ReportError. By default report.png in the current folder (never into a save folder:
+    the report does not change what it reads)."""
+    where = args.chart or "report.png"
+    stem, ending = os.path.splitext(where)
+    if not ending:
+        where += ".png"
+    elif ending.lower() not in CHART_TYPES:
+        raise ReportError("the chart can be %s, not %s" % (", ".join(CHART_TYPES), ending))
+    folder = os.path.dirname(os.path.abspath(where))
+    if not os.path.isdir(folder):
+        raise ReportError("no folder %s for the chart" % folder)
+    if not os.access(folder, os.W_OK):
+        raise ReportError("cannot write the chart into %s" % folder)
+    return where
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.report",
                                      description="Summarize a Netrunner game from its log or save.")
     parser.add_argument("game", help="a game log, a save folder, or a save's game.json")
-    parser.add_argument("--chart", metavar="PNG", help="where to write the chart "
-                        "(default: report.png beside the input)")
+    parser.add_argument("--chart", metavar="FILE", help="where to write the chart (.png, .svg "
+                        "or .pdf; default: report.png in the current folder)")
     parser.add_argument("--no-chart", action="store_true", help="no chart")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     try:
+        where = None if args.no_chart else chart_path(args)
         game = load(args.game)
         summary = summarize(game)
+        if args.json:
+            data = dict(summary)
+            del data["timeline"]
+            print(json.dumps(data, indent=1, sort_keys=True))
+        else:
+            print("\n".join(text(summary)))
+        if where:
+            chart(summary, where)
+            if not args.json:
+                print("Chart: %s" % where)
     except ReportError as error:
         print("report: %s" % error, file=sys.stderr)
         return 1
-    if args.json:
-        data = dict(summary)
-        del data["timeline"]
-        print(json.dumps(data, indent=1, sort_keys=True))
-    else:
-        print("\n".join(text(summary)))
-    if not args.no_chart:
-        where = args.chart or os.path.join(
-            args.game if os.path.isdir(args.game) else os.path.dirname(args.game) or ".", "report.png")
-        chart(summary, where)
-        if not args.json:
-            print("Chart: %s" % where)
+    except OSError as error:       # the chart could not be written after all
+        print("report: %s" % error, file=sys.stderr)
+        return 1
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from host_tools import cli
+    sys.exit(cli.run(main))

@@ -156,4 +156,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from host_tools import cli
+    sys.exit(cli.run(main))

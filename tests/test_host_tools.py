@@ -1,0 +1,93 @@
+"""The host tools at their edges: they never change what they read, and never print a traceback
+at the person who ran them."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXAMPLE = os.path.join(ROOT, "docs", "example_game.log")
+
+
+def tool(*args, stdin=None, cwd=None):
+    return subprocess.run([sys.executable, "-m"] + list(args), cwd=cwd or ROOT,
+                          capture_output=True, text=True, input=stdin,
+                          env=dict(os.environ, PYTHONPATH=ROOT))
+
+
+def saved_folder(tmp_path):
+    """A save folder as the simulator's --save-dir leaves it, with a damaged journal."""
+    from host_tools.sim import Simulator
+    folder = tmp_path / "save"
+    sim = Simulator(save_dir=str(folder))
+    sim.keys("OK,OK,UP,UP,RIGHT,OK,WAIT:3000")
+    sim.settle()
+    with open(folder / "game.jnl", "ab") as handle:
+        handle.write(b"\xa5\x05garbage-that-is-no-record")
+    return folder
+
+
+def snapshot_of(folder):
+    return dict((name, (folder / name).read_bytes()) for name in sorted(os.listdir(folder)))
+
+
+def test_the_report_leaves_the_save_folder_as_it_was(tmp_path):
+    folder = saved_folder(tmp_path)
+    before = snapshot_of(folder)
+    out = tool("host_tools.report", str(folder), "--chart", str(tmp_path / "chart.png"))
+    assert out.returncode == 0, out.stderr
+    assert "Corp" in out.stdout
+    assert snapshot_of(folder) == before          # nothing renamed aside, no error.log, no chart
+
+
+@pytest.mark.parametrize("chart, message", [
+    ("missing/folder/out.png", "no folder"),
+    ("out.bmp", "the chart can be .png, .svg, .pdf, not .bmp"),
+])
+def test_a_chart_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path, chart, message):
+    out = tool("host_tools.report", EXAMPLE, "--chart", chart, cwd=str(tmp_path))
+    assert out.returncode == 1 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_chart_named_without_an_ending_is_a_png_and_said_so(tmp_path):
+    out = tool("host_tools.report", EXAMPLE, "--chart", "out", cwd=str(tmp_path))
+    assert out.returncode == 0 and "Chart: out.png" in out.stdout
+    assert (tmp_path / "out.png").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["host_tools.report", EXAMPLE, "--no-chart"],
+    ["host_tools.replay", EXAMPLE],
+])
+def test_output_piped_into_head_ends_quietly(command):
+    head = subprocess.run("%s -m %s | head -c 10" % (sys.executable, " ".join(command)),
+                          shell=True, cwd=ROOT, capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=ROOT))
+    assert "Traceback" not in head.stderr and "BrokenPipe" not in head.stderr
+
+
+def test_a_server_number_of_five_thousand_digits_is_refused_in_words():
+    from engine_lite import logtext
+    with pytest.raises(logtext.LogError) as error:
+        logtext.parse("runner run remote" + "9" * 5000)
+    assert "unknown server" in str(error.value)
+
+
+def test_pull_copies_every_file_the_board_reads_at_power_up():
+    from host_tools.pull import to_copy
+    there = ["main.py", "game.json", "game.tmp", "game.jnl", "match.json", "game.json.bad1",
+             "settings.json", "error.log", "hardware", "firmware"]
+    assert sorted(to_copy(there)) == sorted(["game.json", "game.tmp", "game.jnl", "match.json",
+                                            "game.json.bad1", "settings.json", "error.log"])
+
+
+def test_pull_without_the_virtual_pico_says_why_in_one_line(tmp_path, monkeypatch):
+    image = tmp_path / "image.bin"
+    image.write_bytes(b"\xff" * 16)
+    env = dict(os.environ, PYTHONPATH=ROOT, NETCLICK_RP2_UF2=str(tmp_path / "missing.uf2"))
+    out = subprocess.run([sys.executable, "-m", "host_tools.pull", "--virtual", str(image),
+                          "--dir", str(tmp_path / "out")], cwd=ROOT, capture_output=True,
+                         text=True, env=env)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
