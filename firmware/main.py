@@ -95,6 +95,11 @@ class Device:
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
         self.POLL_MS = self.app.POLL_MS
+        if settings.clock_s >= 0:
+            # A round timer was running: back, paused, whatever the game (the Netrunner
+            # dashboard would bring it back at its first draw, the Infiltration monitor not).
+            from firmware.roundclock import clock_for
+            clock_for(self.app)
         notices.append(shadowed_notice(frozen_image(), flash))
         notices.append(self.app.toast)     # what the first draw said (the timer's restart): last
         text = " ".join(n for n in notices if n)

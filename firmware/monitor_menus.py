@@ -84,12 +84,19 @@ class MonitorMore(Menu):
                 "SECURITY", "The die shows", 3, 1, 6, _table_die))),
             Item("Result", "", bool(s.ended), lambda app: app.push(EndScreen())),
             Item("Game log", "", True, lambda app: app.open("firmware.logscreen", "LogScreen")),
+            Item("Round timer", _timer_text(app), True,
+                 lambda app: app.open("firmware.tournament_menus", "TimerMenu")),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
             Item("New Infiltration", "", True, lambda app: ask_players(app)),
             Item("New Netrunner", "", True, lambda app: app.push(Confirm(
                 "NEW GAME", "Start a Netrunner game? This one ends.", new_game))),
         ]
+
+
+def _timer_text(app):
+    clock = app.round_clock
+    return "off" if clock is None else clock.clock_text()
 
 
 def _table_die(app, die):

@@ -108,6 +108,11 @@ def take_settings(settings, data):
             setattr(settings, name, value)
         else:
             ignored.append(name)
+    if settings.clock_s > settings.round_s:
+        # time left longer than the round: a damaged file (not a 1-minute round with 598
+        # minutes to go); the round's full length is what the timer can honestly say
+        settings.clock_s = settings.round_s
+        ignored.append("clock_s")
     return ignored
 
 

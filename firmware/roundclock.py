@@ -134,6 +134,14 @@ class RoundClock:
         return "%d:%02d" % (seconds // 60, seconds % 60)
 
 
+def stop_flash(app):
+    """End a warning's flash now (the timer is going away)."""
+    clock = app.round_clock
+    if clock is not None and clock._flash_until is not None:
+        clock._flash_until = None
+        _invert(app, False)
+
+
 def _invert(app, on):
     try:
         app.display.oled.invert(on)

@@ -112,6 +112,8 @@ def _set_length(app, minutes):
 
 def _off(app):
     from firmware import forget
+    from firmware.roundclock import stop_flash
+    stop_flash(app)                   # not left inverted by a warning under way
     app.round_clock = None
     app.settings.clock_s = -1
     app.settings_changed()

@@ -239,3 +239,38 @@ def test_a_hostile_match_in_a_save_is_no_match_and_nothing_crashes(hostile):
     assert load(sim.app) is None
     sim.keys(MATCH + ",WAIT:500," + CORP_WINS + ",OK,WAIT:500")
     assert sim.resets == 0 and sim.watchdog_resets == 0
+
+
+def test_a_timer_running_into_an_infiltration_game_comes_back_after_a_power_cut():
+    sim = play(START_TIMER + ",OK,UP,OK,OK,OK,OK,OK,WAIT:3000")    # More > New Infiltration
+    assert sim.app.screen.name == "monitor" and sim.app.round_clock.running
+    sim.run(2 * MINUTE)
+    sim.settle()
+    sim.boot()                                      # power cut and back
+    sim.run(200)
+    assert "Timer paused at" in sim.app.toast and "(restarted)" in sim.app.toast
+    assert sim.app.round_clock is not None and not sim.app.round_clock.running
+    sim.keys("LEFT,OK")                              # the monitor's More...
+    names = [item.label for item in sim.app.screen.items(sim.app)]
+    assert "Round timer" in names                    # ...has the timer, to resume it
+
+
+def test_timer_off_during_a_warning_flash_leaves_the_screen_upright():
+    sim = play(TOURNAMENT + ",OK,UP,UP,OK" + ",DOWN" * 54 + ",OK,OK")   # an 11-minute round
+    sim.keys(AGAIN + ",OK,UP")                       # Round timer > Timer off (the last), lit
+    waited = 0
+    while sim.app.round_clock._flash_until is None and waited < 70000:
+        sim.run(100)                                 # until the 10-minute warning flashes
+        waited += 100
+    assert sim.oled.inverse
+    sim.keys("OK,WAIT:300")                          # Timer off, while the screen is inverted
+    assert sim.app.round_clock is None
+    assert not sim.oled.inverse
+
+
+def test_saved_timer_settings_that_contradict_each_other_are_mended():
+    from firmware.resume import take_settings
+    from firmware.settings import Settings
+    settings = Settings()
+    ignored = take_settings(settings, {"round_s": 60, "clock_s": 36000})
+    assert settings.round_s == 60 and settings.clock_s == 60 and "clock_s" in ignored
