@@ -41,6 +41,7 @@ class LogScreen(Screen):
         self.line = 0
         self._cached = (-1, [])      # (turn, its lines): the last turn put into words
         self._headers = []           # which lines on the glass are a turn's header
+        self._read = None            # (game, actions, redo) the turns were read from
 
     def _lines(self, game, turn):
         """The lines of one turn."""
@@ -108,6 +109,14 @@ class LogScreen(Screen):
 
     def draw(self, app, fb):
         game = app.game
+        read = (game, game.count, len(game.redo_stack))
+        if read != self._read:
+            # Undone or redone from here (hold LEFT, RIGHT), or another game: read it again,
+            # from the newest lines.
+            self._read = read
+            self.starts = []
+            self._cached = (-1, [])
+            self.line = 0
         if not self.starts:
             self.starts = _words(game).turn_starts(game)
             self.turn = len(self.starts) - 1      # open on the newest lines

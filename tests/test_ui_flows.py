@@ -623,3 +623,15 @@ def test_an_infiltration_game_has_its_log_by_round_in_words():
     for act in [(I.NEXT_PHASE, 0, 0, 0, 0)] * 3 + [(I.SECURITY, 0, 2, 0, 0), (I.ALARM, 0, 1, 0, 0)]:
         game.do(act)
     assert I.turn_starts(game) == [(0, 0, 1), (4, 0, 2)]
+
+
+def test_undo_and_redo_on_the_game_log_screen_redraw_the_log_not_restart_the_tracker():
+    from host_tools.screens_catalog import MORE
+    sim = play("OK,OK,LEFT,LEFT,LEFT,OK,OK,WAIT:3000,OK,WAIT:1000," + MORE +
+               ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:1000")
+    assert sim.app.screen.name == "log"
+    count = sim.app.game.count
+    sim.keys("LONG:LEFT,WAIT:500,LONG:LEFT,WAIT:500,LONG:RIGHT,WAIT:500")
+    assert sim.resets == 0 and sim.app.screen.name == "log"
+    assert sim.app.game.count == count - 1
+    assert sim.app.screen._read[1] == count - 1          # the log read what is there now
