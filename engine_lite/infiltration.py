@@ -207,6 +207,16 @@ def unpack(values):
     return state
 
 
+def over(state):
+    """Whether the game has ended (every agent out or caught)."""
+    return bool(state.ended)
+
+
+def result(state):
+    """How an ended game ended, in words (the ranking comes with the holdings)."""
+    return "the game ends"
+
+
 def check(state):
     """What is wrong with a loaded state that its limits do not catch (None: nothing)."""
     if state.first > state.players or state.winner > state.players:

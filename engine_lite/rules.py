@@ -28,6 +28,20 @@ decode = A.decode
 
 
 
+def over(state):
+    """Whether the game has ended (somebody won, or a tie after time)."""
+    return state.winner != NO_WINNER
+
+
+def result(state):
+    """How an ended game ended, in words: "Corp wins (flatline)", "a tie (time)"."""
+    from engine_lite.state import WIN_REASONS
+    reason = WIN_REASONS[state.win_reason]
+    if state.winner == TIE:
+        return "a tie (%s)" % reason
+    return "%s wins (%s)" % (SIDE_NAMES[state.winner], reason)
+
+
 def check(state):
     """What is wrong with a state that its limits do not catch, or None: the consistency the
     rules always keep, so that a loaded or imported state (a save, the browser's import) is one

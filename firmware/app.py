@@ -29,7 +29,7 @@ OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages
             "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus",
             "firmware.tournament_menus", "engine_lite.tournament", "engine_lite.golden",
             "firmware.match", "firmware.hints", "firmware.games",
-            "firmware.logscreen")
+            "firmware.logscreen", "firmware.archive", "firmware.resume")
 
 
 class App:
@@ -115,10 +115,24 @@ class App:
 
     # ---- the game ---------------------------------------------------------------------------
 
-    def act(self, act, quiet=False, notes=True):
+    def act(self, act, quiet=False, notes=True, confirmed=False):
         """Try an action. On success shows the rules' note (unless `notes` is False: the
         screen already said it) or, unless quiet, what was done; on refusal shows the reason.
-        Returns True if the action was applied."""
+        Returns True if the action was applied. An action that would end the game (a score or
+        steal that wins, a flatline) asks first, with a held OK: False then, until it is
+        confirmed (`confirmed`), so that no run of presses ends a game by itself."""
+        game = self.game
+        rules = game.rules
+        if not confirmed and not rules.over(game.state):
+            try:
+                after = rules.apply(game.state, act)[0]
+            except Refused:
+                after = None              # refused below, with its reason
+            if after is not None and rules.over(after):
+                from firmware.widgets import Confirm
+                self.push(Confirm("GAME ENDS?", describe(act, after, rules) + ": " +
+                                  rules.result(after), lambda app: app._confirmed(act), hold=True))
+                return False
         try:
             note = self.game.do(act)
         except Refused as refused:
@@ -131,8 +145,46 @@ class App:
             self.say(describe(act, self.game.state, self.game.rules))
         return True
 
+    def play(self, game):
+        """Play `game` from now on (a new one, or one back from the archive), with its home
+        screen. The one ending is kept (firmware.archive): nothing is thrown away. A match in
+        play goes on with it (firmware.match), unless the game says otherwise. Returns True if
+        the ending game was kept."""
+        ending = self.game
+        if "match" not in game.extras and ending.extras.get("match") is not None:
+            game.extras["match"] = ending.extras["match"]
+        from firmware import archive
+        try:
+            kept = archive.keep(getattr(self, "flash", None), ending)
+        except OSError:
+            kept = False
+        self.game = game
+        if game.rules is not ending.rules:      # the other home screen's code goes
+            forget("firmware.dashboard" if ending.rules.NAME == "netrunner" else "firmware.monitor")
+        self.screens[:] = [home_screen(game)]
+        self.home()
+        self.changed()
+        return kept
+
+    def _confirmed(self, act):
+        """The held OK on an action that ends the game: done, and home (the end's screen)."""
+        if self.act(act, confirmed=True):
+            self.home()
+
     def undo(self):
-        """Undo the last action and say which it was."""
+        """Undo the last action and say which it was. With nothing left to undo, the game
+        before this one comes back (firmware.archive): undo reaches across a new game."""
+        if not self.game.count and getattr(self, "flash", None) is not None:
+            from firmware import archive
+            try:
+                previous = archive.take_newest(self.flash)
+            except OSError:
+                previous = None
+            if previous is not None:
+                self.play(previous)             # (this one is kept in turn, if it has anything)
+                from firmware.resume import resumed
+                self.say("Back to the previous game. " + resumed(previous))
+                return
         self._step(self.game.undo, "Undid: ")
 
     def redo(self):
@@ -203,10 +255,12 @@ class App:
             self.pad.cancel_all()
             return
         if event == DOWN:
-            if self.pad.held() >= 3:
-                # Three or more buttons at once is a hand or a bag on the device, not a
-                # player: nothing fires until they are all released.
+            if self.pad.held() >= 2:
+                # Two keys at once is a slip (DOWN+OK installed a card for 1, LEFT+RIGHT
+                # undid), three a hand or a bag on the device: nothing fires until they are
+                # all released.
                 self.pad.cancel_all()
+                self.say("Two keys at once: nothing done")
                 return
             # Most keys act when they come up (a hold means something else). While the key
             # is down, the screen may load what its release will open: the press hides the
@@ -219,7 +273,11 @@ class App:
             self.buzzer.beep(now, self.clock)
         self.dirty = True
         if event == LONG and name == "LEFT" or event == LONG and name == "BACK":
-            if not self.screen.cancel():     # a change still pending goes first
+            if self.screen.cancel():         # a change still pending goes first
+                pass
+            elif len(self.screens) > 1 and not self.screen.ends_game:
+                self.pop()                   # held LEFT in a menu leaves it; undo is at home
+            else:
                 self.undo()
         elif event == LONG and name == "RIGHT":
             self.redo()

@@ -23,6 +23,10 @@ PRESS = const(2)
 LONG = const(3)
 REPEAT = const(4)
 
+# How many REPEATs the key held now has sent (with the REPEAT event just sent): how far a
+# number goes on a held key starts slow and speeds up (firmware.ui.step_of).
+held_repeats = [0]
+
 
 class Button:
     """One button on an input pin that reads 0 when pressed (pull-up to 3V3, switch to GND).
@@ -46,6 +50,7 @@ class Button:
         self._down_at = now
         self._long_sent = False
         self._next_repeat = now
+        self.repeats = 0           # REPEATs sent in the current hold
         self._latched = False      # set by the interrupt on a falling edge
         self._edge_at = now        # ... and when (with a clock)
         self._missed = False       # a whole tap happened between two polls
@@ -106,9 +111,12 @@ class Button:
                 if held >= self.long_ms:
                     self._long_sent = True
                     self._next_repeat = clock.ticks_add(now, self.repeat_ms)
+                    self.repeats = 0
                     return LONG
             elif clock.ticks_diff(now, self._next_repeat) >= 0:
                 self._next_repeat = clock.ticks_add(self._next_repeat, self.repeat_ms)
+                self.repeats += 1
+                held_repeats[0] = self.repeats
                 return REPEAT
         return 0
 

@@ -20,14 +20,15 @@ Keys:
                    naming whose credits): DOWN DOWN OK installs for 2 in one's own turn, UP RIGHT
                    RIGHT OK gives a tag (firmware.purposes). On Run, Steal and Trace they
                    change that cell's number instead: the server, the points, the base.
-    hold OK        use a click (a card ability that costs one click)
+    hold OK        on End: end the turn (a tap on End only says so: no rhythm of OK presses
+                   ends a turn); anywhere else it does nothing
     hold LEFT      undo (a pending number is dropped first)   hold RIGHT   redo
 
 The bar: Draw, +1cr (click for a credit: the cursor starts here), Adv (Corp: advance) or Run
 (Runner: UP/DOWN choose where, OK runs), Acts (every action with its cost), End (end the turn),
 More (trace, damage, counters, log, settings...); moved to, a cell says what it does in words
 in the captions' row ("Advance: click + credit"). When the last click is spent, the bar jumps to
-End. During a run: Access (the run succeeded), Fail, Jack (out), More, Trace (UP/DOWN: base).
+End, which ends the turn with a held OK. During a run: Access (the run succeeded), Fail, Jack (out), More, Trace (UP/DOWN: base).
 While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: points), More,
 +1 card; a DOWN number is a trash cost first. The run ends when the last card is done.
 """
@@ -38,7 +39,7 @@ from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, SIDE_NAMES, server
 from engine_lite import actions as A
 from firmware.fonts import SMALL, BIG
 from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, HEIGHT, step_of
+from firmware.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware import forget
 
 SIDES = ("CORP", "RUNNER")
@@ -56,6 +57,7 @@ _HOME = const(1)
 NUMBER_CELLS = ("Run", "Steal", "Trace")
 NUMBER_START = (HQ, 2, 3)
 NUMBER_LIMITS = ((0, FIRST_REMOTE + 5), (1, 9), (0, 30))
+HOLD_LIMITS = (None, 3, None)   # Steal: an agenda's worth a hold (no runaway to a win)
 # Where each side's column starts, and its width, with a divider between them: the Runner has
 # more counters to show.
 COLUMN_X = (0, 55)
@@ -117,6 +119,7 @@ class Dashboard(Screen):
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
         self.pending = None        # a number waiting for what it is for (firmware.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace)
+        self._held_from = 0        # ... when the key held on it went down (HOLD_LIMITS)
         self._value_cell = None    # ... and which cell it belongs to
         self.to_access = 1         # cards left to access in this run, this one included
         self.moved = False         # the last key moved the cursor: the captions' row says the cell
@@ -319,8 +322,10 @@ class Dashboard(Screen):
                            if bp else (head, where))
         me = s.player(s.active)
         if not me.clicks:
-            return fitting(("%s: discard to %d, End" % (SIDE_NAMES[s.active], me.max_hand_size),
-                            "Discard to %d, End" % me.max_hand_size))
+            return fitting(("%s: discard to %d, hold End" % (SIDE_NAMES[s.active],
+                                                             me.max_hand_size),
+                            "Discard to %d, hold End" % me.max_hand_size,
+                            "Discard to %d" % me.max_hand_size))
         return None
 
     def _draw_header(self, fb, side, me, x, active):
@@ -412,8 +417,12 @@ class Dashboard(Screen):
         elif name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
             step = step_of(event) * (1 if name == "UP" else -1)
             if label in NUMBER_CELLS:
-                low, high = NUMBER_LIMITS[NUMBER_CELLS.index(label)]
-                self.value = max(low, min(high, self.value + step))
+                cell = NUMBER_CELLS.index(label)
+                low, high = NUMBER_LIMITS[cell]
+                if event == LONG:
+                    self._held_from = self.value
+                value = held_change(self.value, event, step, self._held_from, HOLD_LIMITS[cell])
+                self.value = max(low, min(high, value))
             else:
                 __import__("firmware.purposes")
                 pending = sys.modules["firmware.purposes"].Pending()
@@ -424,9 +433,13 @@ class Dashboard(Screen):
                 app.toast = None
         elif name in ("LEFT", "RIGHT") and event == PRESS:
             self.cursor = (self.cursor + (1 if name == "RIGHT" else -1)) % len(self.bar(s))
-        elif name == "OK" and event == LONG:
-            if app.act(A.action(A.ABILITY, s.active, 1, 0), quiet=True):
-                app.say("Click used: %d left" % app.game.state.player(s.active).clicks)
+        elif name == "OK" and event == LONG and not self.pending:
+            if label == "End":
+                self._end(app, s)
+            else:
+                # (a slightly long OK is an OK held too long: it does nothing rather than
+                # something else)
+                app.say("Hold OK on End ends the turn")
 
     def _ok(self, app, s, label):
         """OK: the pending number's choice, or the lit cell. When it spent the last click or
@@ -448,12 +461,19 @@ class Dashboard(Screen):
         pause."""
         clock = app.clock
         now = clock.ticks_ms()
-        if self.lit(s) in ("End", "Done") and clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS:
+        if self.lit(s) == "Done" and clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS:
             self._ok_at = now or 1
-            app.say("Pause, then OK " + ("ends turn" if self.lit(s) == "End" else "ends run"))
+            app.say("Pause, then OK ends run")
             return True
         self._ok_at = 0
         return False
+
+    def _end(self, app, s):
+        """Hold OK on End: the turn ends (with clicks left, the page that asks first)."""
+        if s.player(s.active).clicks:
+            app.open("firmware.pages", "EndTurn")
+        else:
+            end_turn(app)
 
     def accessed(self, app):
         """One accessed card is done with (stolen, trashed or passed): the run ends after the
@@ -480,10 +500,9 @@ class Dashboard(Screen):
         elif label == "More":
             app.open("firmware.menus", "MoreMenu")
         elif label == "End":
-            if s.player(side).clicks:
-                app.open("firmware.pages", "EndTurn")    # clicks left: ask first
-            else:
-                end_turn(app)
+            # A tap never ends a turn: OK pressed in any rhythm (after the last click the bar
+            # jumps to End) must not end it and go on spending the other side's clicks.
+            app.say("Hold OK to end the %s's turn" % SIDE_NAMES[side])
         elif label == "Trace":
             app.open("firmware.trace", "TraceWizard", self.value, 1)   # base chosen: boosts next
         elif label == "Access":
@@ -511,7 +530,8 @@ def end_turn(app):
     # With no clicks left the dashboard said "discard to N" before End; with clicks left the
     # rules' note says how many went unused, and what to discard.
     clicks = s.player(s.active).clicks
-    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=clicks > 0):
+    # confirmed: a turn's end that ends the game (after time) was asked for by a held OK on End
+    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=clicks > 0, confirmed=True):
         new = app.game.state
         if new.winner < 0:
             app.home()

@@ -8,7 +8,7 @@ on the way home, so its text is not on the heap the rest of the time.
 
 HINTS = {"Draw": "Draw a card: 1 click", "+1cr": "Take a credit: 1 click",
          "Adv": "Advance: click + credit", "Acts": "Actions, with their costs",
-         "End": "End the turn", "More": "Trace, damage, log, more",
+         "End": "Hold OK: end the turn", "More": "Trace, damage, log, more",
          "Access": "Succeeded: access cards", "Fail": "The ice ended the run",
          "Jack": "Jack out: the run ends", "Done": "Done: the run ends",
          "Next": "Done: next card", "+1 card": "Access one more card"}

@@ -146,15 +146,21 @@ class MoreMenu(Menu):
                  lambda app: app.open("firmware.tournament_menus", "TournamentMenu")),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
             Item("New game", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", "Start a new game? This one ends.", new_game))),
+                "NEW GAME", "Start a new game? This one is kept: hold < gets it back.",
+                new_game))),
             Item("New Infiltration", "", True, _infiltration),
         ]
 
 
 def _infiltration(app):
-    """A new game of Infiltration (the tracker as its security monitor): how many players."""
+    """A new game of Infiltration (the tracker as its security monitor): how many players. A game
+    in play is replaced only after asking, as New game asks (and it is kept: firmware.archive)."""
     from firmware.monitor_menus import ask_players
-    ask_players(app)
+    if app.game.count:
+        app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
+                         ask_players))
+    else:
+        ask_players(app)
 
 
 class TokensMenu(Menu):

@@ -175,21 +175,14 @@ class Pending:
 
 def points_then(app, verb, side, points, done=None):
     """Score, steal or forfeit `points`, then back to the dashboard: a number that would win
-    asks first (no win by accident). `done(app)` runs after the points were added."""
-    s = app.game.state
+    asks first (no win by accident: App.act). `done(app)` runs after the points were added."""
 
     def go(app):
         if app.act(A.action(verb, side, points)):
             app.home()
             if done:
                 done(app)
-    total = s.player(side).agenda_points + points
-    if verb != A.FORFEIT and total >= s.agenda_target:
-        from firmware.widgets import Confirm
-        app.push(Confirm("WIN?", "%s reaches %d points and wins the game" % (
-            SIDE_NAMES[side], total), go))
-    else:
-        go(app)
+    go(app)      # (points that win ask first, with a held OK: App.act)
 
 
 def ice_then(app, cost, start=ICE_THERE):

@@ -41,6 +41,7 @@ class AgendaPrompt(NumberPrompt):
     cannot end a game by accident."""
 
     TYPICAL = 2
+    hold_limit = 3     # an agenda's worth a hold: more takes a second, deliberate hold
 
     def __init__(self, title, verb, side):
         NumberPrompt.__init__(self, title, "Agenda points", self.TYPICAL, 1, 9, self._chosen)

@@ -6,7 +6,7 @@ the player is back on the dashboard, to keep the heap free for the game.
 
 from firmware.fonts import SMALL, BIG, medium
 from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, HEIGHT, wrap, step_of
+from firmware.ui import held_change, Screen, WIDTH, HEIGHT, wrap, step_of
 
 MEDIUM = medium()   # made when this overlay loads, dropped with it
 
@@ -120,6 +120,9 @@ class NumberPrompt(Screen):
 
     name = "number"
 
+    # How far one hold may move the number (None: as far as the limits): see held_change.
+    hold_limit = None
+
     def __init__(self, title, label, value, low, high, done, describe=None):
         self.title = title
         self.label = label
@@ -128,6 +131,7 @@ class NumberPrompt(Screen):
         self.high = high
         self.done = done
         self.describe = describe
+        self._held_from = value
 
     def draw(self, app, fb):
         title_bar(fb, self.title)
@@ -144,8 +148,11 @@ class NumberPrompt(Screen):
 
     def on_button(self, app, name, event):
         if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+            if event == LONG:
+                self._held_from = self.value
             step = step_of(event)
-            value = self.value + (step if name == "UP" else -step)
+            value = held_change(self.value, event, step if name == "UP" else -step,
+                                self._held_from, self.hold_limit)
             self.value = max(self.low, min(self.high, value))
         elif name == "OK" and event == PRESS:
             self.done(app, self.value)
@@ -154,14 +161,16 @@ class NumberPrompt(Screen):
 
 
 class Confirm(Screen):
-    """A yes/no question: OK does it, LEFT does not."""
+    """A yes/no question: OK does it, LEFT does not. With `hold`, only a held OK does it (a tap
+    says so): for what ends a game, which a run of OK presses must never reach by itself."""
 
     name = "confirm"
 
-    def __init__(self, title, question, yes):
+    def __init__(self, title, question, yes, hold=False):
         self.title = title
         self.question = question
         self.yes = yes
+        self.hold = hold
 
     def draw(self, app, fb):
         title_bar(fb, self.title)
@@ -169,10 +178,12 @@ class Confirm(Screen):
         for line in wrap(self.question, 21):
             MEDIUM.draw(fb, line, 2, y)
             y += 11
-        hint(fb, "OK yes      < no")
+        hint(fb, "hold OK yes   < no" if self.hold else "OK yes      < no")
 
     def on_button(self, app, name, event):
-        if name == "OK" and event == PRESS:
+        if name == "OK" and event == (LONG if self.hold else PRESS):
             self.yes(app)
+        elif name == "OK" and event == PRESS:
+            app.say("Hold OK to confirm")
         else:
             Screen.on_button(self, app, name, event)

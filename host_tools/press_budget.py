@@ -13,7 +13,7 @@ A press is a tap or a long press (a `LONG:` or `HOLD:` word); `WAIT:` is not a p
 # the bar wraps round. UP/DOWN start a number; LEFT/RIGHT then choose what it is for.
 MORE = "LEFT,LEFT,OK"                     # dashboard bar: More
 ACTS = "RIGHT,RIGHT,OK"                   # dashboard bar: Acts
-RUNNER_TURN = "LEFT,LEFT,LEFT,OK,OK,WAIT:3000"   # the Corp ends its first turn early (End, confirm)
+RUNNER_TURN = "LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000"   # the Corp ends its first turn early (End held, confirm)
 RUN_HQ = "RIGHT,OK,WAIT:1000"             # the Runner: Run (HQ unless UP/DOWN chose another)
 ACCESS = "OK,WAIT:1000"                   # the run's bar: Access (then a pause: nothing by momentum)
 TAGGED = "UP,RIGHT,RIGHT,OK,WAIT:3000"    # the Runner takes a tag
@@ -46,7 +46,7 @@ TASKS = (
      ["corp trash-resource"]),
     ("bad publicity +1", 4, 1, "", "UP,LEFT,OK", ["corp bad-publicity +1"]),
     ("undo the last action", 1, 1, "OK", "LONG:LEFT", []),
-    ("end the turn, no clicks left", 1, 1, "OK,OK,OK,WAIT:1500", "OK", ["corp end-turn"]),
+    ("end the turn, no clicks left", 1, 1, "OK,OK,OK,WAIT:1500", "LONG:OK", ["corp end-turn"]),
 )
 
 

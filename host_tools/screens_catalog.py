@@ -6,7 +6,7 @@ pixel-parity test under MicroPython. Regenerate the images with `make screenshot
 
 MORE = "LEFT,LEFT,OK"                      # dashboard bar: More (the bar wraps round)
 ACTS = "RIGHT,RIGHT,OK"                    # dashboard bar: Acts
-END_EARLY = "LEFT,LEFT,LEFT,OK,OK"         # bar: End, confirm with clicks left
+END_EARLY = "LEFT,LEFT,LEFT,LONG:OK,OK"    # bar: End (held), confirm with clicks left
 # The Corp takes 1 bad publicity and ends its turn; the Runner runs on R&D (Run, UP: R&D, OK).
 RUNNER_RUN = "UP,LEFT,OK,WAIT:3000," + END_EARLY + ",WAIT:3000,RIGHT,UP,OK"
 
@@ -18,7 +18,8 @@ PSI = TOURNAMENT + ",DOWN,DOWN,DOWN,OK,UP,OK,UP,UP"     # the Corp bids 1, the R
 # run, but the virtual Pico's is the RP2040's own (see RANDOM_SCREENS).
 INFILTRATION = MORE + ",UP,OK,OK,OK,OK,WAIT:3000"   # 3 players; first as picked; die passes
 ESCAPES = (",RIGHT,OK,OK,DOWN,DOWN,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
-           "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK")   # agents 1 and 2 escape, 3 arrested
+           "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK,LONG:OK")   # agents 1 and 2 escape, 3
+                                                                   # arrested: the end (held)
 
 SCREENS = (
     ("dashboard", "Dashboard at the start: the Corp's first turn", ""),
@@ -40,7 +41,7 @@ SCREENS = (
     ("actions_runner", "The Runner's actions; struck through: not possible now",
      END_EARLY + ",WAIT:3000," + ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN"),
     ("number", "A cost prompt: installing for 2 credits", ACTS + ",DOWN,DOWN,DOWN,OK,UP,UP"),
-    ("end_turn", "Ending a turn with clicks left asks first", "LEFT,LEFT,LEFT,OK"),
+    ("end_turn", "Ending a turn with clicks left asks first", "LEFT,LEFT,LEFT,LONG:OK"),
     ("servers", "Run lit: UP/DOWN choose where, OK runs", END_EARLY + ",WAIT:3000,RIGHT,UP"),
     ("trace", "Trace wizard: base 4, Corp boosts 2", MORE + ",OK,UP,OK,UP,UP"),
     ("trace_result", "Trace result, with a tag to give", MORE + ",OK,UP,OK,UP,UP,OK,OK,WAIT:3000"),
@@ -49,10 +50,10 @@ SCREENS = (
     ("agenda", "Agenda points", MORE + ",DOWN,DOWN,OK"),
     ("counters", "Every counter, settable by hand", MORE + ",DOWN,DOWN,DOWN,OK"),
     ("log", "The game log, newest first",
-     "OK,OK,LEFT,OK,WAIT:1000,OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),
+     "OK,OK,LEFT,OK,WAIT:1000,LONG:OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),
     ("settings", "Settings", MORE + ",UP,UP,UP,OK"),
     ("new_game", "New game, with confirmation", MORE + ",UP,UP,OK"),
-    ("win", "The win screen", MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000"),
+    ("win", "The win screen", MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000"),
     ("undo", "Hold LEFT: the last action is undone and named", "OK,OK,LONG:LEFT"),
     ("refused", "A refused action shows the rules' reason",
      ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"),
@@ -64,12 +65,12 @@ SCREENS = (
     ("timer_warning", "10 minutes left: the screen flashes (inverted for a moment) and says so",
      TOURNAMENT + ",OK,UP,UP,OK" + ",DOWN" * 54 + ",OK,OK,WAIT:59800"),   # an 11-minute round
     ("last_turn", "Time called in the Corp's turn: the Runner's turn is the last",
-     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,OK,OK,WAIT:3000"),   # (the bar: More, then End)
+     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,LONG:OK,OK,WAIT:3000"),   # (the bar: More, then End)
     ("time_over", "The Runner's last turn ended: equal points after time, a tie",
-     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,OK,OK,WAIT:3000," + END_EARLY + ",WAIT:3000"),
+     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,LONG:OK,OK,WAIT:3000," + END_EARLY + ",WAIT:3000"),
     ("match", "A match of two games: game 1 won, game 2 with the sides swapped in play",
      TOURNAMENT + ",DOWN,DOWN,OK,OK,OK,OK,OK,WAIT:3000," + MORE +
-     ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000,OK,OK,WAIT:3000," + TOURNAMENT +
+     ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000,OK,OK,WAIT:3000," + TOURNAMENT +
      ",DOWN,DOWN,OK"),
     ("psi", "A psi game: the Runner bids; the Corp's bid stays hidden", PSI),
     ("psi_result", "Both bids revealed and paid", PSI + ",OK"),

@@ -39,12 +39,12 @@ def scripted_keys(rounds):
     """Yield key-script words for `rounds` rounds played on the device's buttons.
 
     Corp: two clicks for credits, a draw (the bar then jumps to End), pays 1 (a DOWN, OK: with
-    no clicks left that is a payment), ends the turn. Runner: a run on HQ, access, a pause (Done
-    waits for one after Access), Done, three clicks for credits, a pause (End waits for one
-    after OK spent the last click), ends the turn. 16 presses a round.
+    no clicks left that is a payment), ends the turn (OK held on End). Runner: a run on HQ,
+    access, a pause (Done waits for one after Access), Done, three clicks for credits, ends the
+    turn (held). 16 presses a round.
     """
-    corp = ("OK", "OK", "LEFT", "OK", "DOWN", "OK", "OK")
-    runner = ("RIGHT", "OK", "OK", "WAIT:1000", "OK", "OK", "OK", "OK", "WAIT:1000", "OK")
+    corp = ("OK", "OK", "LEFT", "OK", "DOWN", "OK", "LONG:OK")
+    runner = ("RIGHT", "OK", "OK", "WAIT:1000", "OK", "OK", "OK", "OK", "LONG:OK")
     for _ in range(rounds):
         for word in corp + runner:
             yield word

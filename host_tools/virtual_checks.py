@@ -103,7 +103,15 @@ class CutResult:
                    len(self.problems)))
 
 
-def power_cuts(image, count, folder, seed=7, chains=2, log=None):
+# Cuts on one board before the next chain starts again from a new game: a chain's game grows
+# with every cut, and every power-up then checks its whole history in the background; chains
+# keep each cut's work bounded (make test-virtual: 200 cuts in minutes, not the 49 of one long
+# game), while every kind of cut still lands in a game a hundred actions and many snapshots,
+# journal records and compactions deep.
+CHAIN_CUTS = 50
+
+
+def power_cuts(image, count, folder, seed=7, boards=2, log=None, chain_cuts=CHAIN_CUTS):
     """Play a game (CUT_WORDS) on the deployed image and cut the power `count` times: a quarter at
     a random instant, a quarter part way through a sector erase, half part way through a page
     program. After each cut the board is powered again and checked:
@@ -115,19 +123,27 @@ def power_cuts(image, count, folder, seed=7, chains=2, log=None):
     - the board boots into the tracker and draws its screen.
 
     Every few cuts the board runs on after booting until its first commit (a compaction), so
-    that the next cut can land in that too. `chains` boards run side by side (one per core).
+    that the next cut can land in that too. The cuts come in chains of `chain_cuts` on one board
+    from a new game; `boards` boards run side by side (one per core), each taking the next chain.
     """
     result = CutResult()
-    shares = [count // chains + (1 if i < count % chains else 0) for i in range(chains)]
+    chains = [min(chain_cuts, count - start) for start in range(0, count, chain_cuts)]
     errors = []
+    lock = threading.Lock()
 
-    def chain(index):
-        try:
-            _cut_chain(image, shares[index], folder, seed + index, index, result, log)
-        except Exception as error:        # reported below, in the caller's thread
-            errors.append(error)
+    def board(index):
+        while not errors:
+            with lock:
+                if not chains:
+                    return
+                number = len(chains)
+                cuts = chains.pop()
+            try:
+                _cut_chain(image, cuts, folder, seed + number, number, result, log)
+            except Exception as error:        # reported below, in the caller's thread
+                errors.append(error)
 
-    threads = [threading.Thread(target=chain, args=(i,)) for i in range(chains)]
+    threads = [threading.Thread(target=board, args=(i,)) for i in range(boards)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -139,12 +155,16 @@ def power_cuts(image, count, folder, seed=7, chains=2, log=None):
 
 BOOT_LIMIT_MS = 20000    # a board that has not drawn its screen by then did not come back
 
-# The game played between power cuts: every word changes the game (so there is always something
+# The game played between power cuts: the words change the game (so there is always something
 # to save), and none leaves the dashboard, whatever the state the board resumed (a resumed game
 # may be a little behind the script: what was not committed is gone). Clicks for credits, credits
 # gained (UP, OK: the first choice of a number going up), and the turn ended when the clicks are
-# spent (the bar is then on End).
-CUT_WORDS = ("OK", "UP,OK", "OK", "UP,UP,OK", "OK", "UP,OK")   # +1cr or End; gains
+# spent (the bar is then on End: a held OK; anywhere else a held OK does nothing).
+CUT_WORDS = ("OK", "UP,OK", "OK", "UP,UP,OK", "LONG:OK", "UP,OK")   # +1cr; gains; End
+# A pause after each word, past the saver's wait for a pause in the presses (400 ms): a commit
+# (and its flash operations) about every second of play, not every few seconds, so that a cut
+# waiting for the next erase or page program comes sooner (make test-virtual's 200 cuts).
+SETTLE_MS = 450
 
 
 def _cut_chain(image, count, folder, seed, index, result, log):
@@ -167,11 +187,12 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             steps = 0
             while not pico.off:
                 pico.play(words[position % len(words)])
+                pico.run(SETTLE_MS)
                 position += 1
                 steps += 1
                 if steps > 600:
                     raise vpico.VirtualPicoError(
-                        "board %d, cut %d: no power cut after 600 key presses (%d flash "
+                        "chain %d, cut %d: no power cut after 600 key presses (%d flash "
                         "operations in all); the glass shows:\n%s"
                         % (index, number + 1, len(pico.flash_ops), pico.oled.to_text()))
             event = [e for e in pico.events if e["kind"] == "cut"][-1]
@@ -185,7 +206,7 @@ def _cut_chain(image, count, folder, seed, index, result, log):
                 # Keep the flash as the cut left it, to boot again and see why.
                 failed = os.path.join(folder, "failed%d.bin" % index)
                 pico.save_image(failed)
-                raise vpico.VirtualPicoError("board %d, cut %d (%s): no screen after power-up "
+                raise vpico.VirtualPicoError("chain %d, cut %d (%s): no screen after power-up "
                                              "(%s); the flash is in %s" % (
                                                  index, number + 1, during or "between operations",
                                                  error, failed))
@@ -193,7 +214,7 @@ def _cut_chain(image, count, folder, seed, index, result, log):
                 pico.run(1100)          # past the first commit after boot: the compaction
             pico.save_image(work)
             game, notices, held, files = resumed_game(work)
-            where = "board %d, cut %d (%s)" % (index, number + 1, during or "between operations")
+            where = "chain %d, cut %d (%s)" % (index, number + 1, during or "between operations")
             problems = []
             if game is not None:
                 game.check_all()           # the history the board checks after power-up

@@ -271,8 +271,11 @@ def read_files(image_path, folder="/"):
         data = handle.read()
     context = UserContext(FS_BLOCK * FS_BLOCKS)
     context.buffer = bytearray(data[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS])
+    # prog_size as MicroPython's rp2 port formats it (modules/_boot.py: progsize=256); read
+    # with a smaller one, a flash left by a power cut in the middle of a commit can read as
+    # corrupt where the board's own littlefs reads it fine
     filesystem = LittleFS(context, block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32,
-                          prog_size=32, lookahead_size=32, mount=False)
+                          prog_size=256, lookahead_size=32, mount=False)
     filesystem.mount()
     files = {}
     for name in filesystem.listdir(folder):

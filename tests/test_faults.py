@@ -446,7 +446,7 @@ def test_boot_fault_sweep(name, error, persistent, capsys):
             assert same_game(app.game, game), where
         # Playable: a press changes the game, and the OLED shows it.
         before = app.game.state.pack()
-        Driver(device, clock, PINS).play("OK")
+        Driver(device, clock, PINS).play("UP,OK")      # a credit, whatever the bar's cell
         assert app.game.state.pack() != before, where
         assert any(machine.board.i2c_devices[0x3C].glass_bytes()), where
         # Nothing deleted: with the fault gone, the next boot has the whole game.

@@ -38,7 +38,7 @@ def same_game(a, b):
 
 def test_a_game_resumes_exactly_with_its_undo_history_and_redo_list():
     sim = Simulator()
-    sim.keys("OK,OK,RIGHT,OK,WAIT:1000,OK,UP,UP,OK,LONG:LEFT")   # ..., then undo the +2
+    sim.keys("OK,OK,RIGHT,OK,WAIT:1000,LONG:OK,UP,UP,OK,LONG:LEFT")   # ..., then undo the +2
     sim.settle()
     again = Simulator(flash=sim.flash)
     assert same_game(again.app.game, sim.app.game)
@@ -411,7 +411,7 @@ def test_a_hang_is_turned_into_a_reboot_by_the_watchdog(monkeypatch):
     monkeypatch.setattr(sim.app, "tick", hang)
     sim.run(50)
     assert sim.watchdog_resets == 1 and sim.app.game.state.pack() == before
-    sim.keys("OK")            # and it plays on: no clicks left, so the bar is on End
+    sim.keys("LONG:OK")       # and it plays on: no clicks left, so the bar is on End
     assert sim.state()["active"] == "runner"
 
 

@@ -55,8 +55,8 @@ def test_at_zero_time_is_called_and_the_final_turns_follow():
     assert state.final_turns == 2 and "Time: Corp finishes, Runner takes one more" in sim.app.toast
     assert header_text(sim) == "+1"
     assert list(log_lines(sim.app.game))[-1] == "time-call"
-    # The Corp's three clicks for credits (the cursor back on +1cr), then End after a pause.
-    sim.keys("RIGHT,RIGHT,OK,OK,OK,WAIT:1000,OK,WAIT:3000")
+    # The Corp's three clicks for credits (the cursor back on +1cr), then End held.
+    sim.keys("RIGHT,RIGHT,OK,OK,OK,LONG:OK,WAIT:3000")
     assert sim.app.game.state.active == 1 and header_text(sim) == "LAST"
     sim.keys(END_EARLY + ",WAIT:3000")             # the Runner ends its last turn early
     assert sim.state()["winner"] == "tie" and sim.state()["win_reason"] == "time"    # 0-0
@@ -149,7 +149,7 @@ def test_the_random_numbers_are_uniform():
 
 
 MATCH = TOURNAMENT + ",DOWN,DOWN,OK"
-CORP_WINS = "LEFT,LEFT,OK,DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,OK,WAIT:3000"   # 7 points scored
+CORP_WINS = "LEFT,LEFT,OK,DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000"   # 7 points scored
 
 
 def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():

@@ -9,7 +9,7 @@ from simhelp import play
 from host_tools.keyscript import parse, KeyScriptError
 from host_tools.screens_catalog import MORE, ACTS
 
-END_EARLY = "LEFT,LEFT,LEFT,OK,OK"
+END_EARLY = "LEFT,LEFT,LEFT,LONG:OK,OK"    # End held, then the page that asks (clicks left)
 
 
 def test_gain_a_credit_is_one_press():
@@ -69,33 +69,44 @@ def test_install_play_and_ice_in_a_few_presses():
     assert sim.state()["corp"]["credits"] == 0 and sim.state()["corp"]["clicks"] == 0
 
 
-def test_use_a_click_is_one_long_press():
-    sim = play("LONG:OK")
-    assert sim.state()["corp"]["clicks"] == 2
+def test_a_long_ok_off_the_end_cell_does_nothing_but_say_so():
+    """A slightly long OK used to spend a click with no credit (on +1cr), a click with no run
+    (on Run), a click instead of ending the turn (on End): an OK held too long is not another
+    action. Using a click is in Acts."""
+    sim = play("HOLD:OK:650")
+    assert sim.state()["corp"]["clicks"] == 3 and sim.state()["corp"]["credits"] == 5
+    assert "Hold OK on End" in sim.app.toast
 
 
-def test_after_the_last_click_the_turn_ends_with_one_press():
+def test_after_the_last_click_the_turn_ends_with_one_held_press():
     sim = play("OK,OK,OK")
     assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
-    assert sim.app.screen.status(sim.app.game.state) == "Corp: discard to 5, End"
-    sim.keys("WAIT:1000,OK")                 # one press, after a pause (see the next tests)
+    assert sim.app.screen.status(sim.app.game.state) == "Discard to 5, hold End"
+    sim.keys("WAIT:1000,OK")                 # a tap on End only says how
+    assert sim.state()["active"] == "corp" and "Hold OK to end" in sim.app.toast
+    sim.keys("LONG:OK")                      # one press, held
     state = sim.state()
     assert state["active"] == "runner" and state["runner"]["clicks"] == 4
     assert sim.app.screen.status(sim.app.game.state) is None     # the captions again
 
 
 def test_ending_the_turn_with_clicks_left_asks_first():
-    sim = play("LEFT,LEFT,LEFT,OK")
+    sim = play("LEFT,LEFT,LEFT,LONG:OK")
     assert sim.app.screen.name == "end_turn"
     sim.keys("LEFT")
     assert sim.state()["active"] == "corp"
-    sim.keys("OK,OK")
+    sim.keys("LONG:OK,OK")
     assert sim.state()["active"] == "runner"
 
 
-def test_undo_is_one_long_press_from_every_screen_and_redo_too():
+def test_held_left_leaves_a_menu_and_undoes_on_the_dashboard_and_redo_too():
+    """Holding LEFT to leave a menu used to undo the last action with the menu still open."""
     sim = play("OK," + MORE + ",DOWN,OK")       # gain a credit, then go into a menu
     assert sim.state()["corp"]["credits"] == 6
+    sim.keys("LONG:LEFT")
+    assert sim.state()["corp"]["credits"] == 6 and sim.app.screen.name == "more"
+    sim.keys("LONG:LEFT")
+    assert sim.app.screen.name == "dashboard" and sim.state()["corp"]["credits"] == 6
     sim.keys("LONG:LEFT")
     assert sim.state()["corp"]["credits"] == 5
     assert sim.app.toast == "Undid: Corp took 1 credit"
@@ -123,7 +134,7 @@ def test_a_whole_round_with_a_run_and_bad_publicity():
     assert sim.state()["run"]["accessing"]
     sim.keys("RIGHT,OK")                                       # steal 2; the one card is done
     assert sim.state()["runner"]["agenda_points"] == 2 and sim.state()["run"] is None
-    sim.keys("OK,OK,OK,WAIT:1000,OK")                         # 3 credits, a pause, End
+    sim.keys("OK,OK,OK,LONG:OK")                              # 3 credits, End held
     state = sim.state()
     assert state["turn"] == 2 and state["active"] == "corp" and state["corp"]["clicks"] == 3
     assert state["runner"]["credits"] == 8 and state["corp"]["credits"] == 5
@@ -193,9 +204,12 @@ def test_after_a_trace_in_a_run_the_player_is_back_at_the_run():
 
 
 def test_winning_shows_the_win_screen_and_undo_plays_on():
-    sim = play(MORE + ",DOWN,DOWN,OK,OK,LONG:UP,OK")        # 2, held UP: 7 points
+    sim = play(MORE + ",DOWN,DOWN,OK,OK,LONG:UP,LONG:UP,DOWN,OK")   # 2, two holds, 7 points
     assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None   # asks first
-    sim.keys("OK")
+    sim.keys("OK,OK,OK")                                    # no run of OK presses wins
+    assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None
+    assert sim.app.toast == "Hold OK to confirm"
+    sim.keys("LONG:OK")                                     # a held OK does
     assert sim.state()["winner"] == "corp" and sim.app.screen.name == "win"
     sim.keys("OK")
     assert sim.app.screen.name == "confirm"
@@ -203,15 +217,31 @@ def test_winning_shows_the_win_screen_and_undo_plays_on():
     assert sim.state()["winner"] is None and sim.app.screen.name == "dashboard"
 
 
-def test_points_start_at_two_and_a_win_by_holding_a_key_can_be_declined():
+def test_points_start_at_two_and_a_hold_adds_one_agendas_worth():
+    """Held UP on a points prompt ran away (9 points, then OK, OK past the win's question): a
+    hold now adds at most 3 however long it lasts; a win takes a second hold, and its question
+    a held OK."""
     sim = play(MORE + ",DOWN,DOWN,OK,OK")
     assert sim.app.screen.value == 2
-    sim.keys("HOLD:UP:1500,OK")                      # held: 9 points, which would win
+    sim.keys("HOLD:UP:4000")                         # held 4 s: 5, no further
+    assert sim.app.screen.value == 5
+    sim.keys("HOLD:UP:1500,OK")                      # a second hold: 8, which would win
     assert sim.app.screen.name == "confirm"
-    sim.keys("LEFT,LEFT,LEFT,LEFT")                  # no: nothing scored
+    sim.keys("OK,OK,LEFT,LEFT,LEFT,LEFT")            # taps do not confirm; no: nothing scored
     assert sim.state()["corp"]["agenda_points"] == 0 and sim.state()["winner"] is None
     sim = play(MORE + ",DOWN,DOWN,OK,OK,OK")          # 2 points: no question
     assert sim.state()["corp"]["agenda_points"] == 2 and sim.app.screen.name == "dashboard"
+
+
+def test_held_credits_speed_up_where_the_player_sees_them():
+    """A number held on starts slow (a press: 1, the hold: 5, then 1 a repeat for over a second)
+    and only then runs 5 at a time: 4 s gave 95 credits at once."""
+    sim = play("UP")                                 # a pending number on the dashboard
+    sim.keys("HOLD:UP:1500")
+    slow = sim.app.screen.pending.delta
+    assert slow <= 12
+    sim.keys("HOLD:UP:4000")
+    assert sim.app.screen.pending.delta - slow <= 70
 
 
 def test_new_game_needs_confirmation():
@@ -366,19 +396,21 @@ def test_the_bar_is_right_after_a_run_changes_its_cells_and_back():
     assert sim.oled.glass_bytes() == before
 
 
-def test_ok_ten_times_spends_the_clicks_and_stops():
-    """Pressing on cannot end a turn: after OK spent the last click, End waits for a pause."""
-    sim = play(",".join(["OK"] * 10))
+@pytest.mark.parametrize("gap", [0, 500, 900, 1500, 2500])
+def test_ok_at_any_rhythm_spends_the_clicks_and_stops(gap):
+    """No rhythm of OK presses ends a turn (it was: OK about once a second ended the Corp's
+    turn, then turned the Runner's clicks into credits). End takes a held OK."""
+    sim = play(",".join(["OK"] * 10).replace(",", ",WAIT:%d," % gap if gap else ","))
     state = sim.state()
     assert state["active"] == "corp" and state["corp"]["clicks"] == 0
-    assert state["corp"]["credits"] == 8
+    assert state["corp"]["credits"] == 8 and state["runner"]["credits"] == 5
     assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
-    sim.keys("WAIT:1000,OK")                          # a pause, then OK: the turn ends
+    sim.keys("LONG:OK")                               # held: the turn ends
     assert sim.state()["active"] == "runner"
 
 
-def test_another_key_after_the_last_click_lets_end_work_at_once():
-    sim = play("OK,OK,LEFT,OK,DOWN,OK,OK")    # credit, credit, draw, pay 1, End: the Corp's turn
+def test_the_corp_ends_its_turn_with_a_held_ok_at_once_after_the_last_click():
+    sim = play("OK,OK,LEFT,OK,DOWN,OK,LONG:OK")   # credit, credit, draw, pay 1, End held
     assert sim.state()["active"] == "runner"
 
 
@@ -392,7 +424,7 @@ def test_holding_left_first_drops_a_pending_change_then_undoes():
 
 
 def test_the_corps_turn_begins_with_its_turn_number_and_mandatory_draw():
-    sim = play(END_EARLY + ",WAIT:3000,OK,OK,OK,OK,WAIT:1000,OK")   # the Runner spends 4, ends
+    sim = play(END_EARLY + ",WAIT:3000,OK,OK,OK,OK,LONG:OK")   # the Runner spends 4, ends
     assert sim.state()["active"] == "corp" and sim.state()["turn"] == 2
     assert sim.app.toast == "Turn 2: Corp draws 1"
 
@@ -400,8 +432,8 @@ def test_the_corps_turn_begins_with_its_turn_number_and_mandatory_draw():
 def test_the_game_log_reads_by_turn_in_words_with_a_summary_of_each_turn():
     # Corp: two credits, a draw, End; Runner: a run on HQ, access, done, 3 credits, End; Corp:
     # an install for 2. Then the log: it opens on the newest lines.
-    sim = play("OK,OK,LEFT,OK,WAIT:1000,OK,RIGHT,OK,WAIT:1000,OK,WAIT:1000,OK,OK,OK,OK,"
-               "WAIT:1000,OK,DOWN,DOWN,OK," + MORE + "," + "DOWN," * 6 + "OK")
+    sim = play("OK,OK,LEFT,OK,LONG:OK,RIGHT,OK,WAIT:1000,OK,WAIT:1000,OK,OK,OK,OK,"
+               "LONG:OK,DOWN,DOWN,OK," + MORE + "," + "DOWN," * 6 + "OK")
     screen = sim.app.screen
     assert screen.name == "log"
     shown = screen._window(sim.app.game)
@@ -457,6 +489,8 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     sim.keys("OK,OK,DOWN,DOWN,DOWN,DOWN,OK,"
              "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
              "OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK")
+    assert not sim.state()["ended"] and sim.app.screen.name == "confirm"   # the end asks first
+    sim.keys("LONG:OK")
     assert sim.state()["ended"] and sim.app.screen.name == "infiltration_end"
     sim.keys("OK,UP,OK,RIGHT")                               # agent 1: one token of 2
     sim.keys("OK,OK,OK,RIGHT")                               # agent 3: two tokens of 1
@@ -625,13 +659,84 @@ def test_an_infiltration_game_has_its_log_by_round_in_words():
     assert I.turn_starts(game) == [(0, 0, 1), (4, 0, 2)]
 
 
-def test_undo_and_redo_on_the_game_log_screen_redraw_the_log_not_restart_the_tracker():
+def test_redo_on_the_game_log_screen_redraws_the_log_not_restart_the_tracker():
+    """An undo or redo while the log is open (it was: hold LEFT twice, a ValueError, a
+    restart): the log reads the game again. Held LEFT now leaves the log; held RIGHT redoes
+    from any screen."""
     from host_tools.screens_catalog import MORE
-    sim = play("OK,OK,LEFT,LEFT,LEFT,OK,OK,WAIT:3000,OK,WAIT:1000," + MORE +
-               ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:1000")
+    sim = play("OK,OK,LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000,OK,WAIT:1000,LONG:LEFT,WAIT:500," +
+               MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:1000")
     assert sim.app.screen.name == "log"
     count = sim.app.game.count
-    sim.keys("LONG:LEFT,WAIT:500,LONG:LEFT,WAIT:500,LONG:RIGHT,WAIT:500")
+    sim.keys("LONG:RIGHT,WAIT:500")
     assert sim.resets == 0 and sim.app.screen.name == "log"
+    assert sim.app.game.count == count + 1
+    assert sim.app.screen._read[1] == count + 1          # the log read what is there now
+
+
+@pytest.mark.parametrize("first, second", [("DOWN", "OK"), ("OK", "UP"), ("LEFT", "RIGHT"),
+                                           ("UP", "OK"), ("RIGHT", "LEFT")])
+@pytest.mark.parametrize("overlap", ["at once", "rolled"])
+def test_two_keys_together_do_nothing(first, second, overlap):
+    """A chord is a slip: DOWN+OK installed a card for 1, OK+UP gave a credit, LEFT+RIGHT
+    undid. Whichever comes up first, nothing acts, and the player is told."""
+    sim = play("OK,WAIT:3000")                       # a credit, so an undo would show
+    before = sim.app.game.state.pack()
+    count = sim.app.game.count
+    if overlap == "at once":
+        sim.keys("PRESS:%s,PRESS:%s,WAIT:50,RELEASE:%s,RELEASE:%s,WAIT:1000"
+                 % (first, second, first, second))
+    else:
+        sim.keys("PRESS:%s,WAIT:60,PRESS:%s,WAIT:60,RELEASE:%s,WAIT:60,RELEASE:%s,WAIT:1000"
+                 % (first, second, first, second))
+    assert sim.app.game.state.pack() == before and sim.app.game.count == count
+    assert sim.app.screen.name == "dashboard" and sim.app.screen.pending is None
+    assert sim.app.toast == "Two keys at once: nothing done"
+
+
+# ---- nothing is thrown away -------------------------------------------------------------------
+
+def test_undo_reaches_across_a_new_game_and_back():
+    sim = play("OK,OK,UP,RIGHT,RIGHT,OK,WAIT:3000")          # credits, a tag
+    before = sim.app.game.state.pack()
+    count = sim.app.game.count
+    sim.keys(MORE + ",UP,UP,OK,OK,WAIT:500")                  # New game, confirmed
+    assert sim.app.game.count == 0 and "Hold < to get the last one back" in sim.app.toast
+    sim.keys("LONG:LEFT,WAIT:500")                           # nothing to undo: the last game
+    assert sim.app.game.state.pack() == before and sim.app.game.count == count
+    assert sim.app.toast.startswith("Back to the previous game")
+    sim.keys("LONG:LEFT")                                    # and undo goes on inside it
     assert sim.app.game.count == count - 1
-    assert sim.app.screen._read[1] == count - 1          # the log read what is there now
+
+
+def test_ok_ok_on_a_win_screen_starts_a_new_game_that_undo_brings_back():
+    sim = play(MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000")   # the Corp wins
+    assert sim.app.screen.name == "win"
+    won = sim.app.game.state.pack()
+    sim.keys("OK,OK,WAIT:3000")                              # OK, OK: a new game
+    assert sim.app.game.count == 0 and sim.app.game.state.winner < 0
+    sim.keys("LONG:LEFT,WAIT:500")
+    assert sim.app.game.state.pack() == won
+    sim.keys("LONG:LEFT,WAIT:500")                           # undo the win itself
+    assert sim.app.game.state.winner < 0 and sim.app.toast == "Undid: Corp scored 7 points"
+
+
+def test_new_infiltration_asks_before_replacing_a_game_and_keeps_it():
+    sim = play("OK,OK")
+    count = sim.app.game.count
+    sim.keys(MORE + ",UP,OK")                                # New Infiltration
+    assert sim.app.screen.name == "confirm" and sim.app.game.rules.NAME == "netrunner"
+    sim.keys("OK,OK,OK,OK,WAIT:3000")                        # yes; 3 players; as picked
+    assert sim.app.game.rules.NAME == "infiltration"
+    sim.keys("LONG:LEFT,WAIT:500")                           # the Netrunner game comes back
+    assert sim.app.game.rules.NAME == "netrunner" and sim.app.game.count == count
+
+
+def test_only_the_last_three_games_are_kept():
+    from firmware.archive import NAMES
+    sim = play("")
+    for n in range(5):
+        sim.keys("OK," + MORE + ",UP,UP,OK,OK,WAIT:500")      # a credit, then a new game
+    kept = [name for name in NAMES if sim.flash.exists(name)]
+    assert kept == list(NAMES)
+    assert not sim.flash.exists("prev4.json")
