@@ -39,12 +39,18 @@ def boot(flash, settings):
     a successful boot compacts the game into a fresh snapshot.
     """
     failure = None
+    kept = []          # files set aside by any attempt: a retry must not hide them
     for attempt in (1, 2):
         storage = Storage(flash)
+        storage.kept = kept
         try:
             notices = [load_settings(storage, settings)]
             game, notice = load(storage, settings)
             notices.append(notice)
+            # What an attempt that failed (a MemoryError, say) set aside before it failed: the
+            # retry no longer finds it, so it is said here (a journal's actions, in its .bad file).
+            told = " ".join(n for n in notices if n)
+            notices[:0] = ["Kept aside: " + k for k in kept if k.split(" ")[0] not in told]
             return storage, game, notices, None
         except Exception as error:
             failure = error
@@ -356,6 +362,8 @@ def keep_aside(storage, name):
             flash.remove(name)       # its bytes are kept already, as `aside`
             return "same as %s%s" % (aside, _space(flash))
     flash.rename(name, aside)        # a free name, or the last one: the newest replaces it
+    if storage.kept is not None:
+        storage.kept.append("%s as %s" % (name, aside))
     return "kept as %s%s" % (aside, _space(flash))
 
 

@@ -19,6 +19,7 @@ import json
 import os
 import subprocess
 import tempfile
+import threading
 
 from host_tools.ssd1306_emu import SSD1306
 
@@ -263,19 +264,29 @@ FS_BLOCK = 4096
 FS_BLOCKS = 352
 
 
+_LITTLEFS = threading.Lock()
+
+
 def read_files(image_path, folder="/"):
     """{name: bytes} of the files in one folder of a flash image's filesystem, read with the
-    littlefs library (not with the firmware): what a board would find there at power-up."""
+    littlefs library (not with the firmware): what a board would find there at power-up.
+    One read at a time (the power-cut boards run in threads)."""
+    with _LITTLEFS:
+        return _read_files(image_path, folder)
+
+
+def _read_files(image_path, folder):
     from littlefs import LittleFS, UserContext
     with open(image_path, "rb") as handle:
         data = handle.read()
     context = UserContext(FS_BLOCK * FS_BLOCKS)
     context.buffer = bytearray(data[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS])
-    # prog_size as MicroPython's rp2 port formats it (modules/_boot.py: progsize=256); read
-    # with a smaller one, a flash left by a power cut in the middle of a commit can read as
-    # corrupt where the board's own littlefs reads it fine
+    # The sizes MicroPython's rp2 port uses (modules/_boot.py: progsize=256; extmod/vfs_lfsx.c:
+    # cache 4 x the larger of read and prog size): with other ones littlefs-python reads some
+    # files the board reads fine as corrupt (an inline file larger than its cache, a commit
+    # padded to another prog size)
     filesystem = LittleFS(context, block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32,
-                          prog_size=256, lookahead_size=32, mount=False)
+                          prog_size=256, cache_size=1024, lookahead_size=32, mount=False)
     filesystem.mount()
     files = {}
     for name in filesystem.listdir(folder):

@@ -504,3 +504,26 @@ def test_settings_that_cannot_be_saved_are_retried_less_and_less_often():
         device.tick(clock.now)
     assert 5 <= len(tries) <= 25
     assert "Settings not saved" in (device.saver.failed or "")
+
+
+def test_a_retry_after_a_memory_error_still_says_what_the_first_try_set_aside(monkeypatch):
+    """The first try keeps a damaged journal aside, then runs out of memory; the retry finds no
+    journal: the player must still be told where those actions went."""
+    flash, game = saved_flash()
+    from firmware import resume                           # (each boot lets it go: after)
+    journal = bytearray(flash.files[JOURNAL])
+    journal[-3] ^= 0xFF                                   # the last record damaged
+    flash.files[JOURNAL] = bytes(journal)
+    real = resume.resumed
+    calls = []
+
+    def resumed(game):
+        calls.append(1)
+        if len(calls) == 1:
+            raise MemoryError()                           # after the journal was set aside
+        return real(game)
+    monkeypatch.setattr(resume, "resumed", resumed)
+    device = boot(flash)
+    assert len(calls) == 2
+    assert flash.files[JOURNAL + ".bad1"] == bytes(journal)
+    assert "game.jnl as game.jnl.bad1" in device.app.toast and device.saver.held is None
