@@ -362,8 +362,7 @@ def keep_aside(storage, name):
             flash.remove(name)       # its bytes are kept already, as `aside`
             return "same as %s%s" % (aside, _space(flash))
     flash.rename(name, aside)        # a free name, or the last one: the newest replaces it
-    if storage.kept is not None:
-        storage.kept.append("%s as %s" % (name, aside))
+    storage.kept.append("%s as %s" % (name, aside))
     return "kept as %s%s" % (aside, _space(flash))
 
 

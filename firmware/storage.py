@@ -84,7 +84,7 @@ class Storage:
         self.flash = flash
         self.seq = 0              # sequence number of the last commit
         self.source = None        # the snapshot file the game was resumed from (firmware.resume)
-        self.kept = None          # [what resume set aside], while booting
+        self.kept = []            # what resume set aside (firmware.resume.boot shares one list)
         self.game = None          # the Game the files describe
         self._count = 0           # its history length at the last commit
         self._redo = b""

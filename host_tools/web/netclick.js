@@ -24,6 +24,7 @@ let mp = null;
 
 // What tests and `make bench` read: when the first picture appeared, and for each input (a key
 // going down or up) the time until the picture it caused was drawn.
+const LONG_PRESS_MS = 600;   // firmware.buttons.Button.long_ms: a held key's LONG event
 const stats = { firstFrameMs: null, latencies: [], frames: 0, lastInputAt: null, restarts: 0 };
 window.netclick = { stats, ready: false, glass: glassHex, canvasBits, exportFiles, press, release };
 
@@ -74,7 +75,13 @@ function draw(counted = true) {
   if (stats.lastInputAt !== null) {
     // A picture more than a second after the input was caused by time (a message going, a
     // number expiring), not by the key.
-    if (now - stats.lastInputAt < 1000) stats.latencies.push(now - stats.lastInputAt);
+    // A key still held past the long press acts then (End, undo, a confirmation held): its
+    // input is that moment, not the key going down.
+    let from = stats.lastInputAt;
+    for (const name in held) {
+      if (now - held[name] >= LONG_PRESS_MS) from = Math.max(from, held[name] + LONG_PRESS_MS);
+    }
+    if (now - from < 1000) stats.latencies.push(now - from);
     stats.lastInputAt = null;
   }
 }
