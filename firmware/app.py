@@ -69,6 +69,7 @@ class App:
         self.full_redraw = False  # set to draw the whole screen at the next render
         self.random = random     # a byte from the board's random source (firmware.hw)
         self.round_clock = None  # the tournament timer, once set (firmware.roundclock)
+        self.endings = []        # games another replaced, not yet in the archive (keep_endings)
         self.flash = None        # the board's files, for those beside the game (firmware.main)
         self.screens.append(home_screen(self.game))
         self.display.set_contrast(self.settings.contrast)
@@ -153,11 +154,12 @@ class App:
         ending = self.game
         if "match" not in game.extras and ending.extras.get("match") is not None:
             game.extras["match"] = ending.extras["match"]
-        from firmware import archive
-        try:
-            kept = archive.keep(getattr(self, "flash", None), ending)
-        except OSError:
-            kept = False
+        kept = ending.count > 0 or bool(ending.redo_stack)      # (archive.worth_keeping)
+        if kept:
+            # written with the next commit, in a pause (firmware.storage.Saver): writing it now
+            # would hold the new game's first picture back by a flash write (make bench: press
+            # to photon, the match's script)
+            self.endings.append(ending)
         self.game = game
         if game.rules is not ending.rules:      # the other home screen's code goes
             forget("firmware.dashboard" if ending.rules.NAME == "netrunner" else "firmware.monitor")
@@ -165,6 +167,16 @@ class App:
         self.home()
         self.changed()
         return kept
+
+    def keep_endings(self):
+        """Write the games that others replaced into the archive (firmware.archive); the
+        Saver calls this before each commit. Raises OSError like any save (they stay in memory
+        until it works)."""
+        if self.endings:
+            from firmware import archive
+            while self.endings:
+                archive.keep(getattr(self, "flash", None), self.endings[0])
+                self.endings.pop(0)
 
     def _confirmed(self, act):
         """The held OK on an action that ends the game: done, and home (the end's screen)."""
@@ -174,12 +186,14 @@ class App:
     def undo(self):
         """Undo the last action and say which it was. With nothing left to undo, the game
         before this one comes back (firmware.archive): undo reaches across a new game."""
-        if not self.game.count and getattr(self, "flash", None) is not None:
-            from firmware import archive
-            try:
-                previous = archive.take_newest(self.flash)
-            except OSError:
-                previous = None
+        if not self.game.count and (self.endings or getattr(self, "flash", None) is not None):
+            previous = self.endings.pop() if self.endings else None
+            if previous is None:
+                from firmware import archive
+                try:
+                    previous = archive.take_newest(self.flash)
+                except OSError:
+                    previous = None
             if previous is not None:
                 self.play(previous)             # (this one is kept in turn, if it has anything)
                 from firmware.resume import resumed

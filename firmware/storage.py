@@ -257,6 +257,7 @@ class Saver:
         problem = None
         changes = app.changes
         try:
+            app.keep_endings()      # a replaced game into the archive first: never lost between
             self.storage.commit(app.game, compact)
             self._changes = changes
             self._wait = self.INTERVAL_MS
