@@ -182,7 +182,7 @@ def run_headless(args):
 
 
 TERMINAL_HELP = ("arrows/WASD press   Enter OK   Backspace BACK   "
-                 "l+key long press   u undo  r redo  c use a click   q quit")
+                 "l+key long press   u undo  r redo  c hold OK (End)   q quit")
 
 
 def run_virtual(args):
@@ -210,7 +210,7 @@ def run_virtual(args):
 TERMINAL_KEYS = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
                  "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "\r": "OK", "\n": "OK",
                  " ": "OK", "\x7f": "BACK", "\x08": "BACK"}
-TERMINAL_SHORTCUTS = {"u": "LEFT", "r": "RIGHT", "c": "OK"}    # undo, redo, use a click
+TERMINAL_SHORTCUTS = {"u": "LEFT", "r": "RIGHT", "c": "OK"}    # undo, redo, hold OK (End: end turn)
 
 
 def _terminal_loop(advance, frame, press, title=""):
