@@ -154,7 +154,7 @@ class App:
         ending = self.game
         if "match" not in game.extras and ending.extras.get("match") is not None:
             game.extras["match"] = ending.extras["match"]
-        kept = ending.count > 0 or bool(ending.redo_stack)      # (archive.worth_keeping)
+        kept = ending.count > 0 or bool(ending.redo_stack)      # anything in it to keep
         if kept:
             # written with the next commit, in a pause (firmware.storage.Saver): writing it now
             # would hold the new game's first picture back by a flash write (make bench: press
@@ -172,10 +172,10 @@ class App:
         """Write the games that others replaced into the archive (firmware.archive); the
         Saver calls this before each commit. Raises OSError like any save (they stay in memory
         until it works)."""
-        if self.endings:
+        if self.endings and self.flash is not None:
             from firmware import archive
             while self.endings:
-                archive.keep(getattr(self, "flash", None), self.endings[0])
+                archive.keep(self.flash, self.endings[0])
                 self.endings.pop(0)
 
     def _confirmed(self, act):
@@ -186,7 +186,7 @@ class App:
     def undo(self):
         """Undo the last action and say which it was. With nothing left to undo, the game
         before this one comes back (firmware.archive): undo reaches across a new game."""
-        if not self.game.count and (self.endings or getattr(self, "flash", None) is not None):
+        if not self.game.count and (self.endings or self.flash is not None):
             previous = self.endings.pop() if self.endings else None
             if previous is None:
                 from firmware import archive

@@ -15,23 +15,15 @@ KEEP = 3
 NAMES = ("prev1.json", "prev2.json", "prev3.json")
 
 
-def worth_keeping(game):
-    """A game with anything in it: actions, or undone ones to redo."""
-    return game.count > 0 or bool(game.redo_stack)
-
-
 def keep(flash, game):
-    """Keep `game` as the newest previous game (the oldest of KEEP goes). Returns True if it was
-    kept; a game with nothing in it is not."""
-    if flash is None or not worth_keeping(game):
-        return False
+    """Keep `game` as the newest previous game (the oldest of KEEP goes). Which games are worth
+    keeping is the App's to say (App.play)."""
     from engine_lite import snapshot
     text = snapshot.dumps(game).encode()
     for i in range(KEEP - 1, 0, -1):          # prev2 -> prev3, prev1 -> prev2 (renames only)
         if flash.exists(NAMES[i - 1]):
             flash.rename(NAMES[i - 1], NAMES[i])
     write_atomic(flash, NAMES[0], HEADER + b"0 %d\n" % checksum(text) + text)
-    return True
 
 
 def take_newest(flash):
