@@ -74,7 +74,9 @@ class TimerMenu(Menu):
             first = Item("Pause", clock.clock_text(), True, _pause)
         else:
             word = "Resume" if 0 < clock.left_ms < clock.length_s * 1000 else "Start"
-            first = Item(word, clock.clock_text(), clock.left_ms > 0, _start)
+            if clock.left_ms <= 0:
+                word = "Time is up"       # (not struck through: it is news, choosing it says why)
+            first = Item(word, clock.clock_text(), True, _start)
         items = [first]
         for minutes in PRESETS:
             items.append(Item("%d minutes" % minutes, "set" if clock.length_s == minutes * 60
@@ -88,6 +90,9 @@ class TimerMenu(Menu):
 
 
 def _start(app):
+    if app.round_clock.left_ms <= 0:      # run out while this menu was open: nothing to start
+        app.say("Time is up. Pick a length for a new round")
+        return
     app.round_clock.start(app, app.clock.ticks_ms())
     app.home()
     app.say("Timer started: %s" % app.round_clock.clock_text())

@@ -274,3 +274,18 @@ def test_saved_timer_settings_that_contradict_each_other_are_mended():
     settings = Settings()
     ignored = take_settings(settings, {"round_s": 60, "clock_s": 36000})
     assert settings.round_s == 60 and settings.clock_s == 60 and "clock_s" in ignored
+
+
+def test_time_running_out_with_the_timer_menu_open_says_so_and_starts_nothing():
+    from simhelp import where_shown
+    from firmware.widgets import MEDIUM
+    sim = play(START_TIMER)
+    sim.run(65 * MINUTE - 5000)
+    sim.keys("BACK," + AGAIN + ",OK,WAIT:300")       # Round timer, open while it runs
+    assert sim.app.screen.name == "timer" and where_shown(sim, "Pause", MEDIUM)
+    sim.run(8000)                                    # the time runs out on this screen
+    assert not sim.app.round_clock.running and sim.app.game.state.final_turns == 2
+    assert where_shown(sim, "Time is up", MEDIUM) and not where_shown(sim, "Pause", MEDIUM)
+    sim.keys("OK,WAIT:300")                          # the first line, chosen anyway
+    assert "Time is up" in sim.app.toast and "started" not in sim.app.toast
+    assert sim.app.screen.name == "timer" and not sim.app.round_clock.running
