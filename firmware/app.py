@@ -70,6 +70,7 @@ class App:
         self.random = random     # a byte from the board's random source (firmware.hw)
         self.round_clock = None  # the tournament timer, once set (firmware.roundclock)
         self.endings = []        # games another replaced, not yet in the archive (keep_endings)
+        self.restored = None     # the archive copy of a game that came back (after_commit)
         self.flash = None        # the board's files, for those beside the game (firmware.main)
         self.screens.append(home_screen(self.game))
         self.display.set_contrast(self.settings.contrast)
@@ -178,6 +179,14 @@ class App:
                 archive.keep(self.flash, self.endings[0])
                 self.endings.pop(0)
 
+    def after_commit(self):
+        """The game in play is on the flash (the Saver calls this after each commit): a game
+        that came back from the archive leaves it now, not before (firmware.archive.drop)."""
+        if self.restored is not None and self.flash is not None:
+            from firmware import archive
+            archive.drop(self.flash, self.restored)
+        self.restored = None
+
     def _confirmed(self, act):
         """The held OK on an action that ends the game: done, and home (the end's screen)."""
         if self.act(act, confirmed=True):
@@ -187,16 +196,17 @@ class App:
         """Undo the last action and say which it was. With nothing left to undo, the game
         before this one comes back (firmware.archive): undo reaches across a new game."""
         if not self.game.count and (self.endings or self.flash is not None):
-            previous = self.endings.pop() if self.endings else None
-            if previous is None:
-                from firmware import archive
-                try:
-                    previous = archive.take_newest(self.flash)
-                except OSError:
-                    previous = None
-            if previous is not None:
+            from firmware import archive
+            from firmware.resume import resumed
+            if self.endings:
+                previous = self.endings.pop()
                 self.play(previous)             # (this one is kept in turn, if it has anything)
-                from firmware.resume import resumed
+            else:
+                found = archive.entries(self.flash)
+                previous = found[0][1] if found else None
+                if previous is not None:
+                    archive.restore(self, previous, found[0][2])
+            if previous is not None:
                 self.say("Back to the previous game. " + resumed(previous))
                 return
         self._step(self.game.undo, "Undid: ")

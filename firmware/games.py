@@ -23,3 +23,9 @@ def new_game(app):
         app.say("New game: Corp's turn. Hold < to get the last one back")
     else:
         app.say("New game: Corp's turn")
+
+
+def previous_games(app):
+    """More > Previous games: the games kept when others replaced them (firmware.archive)."""
+    from firmware.archive import PreviousGames
+    app.push(PreviousGames())

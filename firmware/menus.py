@@ -9,7 +9,7 @@ bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while
 from engine_lite.state import CORP, RUNNER
 from engine_lite import actions as A
 from firmware.widgets import Menu, Item, NumberPrompt, Confirm
-from firmware.games import new_game
+from firmware.games import new_game, previous_games
 from firmware.dashboard import SIDES
 
 
@@ -142,6 +142,7 @@ class MoreMenu(Menu):
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
             Item("Game log", "", True, lambda app: app.open("firmware.logscreen", "LogScreen")),
+            Item("Previous games", "", True, previous_games),
             Item("Tournament", "", True,
                  lambda app: app.open("firmware.tournament_menus", "TournamentMenu")),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),

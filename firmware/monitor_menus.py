@@ -8,7 +8,7 @@ from firmware.fonts import SMALL
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, step_of
 from firmware.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
-from firmware.games import start_game, new_game
+from firmware.games import start_game, new_game, previous_games
 from firmware.monitor import dice
 
 EVENTS = (("Advance", I.ADVANCE), ("Retreat", I.RETREAT), ("Wound", I.WOUND), ("Heal", I.HEAL),
@@ -84,6 +84,7 @@ class MonitorMore(Menu):
                 "SECURITY", "The die shows", 3, 1, 6, _table_die))),
             Item("Result", "", bool(s.ended), lambda app: app.push(EndScreen())),
             Item("Game log", "", True, lambda app: app.open("firmware.logscreen", "LogScreen")),
+            Item("Previous games", "", True, previous_games),
             Item("Round timer", _timer_text(app), True,
                  lambda app: app.open("firmware.tournament_menus", "TimerMenu")),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),

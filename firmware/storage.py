@@ -259,6 +259,7 @@ class Saver:
         try:
             app.keep_endings()      # a replaced game into the archive first: never lost between
             self.storage.commit(app.game, compact)
+            app.after_commit()      # a game back from the archive: its copy there goes now
             self._changes = changes
             self._wait = self.INTERVAL_MS
         except Exception as error:       # flash full or failing, or out of memory: play on

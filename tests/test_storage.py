@@ -721,3 +721,79 @@ def test_a_journal_alone_uses_the_games_own_settings_not_todays():
     flash.files.pop(PREVIOUS, None)
     again = boot(flash)
     assert again.app.game.state.runner.link == link
+
+
+# ---- games that replace games: an import, a previous game brought back ----------------------
+
+def recoverable(flash):
+    """Every game a player can get back after a boot of `flash`: the one in play and those in
+    More > Previous games."""
+    from firmware import archive
+    device = boot(MemoryFlash(dict(flash.files)))
+    games = [device.app.game] + [game for _name, game, _sum in archive.entries(device.flash)]
+    return [(g.state.pack(), bytes(g.history)) for g in games]
+
+
+def replacing_flash(operation):
+    """A flash before the operation, the games that must survive it, and the operation."""
+    from engine_lite.game import Game
+    from firmware import archive, importing, games
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    play_ops(device, clock, script_ops(30))
+    first = device.app.game
+    needed = [(first.state.pack(), bytes(first.history))]
+    if operation == "previous":
+        games.new_game(device.app)
+        play_ops(device, clock, ["corp gain 1", "corp gain 2", "runner gain 1"])
+        second = device.app.game
+        assert second is not first and second.count == 3
+        needed.append((second.state.pack(), bytes(second.history)))
+
+        def operate(device):
+            _name, game, sum = archive.entries(device.flash)[0]
+            archive.restore(device.app, game, sum)
+    else:
+        other = MemoryFlash()
+        other_device = boot(other, ManualClock())
+        play_ops(other_device, ManualClock(), script_ops(50)[20:])
+        imported = importing.check(MemoryFlash(dict(other.files)))
+
+        def operate(device):
+            importing.take(device.app, imported[0], imported[1])
+    return dict(flash.files), needed, operate
+
+
+@pytest.mark.parametrize("model", ["littlefs", "torn"])
+@pytest.mark.parametrize("operation", ["import", "previous"])
+def test_a_power_cut_at_any_step_of_an_import_or_a_game_brought_back_loses_no_game(
+        model, operation):
+    files, needed, operate = replacing_flash(operation)
+    assert all(game in recoverable(MemoryFlash(files)) for game in needed)
+    assert len(set(needed)) == len(needed)
+    reference = PowerCutFlash(files=dict(files))
+    device = boot(reference)
+    operate(device)
+    device.saver.flush()
+    total = reference.steps
+    after = recoverable(reference)
+    assert all(game in after for game in needed)
+    for cut in range(1, total + 1):
+        flash = PowerCutFlash(cut_at=cut, model=model, files=dict(files))
+        try:
+            device = boot(flash)
+            operate(device)
+            device.saver.flush()
+        except PowerCut:
+            pass
+        for second in range(1, 9):                # and a second cut in the boot after it
+            again = PowerCutFlash(cut_at=second, model=model, files=dict(flash.files))
+            try:
+                boot(again)
+            except PowerCut:
+                pass
+            found = recoverable(again)
+            missing = [i for i, game in enumerate(needed) if game not in found]
+            assert not missing, "cut %d of %d (%s), then %d: game %s lost" % (
+                cut, total, model, second, missing)

@@ -740,3 +740,29 @@ def test_only_the_last_three_games_are_kept():
     kept = [name for name in NAMES if sim.flash.exists(name)]
     assert kept == list(NAMES)
     assert not sim.flash.exists("prev4.json")
+
+
+PREVIOUS = MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"   # More > Previous games
+
+
+def test_previous_games_lists_the_kept_games_and_brings_one_back_keeping_the_one_in_play():
+    from firmware.archive import entries
+    sim = play("OK,OK,WAIT:2000")                            # game 1: two credits
+    sim.keys(MORE + ",UP,UP,OK,OK,WAIT:2000")                # New game (kept: game 1)
+    sim.keys("OK,WAIT:2000")                                 # game 2: one credit
+    sim.keys(PREVIOUS + ",WAIT:300")
+    assert sim.app.screen.name == "previous"
+    assert [(i.label, i.note) for i in sim.app.screen.items(sim.app)] == [("Turn 1", "0-0 pts")]
+    sim.keys("OK")
+    assert sim.app.screen.name == "confirm"                  # asks first
+    sim.keys("OK,WAIT:3000")
+    assert sim.app.game.state.corp.credits == 7              # game 1 is back ...
+    kept = entries(sim.flash)
+    assert [game.state.corp.credits for _n, game, _s in kept] == [6]   # ... game 2 kept instead
+    sim.keys("LONG:LEFT,WAIT:300")                           # and game 1's undo still works
+    assert sim.app.game.state.corp.credits == 6 and sim.app.game.count == 1
+
+
+def test_previous_games_says_when_there_are_none():
+    sim = play(PREVIOUS + ",WAIT:300,OK")
+    assert sim.app.screen.name == "previous" and "replaces" in sim.app.toast

@@ -10,6 +10,7 @@ compares every golden screen (about 3 minutes) instead of a few.
 """
 
 import base64
+import json
 import os
 import time
 import urllib.request
@@ -74,8 +75,8 @@ def test_a_reload_resumes_the_game_and_its_files_are_a_picos_save(page, tmp_path
     page.play("OK,OK,WAIT:2600")           # the Corp clicks for two credits
     played = page.glass()
     assert differing(played, golden("dashboard")) > 0
-    names = page.script("return Object.keys(localStorage)")
-    assert "netclick/save/game.jnl" in names or "netclick/save/game.json" in names
+    names = json.loads(stored(page))             # the files, stored together
+    assert "game.jnl" in names or "game.json" in names
 
     page.load()                              # closing the tab and coming back is the same
     page.wait_for("window.netclick.stats.frames > 1")
@@ -117,9 +118,21 @@ def test_with_the_network_gone_the_page_still_opens(page):
         page.start_server()
 
 
-def test_importing_a_save_resumes_that_game(page, tmp_path):
+def pick(page, paths):
+    """Choose files with the page's Import control."""
+    page.driver.find_element("css selector", "details.files").click()
+    page.driver.find_element("id", "import").send_keys("\n".join(str(p) for p in paths))
+
+
+def stored(page):
+    """The files this browser keeps for the page, as the page stored them."""
+    return page.script("return localStorage.getItem('netclick/saved')")
+
+
+def test_importing_a_save_plays_that_game_and_keeps_the_one_here(page, tmp_path):
     """Files saved by another Netclick (here the simulator's --save-dir) are imported and the
-    page resumes that game, showing what that device showed."""
+    page plays that game, showing what that device showed; the game it replaced is in More >
+    Previous games."""
     from host_tools.sim import Simulator
     sim = Simulator(save_dir=str(tmp_path))
     sim.keys("OK,UP,UP,RIGHT,OK,WAIT:3000")       # a credit, then 2 agenda points
@@ -127,14 +140,141 @@ def test_importing_a_save_resumes_that_game(page, tmp_path):
     other = Simulator(save_dir=str(tmp_path))      # what a device booting these files shows
     other.run(3000)
     page.open()
-    page.script("window.beforeImport = true")
+    page.play("OK,OK,WAIT:2600")                   # the game here: two credits
     names = [name for name in ("game.json", "game.jnl", "settings.json") if (tmp_path / name).exists()]
-    page.driver.find_element("css selector", "details.files").click()
-    page.driver.find_element("id", "import").send_keys("\n".join(str(tmp_path / n) for n in names))
-    page.driver.switch_to.alert.accept()           # "Replace the game in this browser?"
-    page.wait_for("!window.beforeImport && window.netclick && window.netclick.stats.firstFrameMs")
+    pick(page, [tmp_path / n for n in names])
+    assert "Previous games" in page.driver.switch_to.alert.text
+    page.driver.switch_to.alert.accept()           # "Play the imported game (turn 1...)?"
+    page.wait_for("document.getElementById('status').textContent.startsWith('Imported')")
     time.sleep(2.8)
     assert differing(page.glass(), other_glass(other)) == 0
+    page.load()                                    # stored: a reload resumes the import
+    page.wait_for("window.netclick.stats.frames > 1")
+    time.sleep(2.8)
+    assert differing(page.glass(), other_glass(other)) == 0
+    page.play("LEFT,LEFT,OK" + ",DOWN" * 7 + ",OK,OK,OK,WAIT:2600")   # More > Previous games
+    time.sleep(0.5)
+    assert differing(page.glass(), golden("credits")) > 0
+    text = page.script("return window.netclick.exportFiles()")
+    from engine_lite.snapshot import loads
+    game = loads(base64.b64decode(text["game.json"]).split(b"\n", 1)[1].decode())
+    assert game.state.corp.credits == 7            # the game that was here, back
+
+
+def signed(text):
+    """A snapshot file with a correct checksum around `text` (what passes a checksum check)."""
+    from firmware.storage import HEADER, checksum
+    return HEADER + b"1 %d\n" % checksum(text) + text
+
+
+@pytest.mark.parametrize("content", [b"", b"junk\x00\xff" * 50, "other app", "absurd", "nested"])
+def test_a_bad_import_changes_nothing_and_says_why(page, tmp_path, content):
+    page.open()
+    page.play("OK,OK,WAIT:2600")
+    before, shown = stored(page), page.glass()
+    if content == "other app":
+        content = signed(b'{"name": "another app", "version": 3}')
+    elif content == "absurd":                      # right checksum, 99999 credits
+        state = [1, 0, 0, -1, 0, 99999, -1, 0, 0, 0, -1, 0, -1, -1, -1, 5, 3, 3, 0, 0, 0, -1, 5,
+                 0, 4, 0, 0, 0, 0, 0, 4, -1]
+        content = signed(('{"netclick": 1, "game": "netrunner", "start": %s, "state": %s, '
+                          '"history": "", "redo": "", "count": 0, "last": -1, "extras": {}}'
+                          % (state, state)).encode())
+    elif content == "nested":
+        content = signed(b"[" * 5000 + b"]" * 5000)
+    (tmp_path / "game.json").write_bytes(content)
+    pick(page, [tmp_path / "game.json"])
+    page.wait_for("document.getElementById('status').textContent.startsWith('Not imported')")
+    assert "Nothing was changed" in page.status()
+    assert stored(page) == before
+    assert differing(page.glass(), shown) == 0
+    page.play("OK,WAIT:2600")                      # and play goes on, saved as before
+    assert stored(page) != before
+
+
+def test_a_huge_import_is_refused_before_it_is_read(page, tmp_path):
+    page.open()
+    page.play("OK,WAIT:2600")
+    before = stored(page)
+    (tmp_path / "game.json").write_bytes(b"x" * (20 * 1024 * 1024))
+    pick(page, [tmp_path / "game.json"])
+    page.wait_for("document.getElementById('status').textContent.startsWith('Not imported')")
+    assert "KB" in page.status() and stored(page) == before
+
+
+def test_storage_full_is_said_and_the_stored_copy_stays_whole(page):
+    page.open()
+    page.play("OK,WAIT:2600")
+    before = stored(page)
+    # Fill the site's storage to the brim with something else.
+    page.script("""
+        let chunk = 'x'.repeat(256 * 1024), i = 0;
+        try { for (;;) localStorage.setItem('filler' + i++, chunk); } catch (e) {}
+        chunk = 'x'.repeat(1024);
+        try { for (;;) localStorage.setItem('small' + i++, chunk); } catch (e) {}
+        try { for (;;) localStorage.setItem('tiny' + i++, 'x'); } catch (e) {}""")
+    page.play("OK,OK,WAIT:2600")                   # two more credits: the save grows
+    page.wait_for("document.getElementById('status').textContent.includes('would not store')")
+    assert stored(page) == before                  # the last good copy, whole
+    page.script("for (const k of Object.keys(localStorage)) if (!k.startsWith('netclick')) "
+                "localStorage.removeItem(k)")
+    page.play("LONG:LEFT,WAIT:2600")               # (an undo) the next save stores it all again
+    page.wait_for("document.getElementById('status').textContent.includes('stored in this "
+                  "browser again')")
+    assert stored(page) != before
+
+
+def test_a_reload_right_after_a_tap_keeps_the_tap(page):
+    page.open()
+    page.play("OK,WAIT:2600")
+    page.play("OK")                                # and at once, before a save would come
+    played = page.glass()
+    page.load()
+    page.wait_for("window.netclick.stats.frames > 1")
+    time.sleep(2.8)
+    assert differing(page.glass(), played) == 0
+
+
+def test_one_tab_plays_the_game_and_another_can_take_it_over(page):
+    page.open()
+    page.play("OK,WAIT:2600")
+    first = page.driver.current_window_handle
+    page.driver.switch_to.new_window("tab")
+    page.driver.get(page.page_url)
+    page.wait_for("!document.getElementById('take-over').hidden")
+    assert "another tab" in page.status()
+    page.driver.switch_to.window(first)            # the first still plays
+    page.play("OK,WAIT:2600")
+    played = page.glass()
+    page.driver.switch_to.window([h for h in page.driver.window_handles if h != first][0])
+    page.driver.find_element("id", "take-over").click()
+    page.wait_for("window.netclick && window.netclick.stats.firstFrameMs")
+    time.sleep(2.8)
+    assert differing(page.glass(), played) == 0    # the game, with the first tab's last tap
+    page.play("OK,WAIT:600")
+    second = page.glass()
+    page.driver.switch_to.window(first)
+    page.wait_for("window.netclick.given")
+    assert "another tab" in page.status()
+    page.play("OK,WAIT:600")                       # the first tab's keys do nothing now
+    page.driver.close()
+    page.driver.switch_to.window(page.driver.window_handles[0])
+    page.load()
+    page.wait_for("window.netclick.stats.frames > 1")
+    time.sleep(2.8)
+    assert differing(page.glass(), second) == 0
+
+
+def test_enter_on_a_page_button_does_that_button_not_ok(page):
+    page.open()
+    shown = page.glass()
+    page.driver.find_element("css selector", "details.files").click()
+    export = page.driver.find_element("id", "export")
+    page.script("arguments[0].focus()", export)
+    export.send_keys("\n")
+    time.sleep(SETTLE_S + 0.5)
+    assert "Exported" in page.status()
+    assert differing(page.glass(), shown) == 0     # no OK reached the game
 
 
 def other_glass(sim):

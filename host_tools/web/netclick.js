@@ -160,19 +160,48 @@ for (const key of document.querySelectorAll(".key")) {
   key.addEventListener("contextmenu", (event) => event.preventDefault());   // long touch
 }
 
+// The page's own controls keep the keys they answer to: Enter or Space on a focused button (Export,
+// an on-screen key reached with Tab, Take over) does that button, never OK in the game.
+function pageControl(target) {
+  return target && target.closest && target.closest("button, input, select, textarea, a, summary, label");
+}
+
 window.addEventListener("keydown", (event) => {
+  const control = pageControl(event.target);
+  if (control && (event.key === "Enter" || event.key === " ")) {
+    if (control.dataset && control.dataset.key) {     // an on-screen key: that key
+      event.preventDefault();
+      if (!event.repeat) press(control.dataset.key);
+    }
+    return;                                          // any other control: the browser's own
+  }
   const name = KEYBOARD[event.code] || KEYBOARD[event.key];
   if (!name || event.target.tagName === "INPUT") return;
   event.preventDefault();
   if (!event.repeat) press(name);
 });
 window.addEventListener("keyup", (event) => {
+  const control = pageControl(event.target);
+  if (control && (event.key === "Enter" || event.key === " ")) {
+    if (control.dataset && control.dataset.key) { event.preventDefault(); release(control.dataset.key); }
+    return;
+  }
   const name = KEYBOARD[event.code] || KEYBOARD[event.key];
   if (name) { event.preventDefault(); release(name); }
 });
 window.addEventListener("blur", () => { for (const name of Object.keys(held)) release(name); });
 
 // ---- the saved game: MicroPython's /save <-> the browser's storage ----------------------------
+
+// All the files are stored under one key, in one setItem: the browser writes that whole or not at
+// all, so what is stored is always one moment of the firmware's files (never a new game.json
+// beside an old journal), and a write the browser refuses (storage full) leaves the last good
+// copy as it was. (Pages before this stored one key per file, under STORE + name: read once.)
+const SAVED = "netclick/saved";
+const IMPORT_DIR = "/import";
+const IMPORTABLE = ["game.json", "game.bak", "game.tmp", "game.jnl", "settings.json"];
+const IMPORT_MAX_BYTES = 1024 * 1024;   // a long game's files are ~100 KB: anything far bigger
+                                        // is not a save, and is refused before it is read
 
 function toBase64(bytes) {
   let text = "";
@@ -188,44 +217,81 @@ function fromBase64(text) {
   return out;
 }
 
-function storedNames() {
+function oldKeys() {
   const names = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key.startsWith(STORE)) names.push(key.slice(STORE.length));
+    if (key.startsWith(STORE)) names.push(key);
   }
   return names;
 }
 
-function savedNames() {
-  return mp.FS.readdir(SAVE_DIR).filter((name) => name !== "." && name !== "..");
+// The stored files: {name: base64}, or {} when this browser has none.
+function storedFiles() {
+  const text = localStorage.getItem(SAVED);
+  if (text) {
+    try { return JSON.parse(text); } catch (e) { /* damaged: as if none (the firmware says) */ }
+  }
+  const files = {};
+  for (const key of oldKeys()) files[key.slice(STORE.length)] = localStorage.getItem(key);
+  return files;
+}
+
+function folderNames(dir) {
+  return mp.FS.readdir(dir).filter((name) => name !== "." && name !== "..");
+}
+
+function makeFolder(dir) {
+  try { mp.FS.mkdir(dir); } catch (e) { /* there */ }
 }
 
 function restore() {
-  try { mp.FS.mkdir(SAVE_DIR); } catch (e) { /* there */ }
-  for (const name of storedNames())
-    mp.FS.writeFile(`${SAVE_DIR}/${name}`, fromBase64(localStorage.getItem(STORE + name)));
+  makeFolder(SAVE_DIR);
+  for (const [name, data] of Object.entries(storedFiles()))
+    mp.FS.writeFile(`${SAVE_DIR}/${name}`, fromBase64(data));
 }
 
 // Copy /save to storage: run after a pass of the main loop that changed a file, so what is
 // stored is always a state the firmware left between two passes (never half a save).
+let storeFailed = false;
 function persist() {
-  const names = savedNames();
+  if (!owner) return false;
+  const text = JSON.stringify(exportFiles());
   try {
-    for (const name of names)
-      localStorage.setItem(STORE + name, toBase64(mp.FS.readFile(`${SAVE_DIR}/${name}`)));
-    for (const name of storedNames())
-      if (!names.includes(name)) localStorage.removeItem(STORE + name);
+    localStorage.setItem(SAVED, text);
   } catch (error) {
-    say("This browser would not store the game: " + error.message, true);
+    // Full (QuotaExceededError) or refused: the copy stored before stays whole, and the game
+    // goes on in this page; said once, and tried again at the next save.
+    if (!storeFailed)
+      say("This browser would not store the game (" + error.name + "): keep this tab open, " +
+          "or Export the files. The copy stored before is kept.", true);
+    storeFailed = true;
+    return false;
   }
+  if (storeFailed) say("The game is stored in this browser again.");
+  storeFailed = false;
+  for (const key of oldKeys()) localStorage.removeItem(key);
+  return true;
 }
 
 function exportFiles() {
   const files = {};
-  for (const name of savedNames()) files[name] = toBase64(mp.FS.readFile(`${SAVE_DIR}/${name}`));
+  for (const name of folderNames(SAVE_DIR))
+    files[name] = toBase64(mp.FS.readFile(`${SAVE_DIR}/${name}`));
   return files;
 }
+
+// Save now: the page is being hidden, closed or reloaded (a tap a moment ago is not lost).
+function saveNow() {
+  if (!board || !owner) return;
+  try { board.flush(); } catch (e) { /* a firmware fault: the loop reports it */ }
+  drainBus();
+  persist();
+}
+window.addEventListener("pagehide", saveNow);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") saveNow();
+});
 
 document.getElementById("export").addEventListener("click", () => {
   const files = exportFiles();
@@ -240,21 +306,92 @@ document.getElementById("export").addEventListener("click", () => {
   say("Exported " + names.join(", "));
 });
 
-const IMPORTABLE = ["game.json", "game.bak", "game.jnl", "settings.json"];
+// Import: the picked files go to a scratch folder and the firmware's own loader reads them there,
+// as a Pico powering up on them would. Only a game it reads whole replaces the one here, and the
+// one here is kept (More > Previous games), so no file, however wrong, loses a game.
 document.getElementById("import").addEventListener("change", async (event) => {
   const files = Array.from(event.target.files);
+  event.target.value = "";                    // the same files can be picked again
   const wrong = files.filter((file) => !IMPORTABLE.includes(file.name));
   if (!files.length || wrong.length) {
     say("Import takes the saved files by their names: " + IMPORTABLE.join(", ") +
-        (wrong.length ? " (not " + wrong.map((f) => f.name).join(", ") + ")" : ""), true);
+        (wrong.length ? " (not " + wrong.map((f) => f.name).join(", ") + ")" : "") +
+        ". Nothing was changed.", true);
     return;
   }
-  if (!confirm("Replace the game in this browser with the imported files?")) return;
-  for (const name of storedNames()) localStorage.removeItem(STORE + name);
+  const size = files.reduce((sum, file) => sum + file.size, 0);
+  if (size > IMPORT_MAX_BYTES) {
+    say(`Not imported: ${Math.round(size / 1024)} KB is far more than a saved game. ` +
+        "Nothing was changed.", true);
+    return;
+  }
+  if (!board || !owner) return;
+  makeFolder(IMPORT_DIR);
+  for (const name of folderNames(IMPORT_DIR)) mp.FS.unlink(`${IMPORT_DIR}/${name}`);
   for (const file of files)
-    localStorage.setItem(STORE + file.name, toBase64(new Uint8Array(await file.arrayBuffer())));
-  location.reload();     // the firmware resumes the imported game as after a power cut
+    mp.FS.writeFile(`${IMPORT_DIR}/${file.name}`, new Uint8Array(await file.arrayBuffer()));
+  const verdict = board.check_import();
+  if (verdict.startsWith("no ")) {
+    say("Not imported: " + verdict.slice(3) + ". Nothing was changed.", true);
+    return;
+  }
+  if (!confirm(`Play the imported game (${verdict.slice(3)})?\n` +
+               "The game here is kept: More > Previous games brings it back.")) return;
+  board.take_import();
+  drainBus();
+  say(persist() ? "Imported " + verdict.slice(3) + "." : statusLine.textContent, !storeFailed);
 });
+
+// ---- one tab owns the game ---------------------------------------------------------------------
+
+// Two tabs saving the same game would overwrite each other's saves. A tab plays only while it
+// holds the "netclick-game" lock (Web Locks); another tab says so and offers to take the game
+// over: the first then saves, stops and says where the game went.
+let owner = !navigator.locks;   // a browser without Web Locks: as before, every tab plays
+const channel = "BroadcastChannel" in window ? new BroadcastChannel("netclick") : null;
+
+function holdGame(steal) {
+  return new Promise((resolve) => {
+    const options = steal ? { steal: true } : { ifAvailable: true };
+    navigator.locks.request("netclick-game", options, (lock) => {
+      if (!lock) { resolve(false); return undefined; }
+      owner = true;
+      resolve(true);
+      return new Promise(() => {});          // held while this page lives
+    }).catch(() => given());                 // another tab took it over
+  });
+}
+
+function given() {
+  if (!owner) return;
+  saveNow();
+  owner = false;
+  board = null;                              // the loop stops; the keys do nothing
+  if (channel) channel.postMessage("given");
+  say("This game is now played in another tab. Reload this page to take it back here.", true);
+  window.netclick.given = true;
+}
+
+function askToTakeOver() {
+  const button = document.getElementById("take-over");
+  button.hidden = false;
+  say("This game is open in another tab of this browser. Play it there, or take it over here " +
+      "(the other tab saves and stops).", true);
+  return new Promise((resolve) => {
+    button.addEventListener("click", async () => {
+      button.hidden = true;
+      // The other tab saves when it loses the lock; wait for its word (or a second at most).
+      const released = new Promise((done) => {
+        if (!channel) { setTimeout(done, 300); return; }
+        channel.onmessage = (message) => { if (message.data === "given") done(); };
+        setTimeout(done, 1000);
+      });
+      await holdGame(true);
+      await released;
+      resolve();
+    }, { once: true });
+  });
+}
 
 // ---- start ------------------------------------------------------------------------------------
 
@@ -271,6 +408,7 @@ function writeFiles(files) {
 }
 
 function loop() {
+  if (!board) return;                  // the game went to another tab
   let wait;
   try {
     wait = board.tick();
@@ -284,6 +422,12 @@ function loop() {
 }
 
 async function start() {
+  if (navigator.locks && !(await holdGame(false))) await askToTakeOver();
+  if (navigator.storage && navigator.storage.persist) {
+    // Ask the browser not to clear the game on its own when space runs short.
+    navigator.storage.persist().then((granted) => { window.netclick.persistent = granted; },
+                                     () => {});
+  }
   const lines = [];
   mp = await loadMicroPython({ heapsize: 512 * 1024, stdout: (line) => console.log(line),
                                stderr: (line) => { lines.push(line); console.error(line); } });
@@ -294,7 +438,7 @@ async function start() {
   // ?seed=N: the simulator's repeatable dice and first players (the browser tests use it).
   board.start(parseInt(new URLSearchParams(location.search).get("seed") || "0", 10) || 0);
   window.netclick.ready = true;
-  say(storedNames().length ? "Resumed the game saved in this browser." : "New game.");
+  say(Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." : "New game.");
   loop();
 }
 

@@ -23,6 +23,8 @@ from firmware import hw
 from firmware.main import Device, load_pins
 
 SAVE_DIR = "/save"
+IMPORT_DIR = "/import"      # the page writes picked files here; nothing in /save changes until
+                            # they are checked (check_import) and taken (take_import)
 PIN_MAP = "/hardware/pins.json"
 
 
@@ -127,3 +129,37 @@ def saved():
         flash.changed = False
         return True
     return False
+
+
+def flush():
+    """Save now, whatever the time (the page is being hidden or closed); True if all is saved."""
+    return device.saver.flush(clock.ticks_ms(), False)
+
+
+imported = None
+
+
+def check_import():
+    """Read the files the page put in IMPORT_DIR with the firmware's own loader, as a Pico
+    powering up on them would (firmware.importing.check). Returns "ok <what the game is>" or
+    "no <why not>"; nothing in the game in play or its files changes either way."""
+    global imported
+    from firmware import importing
+    imported = None
+    try:
+        imported = importing.check(WatchedFlash(IMPORT_DIR))
+    except ValueError as why:
+        return "no " + str(why)
+    except Exception as error:          # (MemoryError, RecursionError: a hostile file)
+        return "no the files could not be read (%s)" % error.__class__.__name__
+    return "ok " + imported[2]
+
+
+def take_import():
+    """Play the game check_import accepted; the one in play goes to the archive (More >
+    Previous games). Saved at once: the page then stores the files in one write."""
+    from firmware import importing
+    if imported is None:
+        return False
+    importing.take(device.app, imported[0], imported[1])
+    return flush()

@@ -1,0 +1,48 @@
+"""Taking a game saved elsewhere: the browser page's Import (files exported from another
+browser, copied off a Pico with `make pull`, or a simulator's --save-dir).
+
+The files are read from a scratch folder with the boot's own loader (firmware.resume), exactly
+as a tracker powering up on them would, and checked completely (the whole history replayed to
+its saved state) before anything is replaced. Only then does the imported game replace the one
+in play, through App.play: the replaced game goes into the archive like any other
+(firmware.archive), so an import is undone from More > Previous games.
+"""
+
+from firmware.settings import Settings
+
+BAD_WORDS = ("damaged", "unreadable", "Kept aside", "SAVING OFF")
+
+
+def check(flash):
+    """Read the saved files in `flash` (a scratch folder) as a boot would. Returns
+    (game, settings or None, description); raises ValueError saying why when the files hold no
+    game, or any part of them is damaged (a damaged file is not half-imported: the player is
+    told, and exports the files again)."""
+    from firmware.resume import boot, resumed
+    settings = Settings()
+    _storage, game, notices, held = boot(flash, settings)
+    if held is not None:
+        raise ValueError(held)
+    for notice in notices:
+        if notice and any(word in notice for word in BAD_WORDS):
+            raise ValueError(notice)
+    if game is None:
+        raise ValueError("no saved game in these files")
+    game.check_all()
+    if game.damaged:
+        raise ValueError("its history does not lead to its saved state")
+    return game, (settings if flash.exists("settings.json") else None), \
+        resumed(game).replace("Resumed - ", "")
+
+
+def take(app, game, settings=None):
+    """Play the checked `game` from now on; the one in play is kept in the archive (App.play).
+    `settings` (imported with it) replace the tracker's. The caller saves at once (Saver.flush),
+    so that the import and the archived game reach the flash together."""
+    if settings is not None:
+        for name in Settings.RANGES:
+            setattr(app.settings, name, getattr(settings, name))
+        app.settings_changed()
+    kept = app.play(game)
+    app.say("Imported." + (" The game before is in More > Previous games" if kept else ""))
+    return kept
