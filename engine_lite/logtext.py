@@ -102,8 +102,8 @@ def _parse_args(kinds, words, side):
     return values
 
 
-NEW_GAME_KEYS = ("agenda-target", "corp-clicks", "runner-clicks", "runner-link")
-NEW_GAME_DEFAULTS = (7, 3, 4, 0)
+NEW_GAME_KEYS = ("agenda-target", "corp-clicks", "runner-clicks", "runner-link", "runner-grip")
+NEW_GAME_DEFAULTS = (7, 3, 4, 0, -1)     # (runner-grip -1: the grip is not followed)
 
 
 def limit(wanted):
@@ -116,12 +116,12 @@ def limit(wanted):
 
 # The same limits as the numbers they set, so that any new-game line saves and loads.
 NEW_GAME_LIMITS = (limit("agenda_target"), limit("corp.clicks_per_turn"),
-                   limit("runner.clicks_per_turn"), limit("runner.link"))
+                   limit("runner.clicks_per_turn"), limit("runner.link"), limit("runner.grip"))
 
 
 def _parse_new_game(words):
-    values = [0, 0, 0, 0]
-    for k in range(4):
+    values = [0, 0, 0, 0, 0]
+    for k in range(5):
         values[k] = NEW_GAME_DEFAULTS[k]
     if len(words) % 2:
         raise LogError("new-game takes pairs: agenda-target N runner-link N ...")
@@ -134,7 +134,7 @@ def _parse_new_game(words):
         if value < low or value > high:
             raise LogError("%s must be %d to %d" % (words[i], low, high))
         values[k] = value
-    return NewGame(values[0], values[1], values[2], values[3])
+    return NewGame(values[0], values[1], values[2], values[3], values[4])
 
 
 def parse(line, rules=None):
@@ -220,10 +220,12 @@ def do_line(game, line):
 
 # ---- writing a whole log (host tools; the device writes no log files) ---------------------------
 
-def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link):
-    """The `new-game` line that starts a log with these settings."""
-    return "new-game agenda-target %d corp-clicks %d runner-clicks %d runner-link %d" % (
+def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link, runner_grip=-1):
+    """The `new-game` line that starts a log with these settings (runner-grip only when the grip
+    is followed: logs from before it read the same)."""
+    line = "new-game agenda-target %d corp-clicks %d runner-clicks %d runner-link %d" % (
         agenda_target, corp_clicks, runner_clicks, runner_link)
+    return line + (" runner-grip %d" % runner_grip if runner_grip >= 0 else "")
 
 
 def log_text(game):
@@ -236,6 +238,6 @@ def log_text(game):
         return "\n".join(out) + "\n"
     out = ["# netclick game log v1", format_new_game(
         start.agenda_target, start.corp.clicks_per_turn, start.runner.clicks_per_turn,
-        start.runner.link)]
+        start.runner.link, start.runner.grip)]
     out.extend(log_lines(game))
     return "\n".join(out) + "\n"

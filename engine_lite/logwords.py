@@ -35,14 +35,15 @@ def is_number(text):
 class NewGame:
     """A parsed `new-game` line: the settings the game starts with."""
 
-    def __init__(self, agenda_target, corp_clicks, runner_clicks, runner_link):
+    def __init__(self, agenda_target, corp_clicks, runner_clicks, runner_link, runner_grip=-1):
         self.agenda_target = agenda_target
         self.corp_clicks = corp_clicks
         self.runner_clicks = runner_clicks
         self.runner_link = runner_link
+        self.runner_grip = runner_grip
 
     def start(self):
         """(the starting state, the rules module; None: Netrunner's) for Game(...)."""
         from engine_lite.state import new_game
         return new_game(self.agenda_target, self.corp_clicks, self.runner_clicks,
-                        self.runner_link), None
+                        self.runner_link, self.runner_grip), None

@@ -220,6 +220,7 @@ def _damage(s, side, kind, amount, c):
         _win(s, CORP, WIN_FLATLINE)
         return "More damage than cards in grip: flatlined"
     runner.grip -= amount
+    return "Trash %s at random (grip %d)" % (_plural(amount, "card"), runner.grip)
 
 
 def _hand_size(s, side, delta, b, c):

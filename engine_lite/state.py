@@ -263,15 +263,22 @@ class GameState:
         return new
 
 
-def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0):
+START_HAND = const(5)    # both sides draw 5 cards before the first turn
+
+
+def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0,
+             runner_grip=NOT_TRACKED):
     """The state at the start of a game: the Corp's first turn, its clicks gained and its
-    mandatory draw taken (R&D is not tracked yet, so the draw changes no number)."""
+    mandatory draw taken (R&D is not tracked yet, so the draw changes no number).
+    `runner_grip`: the cards in the Runner's hand, START_HAND when the grip is followed (so that
+    damage knows when it flatlines), NOT_TRACKED when not."""
     state = GameState()
     state.agenda_target = agenda_target
     state.corp.clicks_per_turn = corp_clicks
     state.runner.clicks_per_turn = runner_clicks
     state.runner.link = runner_link
     state.corp.clicks = corp_clicks
+    state.runner.grip = runner_grip
     return state
 
 

@@ -504,7 +504,7 @@ class Dashboard(Screen):
             # jumps to End) must not end it and go on spending the other side's clicks.
             app.say("Hold OK to end the %s's turn" % SIDE_NAMES[side])
         elif label == "Trace":
-            app.open("firmware.trace", "TraceWizard", self.value, 1)   # base chosen: boosts next
+            app.open("firmware.trace", "TraceWizard", self.value)   # the base: the number chosen
         elif label == "Access":
             app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True)
         elif label == "Steal":

@@ -1,7 +1,7 @@
 """Device settings: game defaults and display care. Kept apart from the game so that a new
 game keeps them, and saved beside it (see firmware.storage)."""
 
-from engine_lite.state import new_game
+from engine_lite.state import new_game, START_HAND, NOT_TRACKED
 
 
 class Settings:
@@ -19,6 +19,7 @@ class Settings:
         "sound": (0, 1),
         "round_s": (60, 36000),       # the round timer's length (firmware.roundclock)
         "clock_s": (-1, 36000),       # its time left when last saved (-1: no timer)
+        "track_grip": (0, 1),         # new games follow the cards in the Runner's grip
     }
 
     def __init__(self):
@@ -33,11 +34,14 @@ class Settings:
         self.sound = 1
         self.round_s = 65 * 60
         self.clock_s = -1
+        # On by default: damage then knows when it flatlines (a count gone wrong is asked about
+        # before a flatline ends the game: firmware.menus.TokensMenu).
+        self.track_grip = 1
 
     def new_start(self):
         """The starting state of a new game with these settings."""
         return new_game(self.agenda_target, self.corp_clicks, self.runner_clicks,
-                        self.runner_link)
+                        self.runner_link, START_HAND if self.track_grip else NOT_TRACKED)
 
     def to_dict(self):
         """The settings as a plain dict (for saving)."""

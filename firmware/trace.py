@@ -1,8 +1,13 @@
 """The trace wizard: base strength, the Corp's boost, the Runner's boost, then the result.
 An overlay (firmware.app.OVERLAYS): loaded while it is open.
 
-While the numbers are chosen it shows the Runner's link and what the Runner must spend to beat
-the trace (a tie beats it). Credits are only spent when the trace is confirmed.
+It always opens on the Corp's boost, whichever way it was opened, so that UP, UP there always
+means "the Corp boosts 2": the base is the number chosen on the dashboard before its Trace cell
+(3 when none was, from More > Trace), shown above, and LEFT goes back to it. While the numbers
+are chosen it shows the Runner's link and what the Runner must spend to beat the trace (a tie
+beats it); on the Runner's row, the last before the trace is done, the bottom lines say the
+outcome and what each side pays. Credits are only spent when the trace is confirmed. The result
+screen follows undo: a trace undone says so.
 """
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES
@@ -21,9 +26,11 @@ class TraceWizard(Screen):
 
     name = "trace"
 
-    def __init__(self, base=3, field=0):
+    FIRST = 1                   # the row it opens on: the Corp's boost (see the module's note)
+
+    def __init__(self, base=3):
         self.values = [base, 0, 0]
-        self.field = field      # 1 when the base was chosen on the dashboard's Trace cell
+        self.field = self.FIRST
 
     def _limits(self, s):
         return ((0, 30), (0, s.can_pay(CORP)), (0, s.can_pay(RUNNER)))
@@ -50,13 +57,22 @@ class TraceWizard(Screen):
             text = "%d" % value
             MEDIUM.draw(fb, text, 98 - MEDIUM.measure(text), y + 1, color)
             SMALL.draw(fb, total, WIDTH - 1 - SMALL.measure(total), y + 2, color)
-        need = max(0, strength - link)
+        if self.field == 2:
+            # The summary before the trace is done: the outcome, and what OK will charge.
+            text = "%s: %d vs link %d" % ("Succeeds" if strength > link else "Fails",
+                                          strength, link)
+            if SMALL.measure(text) > WIDTH - 2:          # four-digit numbers: the words go
+                text = text.replace("link ", "")
+            SMALL.draw(fb, text, 2, 46)
+            text = "OK: Corp pays %d, Runner %d" % (corp_boost, runner_boost)
+            hint(fb, text if SMALL.measure(text) <= WIDTH else text.replace(" pays", ""))
+            return
         if strength > link:
-            text = "Runner needs %d to stop it" % need
+            text = "Runner needs %d to stop it" % (strength - link)
         else:
             text = "Fails: %d vs link %d" % (strength, link)
         SMALL.draw(fb, text, 2, 46)
-        hint(fb, "^v set  OK next  < back")
+        hint(fb, "^v set  OK next  < base" if self.field == 1 else "^v set  OK next  < back")
 
     def on_button(self, app, name, event):
         s = app.game.state
@@ -71,7 +87,7 @@ class TraceWizard(Screen):
                 # the trace, and the Runner decides.
                 self.field += 1
             elif app.act(A.action(A.TRACE, CORP, self.values[0], self.values[1], self.values[2])):
-                app.replace(TraceResult())
+                app.replace(TraceResult(app.game.count))
         elif name == "LEFT" and event == PRESS:
             if self.field:
                 self.field -= 1
@@ -84,15 +100,27 @@ class TraceResult(Menu):
 
     name = "trace_result"
 
-    def __init__(self):
+    def __init__(self, count=None):
         Menu.__init__(self, "TRACE")
+        self.count = count        # the game's action count with the trace as its last action
+
+    def _undone(self, app):
+        """The trace is no longer the last thing done (undone, or undone and replaced)."""
+        game = app.game
+        return ((self.count is not None and game.count != self.count)
+                or game.state.trace_success < 0)
 
     def header(self, app):
         s = app.game.state
+        if self._undone(app):
+            return ""
         return "%d vs %d" % (s.trace_strength, s.trace_link)
 
     def items(self, app):
         s = app.game.state
+        if self._undone(app):
+            self.title = "TRACE UNDONE"
+            return [Item("Done", "", True, lambda app: app.home())]
         self.title = "TRACE SUCCEEDS" if s.trace_success == 1 else "TRACE FAILS"
         if SMALL.measure(self.title + self.header(app)) > WIDTH - 8:
             self.title = self.title[6:]      # "SUCCEEDS  2097 vs 1998": the numbers matter

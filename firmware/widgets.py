@@ -165,6 +165,7 @@ class Confirm(Screen):
     says so): for what ends a game, which a run of OK presses must never reach by itself."""
 
     name = "confirm"
+    keys = None          # the bottom line, when the keys mean more than yes and no
 
     def __init__(self, title, question, yes, hold=False):
         self.title = title
@@ -178,7 +179,7 @@ class Confirm(Screen):
         for line in wrap(self.question, 21):
             MEDIUM.draw(fb, line, 2, y)
             y += 11
-        hint(fb, "hold OK yes   < no" if self.hold else "OK yes      < no")
+        hint(fb, self.keys or ("hold OK yes   < no" if self.hold else "OK yes      < no"))
 
     def on_button(self, app, name, event):
         if name == "OK" and event == (LONG if self.hold else PRESS):

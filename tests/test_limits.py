@@ -136,7 +136,7 @@ OVERLAYS = [
     ("firmware.menus", "MoreMenu", ()), ("firmware.menus", "TokensMenu", ()),
     ("firmware.menus", "AgendaMenu", ()), ("firmware.menus", "CountersMenu", ()),
     ("firmware.menus", "SettingsMenu", ()), ("firmware.pages", "EndTurn", ()),
-    ("firmware.logscreen", "LogScreen", ()), ("firmware.trace", "TraceWizard", (30, 2)),
+    ("firmware.logscreen", "LogScreen", ()), ("firmware.trace", "TraceWizard", (30,)),
     ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", (999,)),
     ("firmware.runs", "AgendaPrompt", ("FORFEIT", A.FORFEIT, RUNNER)),
 ]
@@ -149,6 +149,7 @@ def test_every_screen_at_the_limits_clips_nothing(monkeypatch, screen):
     app = render(sim, limit_state(), screen=screen, history=LONG_HISTORY)
     if screen[1] == "TraceWizard":
         app.screen.values = [30, 999, 999]
+        app.screen.field = 2             # the Runner's row: the summary line, at its longest
     app.render()
     assert boxes.problems() == []
 

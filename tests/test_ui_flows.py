@@ -184,7 +184,7 @@ def test_a_run_event_costs_one_click_and_starts_the_run():
 
 def test_trace_wizard_runs_a_tied_trace_that_fails():
     # base 3, Corp +1 (4); the Runner's boost starts at 0, the Runner pays 4 to tie -> fails
-    sim = play(MORE + ",OK,OK,UP,OK")
+    sim = play(MORE + ",OK,UP,OK")
     assert sim.app.screen.values[2] == 0
     sim.keys("UP,UP,UP,UP,OK")
     state = sim.state()
@@ -572,7 +572,7 @@ def test_the_runners_tags_and_brain_damage_are_large_digits_under_their_names():
     [(tags_x, tags_y)] = where_shown(sim, "Tags")
     [(x, y)] = where_shown(sim, "2", BIG)
     assert y == tags_y + 8 and abs(x - tags_x) <= 4 and x > 46
-    sim.keys("UP,RIGHT,RIGHT,RIGHT,RIGHT,OK")         # 1 brain damage
+    sim.keys("UP,RIGHT,RIGHT,RIGHT,RIGHT,OK,WAIT:3000")   # 1 brain damage (its message read)
     assert sim.state()["runner"]["brain_damage"] == 1
     [(brain_x, brain_y)] = where_shown(sim, "Brain")
     [(x, y)] = where_shown(sim, "1", BIG)
@@ -632,7 +632,7 @@ def test_costs_and_credits_on_the_overlays_are_said_in_words_a_new_player_reads(
     assert menu.header(sim.app) == "click+cr"
     notes = [item.note for item in menu.items(sim.app)]
     assert "1+X" in notes and all(re.match(r"^([0-9X](\+[0-9X])?)?$", note) for note in notes)
-    sim = play(MORE + ",OK,UP,OK,OK")                   # the trace: base, Corp boost, Runner's
+    sim = play(MORE + ",OK,OK")                         # the trace: Corp boost, Runner's
     assert titles[0] == "Corp has 5 cr" and titles[-1] == "Runner has 5 cr"
 
 
@@ -766,3 +766,72 @@ def test_previous_games_lists_the_kept_games_and_brings_one_back_keeping_the_one
 def test_previous_games_says_when_there_are_none():
     sim = play(PREVIOUS + ",WAIT:300,OK")
     assert sim.app.screen.name == "previous" and "replaces" in sim.app.toast
+
+
+def test_the_trace_wizard_opens_on_the_corps_boost_however_it_is_opened():
+    """UP, UP in the wizard always means "the Corp boosts 2": from More > Trace and from the
+    run's Trace cell alike (base 3); LEFT goes to the base."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    for opening in (MORE + ",OK", RUNNER_RUN + ",WAIT:3000,LEFT,OK"):
+        sim = play(opening + ",UP,UP")
+        assert sim.app.screen.name == "trace", opening
+        assert sim.app.screen.values == [3, 2, 0], opening
+    sim.keys("LEFT,UP")                                      # back to the base: 4
+    assert sim.app.screen.values == [4, 2, 0]
+
+
+def test_the_trace_says_its_outcome_and_costs_before_it_is_done():
+    from simhelp import where_shown
+    sim = play(MORE + ",OK,UP,UP,OK,UP,UP,UP")               # 3+2 = 5 against link 0+3
+    assert sim.app.game.count == 0                           # nothing done yet
+    assert where_shown(sim, "Succeeds: 5 vs link 3")
+    assert where_shown(sim, "OK: Corp pays 2, Runner 3")
+    sim.keys("UP,UP")                                        # the Runner boosts 5: a tie...
+    assert where_shown(sim, "Fails: 5 vs link 5")            # ...beats it
+    sim.keys("OK")
+    assert sim.app.game.count == 1 and sim.app.screen.name == "trace_result"
+
+
+def test_the_trace_result_follows_undo():
+    sim = play(MORE + ",OK,UP,OK,OK")                        # a trace of 4 against link 0
+    assert sim.app.screen.name == "trace_result" and sim.app.screen.title == "TRACE SUCCEEDS"
+    sim.app.undo()                                           # undone, however
+    sim.run(300)
+    items = sim.app.screen.items(sim.app)
+    assert sim.app.screen.title == "TRACE UNDONE" and [i.label for i in items] == ["Done"]
+    assert sim.app.screen.header(sim.app) == ""
+
+
+MEAT = MORE + ",DOWN,OK,DOWN,DOWN,DOWN,OK"                     # More > Tags & damage > Meat
+
+
+def test_a_new_game_follows_the_grip_so_a_damage_flatline_is_recognised():
+    sim = play("")
+    assert sim.app.game.state.runner.grip == 5                 # the start hand
+    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK")                      # 6 meat damage against 5 cards
+    assert sim.app.screen.name == "flatline" and sim.app.game.count == 0
+    sim.keys("OK")                                             # a tap is not enough
+    assert sim.app.game.state.winner < 0 and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK,WAIT:500")
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
+    assert sim.app.screen.name == "win"
+
+
+def test_when_the_grips_count_is_off_the_flatline_question_lets_the_player_fix_it():
+    sim = play(MEAT + ",UP,UP,UP,UP,UP,OK,LEFT")               # "flatlined?" no: the count
+    assert sim.app.screen.name == "number"
+    sim.keys("UP,UP,OK,WAIT:300")                              # 7 cards really in the grip
+    s = sim.app.game.state
+    assert s.winner < 0 and s.runner.grip == 1 and sim.app.screen.name == "dashboard"
+    assert "grip 1" in sim.app.toast
+    assert list(log_lines(sim.app.game))[-2:] == ["runner grip 7", "runner damage meat 6"]
+
+
+def test_following_the_grip_is_a_setting_for_new_games():
+    sim = play(MORE + ",UP,UP,UP,OK" + ",UP,OK")               # Settings > Follow grip (last): off
+    assert sim.app.settings.track_grip == 0
+    assert sim.app.game.state.runner.grip == 5                 # this game keeps its count
+    sim.keys("LEFT,LEFT,OK,UP,UP,OK,OK,WAIT:500")              # (cursor on More) New game
+    assert sim.app.game.state.runner.grip == -1
+    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300")              # 6 damage: trash at random
+    assert sim.app.game.state.winner < 0 and "at random" in sim.app.toast
