@@ -723,7 +723,7 @@ def test_a_journal_alone_uses_the_games_own_settings_not_todays():
     assert again.app.game.state.runner.link == link
 
 
-# ---- games that replace games: an import, a previous game brought back ----------------------
+# ---- games that replace games: an import, game 2 of a match, a previous game back --------
 
 def recoverable(flash):
     """Every game a player can get back after a boot of `flash`: the one in play and those in
@@ -744,7 +744,21 @@ def replacing_flash(operation):
     play_ops(device, clock, script_ops(30))
     first = device.app.game
     needed = [(first.state.pack(), bytes(first.history))]
-    if operation == "previous":
+    if operation == "match":
+        from firmware import match
+        match.start(device.app, ["AB", "CD"])
+        play_ops(device, clock, ["corp gain 3", "corp score 3", "corp score 2"])
+        device.app.act(logtext.parse("corp score 2"), confirmed=True)     # game 1 won
+        play_ops(device, clock, [])
+        first = device.app.game
+        assert first.state.winner == 0
+        needed = [(first.state.pack(), bytes(first.history))]
+
+        def operate(device):
+            game = games.new_start(device.app)
+            match.begin(device.app, game, {"names": ["AB", "CD"], "game": 2, "results": [
+                match.result_of(device.app.game.state)]})
+    elif operation == "previous":
         games.new_game(device.app)
         play_ops(device, clock, ["corp gain 1", "corp gain 2", "runner gain 1"])
         second = device.app.game
@@ -766,8 +780,8 @@ def replacing_flash(operation):
 
 
 @pytest.mark.parametrize("model", ["littlefs", "torn"])
-@pytest.mark.parametrize("operation", ["import", "previous"])
-def test_a_power_cut_at_any_step_of_an_import_or_a_game_brought_back_loses_no_game(
+@pytest.mark.parametrize("operation", ["import", "previous", "match"])
+def test_a_power_cut_at_any_step_of_an_import_a_match_game_or_a_game_brought_back_loses_nothing(
         model, operation):
     files, needed, operate = replacing_flash(operation)
     assert all(game in recoverable(MemoryFlash(files)) for game in needed)
@@ -797,3 +811,12 @@ def test_a_power_cut_at_any_step_of_an_import_or_a_game_brought_back_loses_no_ga
             missing = [i for i, game in enumerate(needed) if game not in found]
             assert not missing, "cut %d of %d (%s), then %d: game %s lost" % (
                 cut, total, model, second, missing)
+            if operation == "match":          # the match agrees with the game in play
+                from firmware.match import load
+                device = boot(MemoryFlash(dict(again.files)))
+                game, match = device.app.game, load(device.app)
+                if game.state.pack() == needed[0][0]:
+                    assert match["game"] == 1, (cut, second)
+                else:
+                    assert match["game"] == 2 and game.count == 0 and \
+                        match["results"][0]["winner"] == "corp", (cut, second)

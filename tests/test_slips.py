@@ -1,0 +1,142 @@
+"""Slips never cost a game (issue 22): keys pressed at random, in any rhythm, from games at
+random points.
+
+Hypothesis plays sequences of taps (30-400 ms), holds (0.6-3 s), chords (a second key pressed
+while the first is down) with 0.05-2 s between them, from a Netrunner game at a random point of
+the scripted game (a Corp turn, a Runner turn, a run...) or an Infiltration game, with two more
+games in the archive. Afterwards, and after a power cut, every game that was there before must
+still be one a player can get back (in play, or in More > Previous games) unless the keys
+started so many new games that it left the fixed archive (KEEP) by its age; and no Netrunner
+turn may have ended without a held OK (End held, or a held-OK confirmation) since the last one.
+"""
+
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from engine_lite import actions as A
+from engine_lite.game import Game
+from engine_lite.logtext import do_line
+from firmware.buttons import LONG
+from host_tools.scripted_game import scripted_game
+from host_tools.sim import Simulator
+
+KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
+# OK most, then the bar's LEFT and RIGHT: the keys that move through a game (and reach End).
+OFTEN = st.sampled_from(("OK",) * 5 + ("LEFT", "RIGHT") * 2 + KEYS)
+
+# Each game starts with three actions a random key sequence will not make again, so that it can
+# be told apart from any game the keys start.
+SIGNATURES = (("corp gain 13", "runner gain 11", "corp gain 2"),
+              ("corp gain 17", "runner gain 9", "runner gain 4"),
+              ("runner gain 15", "corp gain 6", "corp gain 3"))
+SCRIPT = list(scripted_game(30))
+
+
+def netrunner_game(signature, actions):
+    game = Game()
+    for line in signature + tuple(SCRIPT[:actions]):
+        do_line(game, line)
+    return game
+
+
+def infiltration_game():
+    from engine_lite import infiltration as I
+    game = Game(I.new_game(3, 1), I)
+    for act in ((I.ALARM, 0, 3, 0, 0), (I.PROXIMITY, 0, 5, 0, 0), (I.ALARM, 0, -1, 0, 0)):
+        game.do(act)
+    for _ in range(20):                  # more than the keys can undo
+        game.do((I.PROXIMITY, 0, 1, 0, 0))
+        game.do((I.PROXIMITY, 0, -1, 0, 0))
+    return game
+
+
+def marks(game):
+    """What tells a game apart: its first three actions, as bytes (b"" for fewer)."""
+    if game.count < 3:
+        return bytes(game.history)
+    return bytes(game.history[:game.offset_of(3)])
+
+
+def key_script(events):
+    words = []
+    for event, gap in events:
+        if event[0] == "tap":
+            words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
+        elif event[0] == "hold":
+            words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
+        else:
+            _, first, second, after, held = event
+            words += ["PRESS:" + first, "WAIT:%d" % after]
+            if second != first:
+                words += ["PRESS:" + second]
+            words += ["WAIT:%d" % held, "RELEASE:" + first]
+            if second != first:
+                words += ["RELEASE:" + second]
+        words.append("WAIT:%d" % gap)
+    return ",".join(words)
+
+
+TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 400))
+EVENT = st.one_of(
+    TAP, TAP, TAP,
+    st.tuples(st.just("hold"), OFTEN, st.integers(600, 3000)),
+    st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 1500)),
+)
+SEQUENCE = st.lists(st.tuples(EVENT, st.integers(50, 2000)), min_size=1, max_size=25)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.integers(0, 60), st.just(-1)), SEQUENCE)
+def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselves(at, events):
+    from firmware import archive
+    from firmware.app import App
+    sim = Simulator()
+    sim.run(3000)
+    # Two games in the archive (the older second), and the game in play.
+    archived = [netrunner_game(SIGNATURES[2], 40), netrunner_game(SIGNATURES[1], 40)]
+    for game in archived:
+        archive.keep(sim.flash, game)
+    playing = infiltration_game() if at < 0 else netrunner_game(SIGNATURES[0], at + 40)
+    sim.app.play(playing)
+    sim.settle()
+    sim.run(3000)
+    before = [marks(playing), marks(archived[1]), marks(archived[0])]   # newest first
+
+    seen = []                  # button events since the last turn ended
+    replaced = [0]
+    problems = []
+    on_button, act_do, play = App.on_button, Game.do, App.play
+
+    def watch_button(app, name, event):
+        seen.append((name, event))
+        return on_button(app, name, event)
+
+    def watch_do(game, act):
+        note = act_do(game, act)
+        if act[0] == A.END_TURN and game.rules.NAME == "netrunner":
+            if ("OK", LONG) not in seen:
+                problems.append("a turn ended with no held OK after %s" % seen[-6:])
+            seen[:] = []
+        return note
+
+    def watch_play(app, game):
+        kept = play(app, game)
+        replaced[0] += bool(kept)
+        return kept
+
+    App.on_button, Game.do, App.play = watch_button, watch_do, watch_play
+    try:
+        sim.keys(key_script(events))
+        sim.run(3000)
+    finally:
+        App.on_button, Game.do, App.play = on_button, act_do, play
+    assert not problems, problems[0]
+    assert sim.resets == 0 and sim.watchdog_resets == 0, "the firmware restarted"
+
+    sim.settle()
+    sim.boot()                                   # a power cut: what a player can get back now
+    sim.run(300)
+    found = [marks(sim.app.game)] + [marks(game) for _n, game, _s in archive.entries(sim.flash)]
+    for age, mark in enumerate(before):
+        if age + replaced[0] > archive.KEEP:
+            continue                             # pushed out of the archive by newer games
+        assert mark in found, "game %d of %s lost after %s" % (age, len(before), key_script(events))
