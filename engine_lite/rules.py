@@ -170,7 +170,17 @@ def _ability(s, side, clicks, credits, c):
 
 
 def _pay(s, side, credits, b, c):
+    return _spend_said(s, side, credits, "pays")
+
+
+def _spend_said(s, side, credits, verb):
+    """Pay, and say so when bad-publicity credits went first: only the rest leaves the pile
+    ("Runner pays 4 (2 from bad publicity)")."""
+    before = s.run_bp_credits
     s.spend(side, credits)
+    used = before - s.run_bp_credits
+    if used:
+        return "%s %s %d (%d from bad publicity)" % (SIDE_NAMES[side], verb, credits, used)
 
 
 def _gain(s, side, credits, b, c):
@@ -213,14 +223,15 @@ def _damage(s, side, kind, amount, c):
         raise Refused("No such damage")
     if kind == A.DAMAGE_BRAIN:
         runner.brain_damage = _add(runner.brain_damage, amount)
+    said = "%d %s damage: trash %d at random" % (amount, A.DAMAGE_KINDS[kind], amount)
     if runner.grip == NOT_TRACKED:
-        return "Trash %s at random" % _plural(amount, "card")
+        return said
     if amount > runner.grip:
         runner.grip = 0
         _win(s, CORP, WIN_FLATLINE)
         return "More damage than cards in grip: flatlined"
     runner.grip -= amount
-    return "Trash %s at random (grip %d)" % (_plural(amount, "card"), runner.grip)
+    return said + ", grip %d" % runner.grip
 
 
 def _hand_size(s, side, delta, b, c):
@@ -316,7 +327,7 @@ def _trash(s, side, cost, b, c):
     """The Runner pays to trash a card it accessed (bad-publicity credits first)."""
     if not s.run_access:
         raise Refused("Trash costs are paid while accessing")
-    s.spend(side, cost)
+    return _spend_said(s, side, cost, "trashes for")
 
 
 def _trace(s, side, base, corp_boost, runner_boost):

@@ -152,7 +152,7 @@ class Pending:
             elif verb in WINNING:
                 dashboard.drop()
                 points_then(app, verb, side, n, dashboard.accessed)
-            elif app.act(self.action(s), quiet=True):   # the sentence said it before OK
+            elif app.act(self.action(s)):    # said again once done: "Corp rezzed for 3"
                 dashboard.drop()
                 if verb == A.TRASH:
                     dashboard.accessed(app)   # a trash cost paid: that card is done

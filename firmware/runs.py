@@ -47,6 +47,20 @@ class AgendaPrompt(NumberPrompt):
         NumberPrompt.__init__(self, title, "Agenda points", self.TYPICAL, 1, 9, self._chosen)
         self.verb = verb
         self.side = side
+        self.describe = self._needs
+
+    def _needs(self, points):
+        """Where that leaves the side against the agenda target ("3 + 2 = 5 of 7 to win")."""
+        s = self._state
+        has = s.player(self.side).agenda_points
+        if self.verb == A.FORFEIT:
+            return "%d - %d = %d of %d to win" % (has, points, max(0, has - points),
+                                                  s.agenda_target)
+        return "%d + %d = %d of %d to win" % (has, points, has + points, s.agenda_target)
+
+    def draw(self, app, fb):
+        self._state = app.game.state
+        NumberPrompt.draw(self, app, fb)
 
     def _chosen(self, app, points):
         from firmware.purposes import points_then

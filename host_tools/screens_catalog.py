@@ -53,9 +53,11 @@ SCREENS = (
     ("flatline", "6 meat damage, 5 cards in the grip: a held OK says flatlined, < fixes the count",
      MORE + ",DOWN,OK,DOWN,DOWN,DOWN,OK,UP,UP,UP,UP,UP,OK"),
     ("agenda", "Agenda points", MORE + ",DOWN,DOWN,OK"),
+    ("score", "Scoring: the points, and where that leaves the Corp against the target",
+     MORE + ",DOWN,DOWN,OK,OK"),
     ("previous", "More > Previous games: the games others replaced, newest first",
-     "OK,OK," + MORE + ",UP,UP,OK,OK,WAIT:3000,OK,OK,OK,WAIT:3000," + MORE + ",DOWN,DOWN,DOWN,"
-     "DOWN,DOWN,DOWN,DOWN,OK"),
+     "OK,OK," + MORE + ",UP,UP,OK,OK,WAIT:3000,UP,UP,RIGHT,OK,WAIT:3000," + MORE +
+     ",UP,UP,OK,OK,WAIT:3000,OK,WAIT:3000," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"),
     ("counters", "Every counter, settable by hand", MORE + ",DOWN,DOWN,DOWN,OK"),
     ("log", "The game log, newest first",
      "OK,OK,LEFT,OK,WAIT:1000,LONG:OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),

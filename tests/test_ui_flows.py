@@ -835,3 +835,24 @@ def test_following_the_grip_is_a_setting_for_new_games():
     assert sim.app.game.state.runner.grip == -1
     sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300")              # 6 damage: trash at random
     assert sim.app.game.state.winner < 0 and "at random" in sim.app.toast
+
+
+def test_what_a_number_did_is_said_once_done_in_words():
+    """The sentence under the numbers says what OK will do; once done, the message says what
+    was done: a rez no longer passes with only the Corp's number changing."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,RIGHT,OK")     # the Corp rezzes for 3
+    assert sim.app.toast == "Corp rezzed for 3"
+
+
+def test_bad_publicity_credits_spent_first_are_said():
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,OK")          # 1 bad-pub credit in the run
+    assert sim.app.toast == "Runner pays 3 (1 from bad publicity)"
+    assert sim.app.game.state.runner.credits == 5 - 2
+
+
+def test_the_score_prompt_says_where_the_points_leave_the_side():
+    from simhelp import where_shown
+    sim = play("UP,UP,RIGHT,OK,WAIT:3000," + MORE + ",DOWN,DOWN,OK,OK,UP")   # 2 scored; 3 more
+    assert where_shown(sim, "2 + 3 = 5 of 7 to win")
