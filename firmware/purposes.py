@@ -42,7 +42,10 @@ UP_OWN_CORP = (("Gain", ACTIVE, A.GAIN), ("Score", CORP, A.SCORE), ("Tag", RUNNE
 UP_RUNNER = (("Gain", ACTIVE, A.GAIN), ("Net", RUNNER, DAMAGE + A.DAMAGE_NET),
              ("Tag", RUNNER, A.TAGS), ("Meat", RUNNER, DAMAGE + A.DAMAGE_MEAT),
              ("Steal", RUNNER, A.STEAL), ("Bad pub", CORP, A.BAD_PUBLICITY),
-             ("Corp", CORP, A.GAIN), ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN))
+             ("Corp", CORP, A.GAIN), ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN),
+             ("Click", ACTIVE, A.CLICKS))
+# (Click last: LEFT from the first choice, UP LEFT OK = 3 presses for a card's extra click;
+# Brain is then LEFT LEFT, still within its budget: make bench, presses per table task.)
 DOWN_OWN = (("Install", ACTIVE, A.INSTALL), ("Ice", CORP, ICE), ("Rez", CORP, A.REZ),
             ("Pay", ACTIVE, A.PAY), ("Lose", ACTIVE, A.LOSE), ("Other", OTHER, A.PAY),
             ("Play", ACTIVE, A.PLAY))
@@ -52,6 +55,10 @@ TRASH_RESOURCE = (("Trash res", CORP, A.TRASH_RESOURCE),) + DOWN_OWN
 DOWN_OWN_RUNNER = (("Install", ACTIVE, A.INSTALL), ("Pay", ACTIVE, A.PAY),
                    ("Lose", ACTIVE, A.LOSE), ("Corp", CORP, A.PAY), ("Rez", CORP, A.REZ),
                    ("Play", ACTIVE, A.PLAY))
+# The Runner in its own turn, tagged: 2 is what removing a tag costs (with a click), so a DOWN
+# of 2 offers that first (DOWN DOWN OK: 3 presses); an install for 2 is a RIGHT away.
+REMOVE_TAG = (("Untag", RUNNER, A.REMOVE_TAG),) + DOWN_OWN_RUNNER
+FOR_NOTHING = (A.INSTALL, A.PLAY, A.REZ, ICE)    # what a number brought back to 0 still does
 DOWN_RUN = (("Pay", RUNNER, A.PAY), ("Rez", CORP, A.REZ), ("Corp", CORP, A.PAY),
             ("Lose", RUNNER, A.LOSE), ("Corp lose", CORP, A.LOSE))
 DOWN_ACCESS = (("Trash", RUNNER, A.TRASH), ("Pay", RUNNER, A.PAY), ("Rez", CORP, A.REZ),
@@ -64,7 +71,8 @@ PHRASES = {A.GAIN: "%s gains %d cr", A.PAY: "%s pays %d cr", A.LOSE: "%s loses %
            ICE: "%s installs ice: %d cr", A.REZ: "%s rezzes: %d cr",
            A.TRASH: "%s trashes: %d cr", A.TRASH_RESOURCE: "%s trashes a resource: %d cr",
            A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
-           A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub"}
+           A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub",
+           A.CLICKS: "%s gains %d click", A.REMOVE_TAG: "%s removes a tag: %d cr"}
 
 
 def ring(s, up, delta=0):
@@ -78,7 +86,7 @@ def ring(s, up, delta=0):
     if s.player(s.active).clicks:
         if s.active == CORP:
             return TRASH_RESOURCE if delta == -2 and s.runner.tags else DOWN_OWN
-        return DOWN_OWN_RUNNER
+        return REMOVE_TAG if delta == -2 and s.runner.tags else DOWN_OWN_RUNNER
     return DOWN_ANY
 
 
@@ -132,6 +140,8 @@ class Pending:
             return None
         if verb == A.TRASH_RESOURCE:
             return A.action(verb, CORP)       # a click and the 2 credits the number says
+        if verb == A.REMOVE_TAG:
+            return A.action(verb, RUNNER)     # the same
         return A.action(verb, side, n)
 
     def key(self, app, dashboard, s, name, event):
@@ -144,7 +154,7 @@ class Pending:
         elif name == "OK" and event == PRESS:
             label, side, verb = self.choice(s)
             n = abs(self.delta)
-            if not n:
+            if not n and verb not in FOR_NOTHING:
                 dashboard.drop()
             elif verb == ICE:
                 dashboard.drop()

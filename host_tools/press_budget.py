@@ -40,13 +40,33 @@ TASKS = (
      "LEFT,OK,UP,UP,OK,UP,UP,UP,OK,OK", ["trace 3 2 3", "runner tags +1"]),
     ("Runner takes 1 tag", 4, 1, "", "UP,RIGHT,RIGHT,OK", ["runner tags +1"]),
     ("Runner takes 1 meat damage", 4, 1, "", "UP,LEFT,LEFT,OK", ["runner damage meat 1"]),
-    ("Runner takes 1 brain damage (in a run)", 4, 1, RUNNER_TURN + "," + RUN_HQ, "UP,LEFT,OK",
+    ("Runner takes 1 brain damage (in a run)", 4, 1, RUNNER_TURN + "," + RUN_HQ,
+     "UP,LEFT,LEFT,OK",
      ["runner damage brain 1"]),
     ("Corp trashes a resource (Runner tagged)", 3, 2, TAGGED, "DOWN,DOWN,OK",
      ["corp trash-resource"]),
     ("bad publicity +1", 4, 1, "", "UP,LEFT,OK", ["corp bad-publicity +1"]),
     ("undo the last action", 1, 1, "OK", "LONG:LEFT", []),
     ("end the turn, no clicks left", 1, 1, "OK,OK,OK,WAIT:1500", "LONG:OK", ["corp end-turn"]),
+    # The rare moves a real game also has (issue 24's targets).
+    ("Runner gains an extra click (a card)", 3, 1, RUNNER_TURN, "UP,LEFT,OK",
+     ["runner clicks +1"]),
+    ("play an event: pay 5, gain 9 (Sure Gamble)", 6, 6, RUNNER_TURN,
+     "LONG:DOWN,LEFT,OK,WAIT:1500,LONG:UP,UP,UP,UP,UP,OK", ["runner play 5", "runner gain 9"]),
+    ("install a card costing 0", 3, 1, "", "DOWN,UP,OK", ["corp install 0"]),
+    ("remove a tag (click + 2)", 4, 4, TAGGED + "," + RUNNER_TURN, "DOWN,DOWN,OK",
+     ["runner remove-tag"]),
+    ("purge virus counters", 3, 2, "", ACTS + ",UP,UP,UP,UP,UP,UP,OK", ["corp purge"]),
+    ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,OK,OK",
+     ["corp install 0", "corp advance", "corp advance"]),
+    ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS,
+     ["runner run hq", "corp rez 3", "runner pay 2", "run access"]),
+    ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
+     "LONG:UP,UP,LEFT,LEFT,OK,LONG:OK", ["runner damage meat 6"]),
+    ("a new game with the Runner's link 1", 5, 1, "",
+     MORE + ",UP,UP,UP,OK,DOWN,DOWN,DOWN,OK,UP,OK,LEFT,LEFT,OK,UP,UP,OK,OK",
+     ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
 )
 
 
@@ -75,8 +95,12 @@ def check(task):
     """Play one task; returns (presses, None) when it did what it says, or (presses, what
     went wrong)."""
     name, _, _, start, script, expected = task
-    before, after, _ = play_task(start, script)
+    before, after, sim = play_task(start, script)
     count = presses(script)
+    if expected and expected[0].startswith("new-game"):     # a game that starts as it says
+        from engine_lite.logtext import log_text
+        first = log_text(sim.app.game).splitlines()[1]
+        return count, None if first == expected[0] and not after else "starts %r" % first
     if not expected:                  # undo: one action fewer than before
         if len(after) != len(before) - 1 or after != before[:len(after)]:
             return count, "expected the last action undone"
