@@ -18,7 +18,7 @@ def check(flash):
     (game, settings or None, description); raises ValueError saying why when the files hold no
     game, or any part of them is damaged (a damaged file is not half-imported: the player is
     told, and exports the files again)."""
-    from firmware.resume import boot, resumed
+    from firmware.resume import boot
     settings = Settings()
     _storage, game, notices, held = boot(flash, settings)
     if held is not None:
@@ -31,8 +31,18 @@ def check(flash):
     game.check_all()
     if game.damaged:
         raise ValueError("its history does not lead to its saved state")
-    return game, (settings if flash.exists("settings.json") else None), \
-        resumed(game).replace("Resumed - ", "")
+    return game, (settings if flash.exists("settings.json") else None), what(game)
+
+
+def what(game):
+    """What a saved game holds, for the player deciding whether to import it: "Netrunner, turn
+    7, Corp 4-2 Runner" or "Infiltration, 4 agents, round 3"."""
+    s = game.state
+    if game.rules.NAME != "netrunner":
+        return "Infiltration, %d agents, round %d" % (len(s.agents), s.round)
+    text = "Netrunner, turn %d, Corp %d-%d Runner" % (s.turn, s.corp.agenda_points,
+                                                     s.runner.agenda_points)
+    return text + (", over" if s.winner >= 0 else "")
 
 
 def take(app, game, settings=None):

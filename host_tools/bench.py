@@ -302,29 +302,54 @@ def bench_browser(opens=5):
     import tempfile
     from host_tools.screens_catalog import SCREENS, RANDOM_SCREENS
     from host_tools.web import browser
-    from host_tools.web.build import build
+    from host_tools.web.build import build, transfer_sizes
     why = browser.missing()
     if why:
         return None, why
     site = tempfile.mkdtemp()
     try:
         sizes = build(site)
+        transfer = transfer_sizes(site)
         firsts, latencies = [], []
         with browser.Browser(site, tempfile.mkdtemp()) as page:
             for _ in range(opens):
                 page.open()
                 firsts.append(page.script("return window.netclick.stats.firstFrameMs"))
+            # Idle: nobody touches it (the boot message gone), for 10 s.
+            import time
+            time.sleep(3)
+            before = page.script("return [window.netclick.stats.ticks, "
+                                 "window.netclick.stats.busyMs, performance.now()]")
+            time.sleep(10)
+            after = page.script("return [window.netclick.stats.ticks, "
+                                "window.netclick.stats.busyMs, performance.now()]")
+            seconds = (after[2] - before[2]) / 1000.0
+            idle = ((after[0] - before[0]) / seconds, (after[1] - before[1]) / seconds)
             for name, _description, keys in SCREENS[:14]:
                 if name in RANDOM_SCREENS:
                     continue
                 page.open()
                 page.play(keys)
                 latencies += page.script("return window.netclick.stats.latencies")
+        # A phone's first visit: a fresh profile (nothing cached), the CPU 4x slower and a slow
+        # 3G network (DevTools' preset: 2 s round trip, 400 kbit/s down, 400 up).
+        with browser.Browser(site, tempfile.mkdtemp()) as page:
+            driver = page.driver
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 2000, "downloadThroughput": 400 * 1000 / 8,
+                "uploadThroughput": 400 * 1000 / 8})
+            driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+            page.driver.set_page_load_timeout(120)
+            page.driver.get(page.page_url)
+            slow = page.wait_for("window.netclick && window.netclick.stats.firstFrameMs", 120)
     finally:
         shutil.rmtree(site, ignore_errors=True)
     latencies.sort()
     firsts.sort()
     return {"bytes": sum(sizes.values()), "wasm": sizes["micropython.wasm"],
+            "gzip": transfer["gzip"], "brotli": transfer["brotli"], "slow_first": slow,
+            "idle_wakeups": idle[0], "idle_ms": idle[1],
             "files": len(sizes), "first": firsts[len(firsts) // 2], "first_max": firsts[-1],
             "p50": latencies[len(latencies) // 2], "p95": latencies[int(len(latencies) * 0.95)],
             "max": latencies[-1], "inputs": len(latencies)}, None
@@ -454,6 +479,13 @@ def _run_all():
         print("Browser version (make web; headless Chromium on this machine, site served on localhost)")
         print("  site size                    %6.0f KB  (%d files; MicroPython's .wasm %.0f KB)"
               % (b["bytes"] / 1024.0, b["files"], b["wasm"] / 1024.0))
+        print("  first visit, sent            %6.0f KB  brotli, %.0f KB gzip (make web-serve sends "
+              "the precompressed files)" % (b["brotli"] / 1024.0, b["gzip"] / 1024.0))
+        print("  first visit, 4x CPU, slow 3G %6.0f ms  (to the first frame; target <= 2500)"
+              % b["slow_first"])
+        print("  idle: wake-ups a second      %6.1f     (target <= 2; nobody pressing anything)"
+              % b["idle_wakeups"])
+        print("  idle: main-thread work       %6.1f ms a second (target <= 5)" % b["idle_ms"])
         print("  page open -> first frame     %6.0f ms  (median of 5 opens, %.0f ms at most)"
               % (b["first"], b["first_max"]))
         print("  input -> picture, p50        %6.1f ms  (key down or up -> the canvas drawn)" % b["p50"])

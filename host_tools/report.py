@@ -38,9 +38,12 @@ class ReportError(Exception):
 # ---- reading a game -------------------------------------------------------------------------------
 
 def load(path):
-    """The Game in a log file, a save folder or a save's game.json."""
+    """The Game in a log file, a save folder, a save's game.json, or a browser's export (one
+    .netclick file holding the saved files)."""
     if os.path.isdir(path) or os.path.basename(path) in ("game.json", "game.jnl", "game.bak"):
         return _load_save(path if os.path.isdir(path) else os.path.dirname(path) or ".")
+    if path.endswith(".netclick"):
+        return _boot(bundle_files(path), path)
     from host_tools.replay import replay_lines
     from engine_lite.logtext import split_lines
     try:
@@ -59,11 +62,6 @@ def _load_save(folder):
     """The game a board would resume from the files in `folder`, read with the firmware's own
     resume code. The folder is only read: resume works on a copy of its files in memory, so
     what it would set aside or log stays there, and the folder is left as it was."""
-    from host_tools.sim import install_standins
-    install_standins()                    # firmware.hw imports `machine`
-    from firmware import resume
-    from firmware.settings import Settings
-    from host_tools.flash import MemoryFlash
     files = {}
     try:
         for name in os.listdir(folder):
@@ -73,6 +71,33 @@ def _load_save(folder):
                     files[name] = handle.read()
     except OSError as error:
         raise ReportError("cannot read %s: %s" % (folder, error.strerror))
+    return _boot(files, folder)
+
+
+def bundle_files(path):
+    """{name: bytes} of the saved files in a browser's export (host_tools/web: a JSON object
+    {"netclick": "save", "files": {name: base64}})."""
+    import base64
+    import json
+    try:
+        with open(path, "rb") as handle:
+            bundle = json.loads(handle.read().decode("utf-8"))
+        if not isinstance(bundle, dict) or bundle.get("netclick") != "save":
+            raise ValueError("not a Netclick export")
+        return dict((str(name), base64.b64decode(data)) for name, data in bundle["files"].items())
+    except OSError as error:
+        raise ReportError("cannot read %s: %s" % (path, error.strerror))
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+        raise ReportError("%s is not a Netclick export (%s)" % (path, error))
+
+
+def _boot(files, folder):
+    """The game a board would resume from `files` ({name: bytes})."""
+    from host_tools.sim import install_standins
+    install_standins()                    # firmware.hw imports `machine`
+    from firmware import resume
+    from firmware.settings import Settings
+    from host_tools.flash import MemoryFlash
     if not any(name in files for name in ("game.json", "game.jnl", "game.bak", "game.tmp")):
         raise ReportError("no saved game in %s (game.json, game.jnl)" % folder)
     _storage, game, notices, held = resume.boot(MemoryFlash(files), Settings())
@@ -327,7 +352,8 @@ def chart_path(args):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.report",
                                      description="Summarize a Netrunner game from its log or save.")
-    parser.add_argument("game", help="a game log, a save folder, or a save's game.json")
+    parser.add_argument("game", help="a game log, a save folder, a save's game.json, or a "
+                        "browser's export (.netclick)")
     parser.add_argument("--chart", metavar="FILE", help="where to write the chart (.png, .svg "
                         "or .pdf; default: report.png in the current folder)")
     parser.add_argument("--no-chart", action="store_true", help="no chart")

@@ -88,3 +88,24 @@ def test_what_cannot_be_read_is_said_in_one_line(tmp_path, capsys, content, mess
 def test_a_folder_without_a_save_is_said(tmp_path, capsys):
     assert report.main([str(tmp_path), "--no-chart"]) == 1
     assert "no saved game" in capsys.readouterr().err
+
+
+def test_a_browsers_one_file_export_is_reported_like_its_save_folder(tmp_path):
+    import base64
+    import json
+    from host_tools.report import load
+    from host_tools.sim import Simulator
+    sim = Simulator(save_dir=str(tmp_path / "board"))
+    sim.keys("OK,OK,WAIT:3000")
+    sim.settle()
+    files = dict((p.name, base64.b64encode(p.read_bytes()).decode())
+                 for p in (tmp_path / "board").iterdir())
+    bundle = tmp_path / "netclick-2026-12-01-1930.netclick"
+    bundle.write_text(json.dumps({"netclick": "save", "version": 1, "files": files}))
+    assert load(str(bundle)).state.pack() == load(str(tmp_path / "board")).state.pack()
+    bad = tmp_path / "other.netclick"
+    bad.write_text('{"name": "another app"}')
+    import pytest
+    from host_tools.report import ReportError
+    with pytest.raises(ReportError, match="not a Netclick export"):
+        load(str(bad))

@@ -280,3 +280,112 @@ def test_enter_on_a_page_button_does_that_button_not_ok(page):
 def other_glass(sim):
     from host_tools.screenshots import glass_image
     return glass_image(sim)
+
+
+def test_export_is_one_file_and_import_takes_it_whatever_its_name(page, tmp_path):
+    page.open()
+    page.play("OK,OK,WAIT:2600")                   # two credits
+    played = page.glass()
+    bundle = page.script("return window.netclick.exportBundle()")
+    assert set(json.loads(bundle)["files"]) >= {"game.json"}
+    renamed = tmp_path / "netclick-2026-12-01-1930 (2).txt"     # as a phone may keep it
+    renamed.write_text(bundle)
+    page.open()                                    # a new game here
+    pick(page, [renamed])
+    alert = page.driver.switch_to.alert
+    assert "Netrunner, turn 1, Corp 0-0 Runner" in alert.text   # what it holds, before it acts
+    alert.accept()
+    page.wait_for("document.getElementById('status').textContent.startsWith('Imported')")
+    time.sleep(2.8)
+    page.glass().save(str(tmp_path / "imported.png"))
+    played.save(str(tmp_path / "played.png"))
+    assert differing(page.glass(), played) == 0, tmp_path
+
+
+def test_saved_files_renamed_by_the_browser_are_still_taken(page, tmp_path):
+    from host_tools.sim import Simulator
+    sim = Simulator(save_dir=str(tmp_path / "board"))
+    sim.keys("OK,WAIT:3000")
+    sim.settle()
+    renamed = tmp_path / "game (1).json"
+    renamed.write_bytes((tmp_path / "board" / "game.json").read_bytes())
+    page.open()
+    pick(page, [renamed])
+    assert "Netrunner" in page.driver.switch_to.alert.text
+    page.driver.switch_to.alert.dismiss()          # no: nothing changes
+    assert "Imported" not in page.status()
+
+
+def test_a_screen_reader_hears_each_change_and_can_read_the_board(page):
+    page.open()
+    page.script("window.netclick.said.length = 0")
+    page.script("document.querySelector('[data-key=OK]').click()")   # an assistive click: a tap
+    page.wait_for("window.netclick.said.length > 0")
+    said = page.script("return window.netclick.said")
+    assert said[0] == "Corp took 1 credit: 6 credits, 2 clicks left"
+    tree = page.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    live = [n for n in tree if any(p.get("name") == "live" and p["value"]["value"] == "polite"
+                                   for p in n.get("properties", []))]
+    texts = json.dumps(tree)
+    assert live and "Corp took 1 credit" in texts
+    page.driver.find_element("id", "read").click()   # "Read the board"
+    page.wait_for("window.netclick.said.length > 1")
+    board = page.script("return window.netclick.said")[-1]
+    assert board.startswith("Turn 1, the Corp's turn. Corp: 6 credits, 2 clicks")
+    body = page.driver.find_element("tag name", "body")
+    from selenium.webdriver.common.keys import Keys
+    page.play("LEFT,LEFT,OK,WAIT:300")              # More...
+    menu = page.glass()
+    body.send_keys(Keys.ESCAPE)                     # ...and Escape is BACK
+    time.sleep(0.5)
+    assert differing(page.glass(), menu) > 0
+    page.play("OK")                                 # back on the dashboard: More again
+    time.sleep(SETTLE_S)
+    assert differing(page.glass(), menu) == 0
+
+
+def test_an_idle_page_wakes_twice_a_second_and_a_press_still_answers_at_once(page):
+    page.open()
+    time.sleep(3)                                  # the boot message gone, everything saved
+    before = page.script("return window.netclick.stats.ticks")
+    time.sleep(3)
+    woke = page.script("return window.netclick.stats.ticks") - before
+    assert woke <= 8, "%d wake-ups in 3 s" % woke  # 2 a second (not the firmware's 50)
+    page.play("OK,WAIT:1000,OK,WAIT:1000,OK")      # each after an idle second: the press wakes it
+    page.wait_for("window.netclick.stats.latencies.length > 2")
+    assert min(page.script("return window.netclick.stats.latencies")) < 400   # not the idle 500
+
+
+def test_the_site_is_sent_precompressed_to_a_browser_that_takes_it(page):
+    import gzip
+    plain = urllib.request.urlopen(page.url + "device.json").read()
+    request = urllib.request.Request(page.url + "device.json", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request) as answer:
+        assert answer.headers["Content-Encoding"] == "gzip"
+        packed = answer.read()
+    assert len(packed) < len(plain) / 2 and gzip.decompress(packed) == plain
+    request = urllib.request.Request(page.url, headers={"Accept-Encoding": "br, gzip"})
+    with urllib.request.urlopen(request) as answer:
+        assert answer.headers["Content-Encoding"] == "br"
+        assert answer.headers["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (844, 390)], ids=["upright", "sideways"])
+def test_on_a_phone_the_glass_is_wide_and_every_key_is_in_view_and_thumb_sized(page, width, height):
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 3, "mobile": True})
+    try:
+        page.open()
+        boxes = page.script("""return Array.from(document.querySelectorAll('.key, button'))
+            .filter(b => !b.hidden && b.offsetParent !== null)
+            .map(b => { const r = b.getBoundingClientRect();
+                        return [b.textContent.trim(), r.width, r.height, r.bottom]; })""")
+        glass = page.script("return document.getElementById('glass').getBoundingClientRect().width")
+        keys = [b for b in boxes if b[0] in ("▲", "▼", "◀", "▶", "OK", "BACK")]
+        assert len(keys) == 6
+        assert all(b[3] <= height for b in keys), keys          # no key below the fold
+        assert all(min(b[1], b[2]) >= 44 for b in boxes), boxes   # thumb-sized
+        if width < height:
+            assert glass >= 0.85 * width                          # upright: the width
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -102,7 +102,48 @@ def build(out=OUT):
     worker = worker.replace("@FILES@", json.dumps(["./"] + names))
     with open(os.path.join(out, "sw.js"), "w", encoding="utf-8") as handle:
         handle.write(worker)
-    return dict((name, os.path.getsize(os.path.join(out, name))) for name in sorted(os.listdir(out)))
+    sizes = dict((name, os.path.getsize(os.path.join(out, name))) for name in sorted(os.listdir(out)))
+    precompress(out, [name for name in sizes if not name.endswith(".png")])
+    return sizes
+
+
+def precompress(out, names):
+    """Write name.gz and name.br beside each file (what `make web-serve` sends to a browser that
+    accepts them, and what a static host such as nginx's gzip_static or a CDN can send as they
+    are): about a third of the bytes on a phone's first visit. Reproducible: no time stamps.
+    Brotli comes from Node's zlib (Node is already needed for the WebAssembly MicroPython);
+    without Node only .gz is written."""
+    import gzip
+    for name in names:
+        path = os.path.join(out, name)
+        with open(path, "rb") as handle:
+            data = handle.read()
+        with open(path + ".gz", "wb") as handle:
+            handle.write(gzip.compress(data, 9, mtime=0))
+    script = ("const z=require('zlib'),fs=require('fs');for(const p of process.argv.slice(1))"
+              "fs.writeFileSync(p+'.br',z.brotliCompressSync(fs.readFileSync(p),{params:"
+              "{[z.constants.BROTLI_PARAM_QUALITY]:11}}))")
+    import subprocess
+    try:
+        subprocess.run(["node", "-e", script] + [os.path.join(out, n) for n in names],
+                       check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        pass                     # no Node here: gzip only
+
+
+def transfer_sizes(out):
+    """{"plain", "gzip", "brotli"}: the site's bytes on a first visit, as sent plain, and as
+    sent to a browser that takes gzip or brotli (make bench)."""
+    sizes = {"plain": 0, "gzip": 0, "brotli": 0}
+    for name in os.listdir(out):
+        if name.endswith((".gz", ".br")):
+            continue
+        plain = os.path.getsize(os.path.join(out, name))
+        sizes["plain"] += plain
+        for kind, ending in (("gzip", ".gz"), ("brotli", ".br")):
+            packed = os.path.join(out, name + ending)
+            sizes[kind] += os.path.getsize(packed) if os.path.exists(packed) else plain
+    return sizes
 
 
 def main(argv=None):

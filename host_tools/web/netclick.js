@@ -12,7 +12,7 @@ const MIN_HOLD_MS = 60;                 // a tap shorter than this is held this 
 const STORE = "netclick/save/";         // localStorage key prefix: one entry per saved file
 const SAVE_DIR = "/save";
 const KEYBOARD = { ArrowUp: "UP", ArrowDown: "DOWN", ArrowLeft: "LEFT", ArrowRight: "RIGHT",
-                   Enter: "OK", NumpadEnter: "OK", Backspace: "BACK" };
+                   Enter: "OK", NumpadEnter: "OK", Backspace: "BACK", Escape: "BACK" };
 
 const canvas = document.getElementById("glass");
 const context = canvas.getContext("2d");
@@ -25,8 +25,18 @@ let mp = null;
 // What tests and `make bench` read: when the first picture appeared, and for each input (a key
 // going down or up) the time until the picture it caused was drawn.
 const LONG_PRESS_MS = 600;   // firmware.buttons.Button.long_ms: a held key's LONG event
-const stats = { firstFrameMs: null, latencies: [], frames: 0, lastInputAt: null, restarts: 0 };
-window.netclick = { stats, ready: false, glass: glassHex, canvasBits, exportFiles, press, release };
+const stats = { firstFrameMs: null, latencies: [], frames: 0, lastInputAt: null, restarts: 0,
+                ticks: 0, busyMs: 0 };
+// With no key down and nothing to draw the firmware asks for its idle poll (App.IDLE_POLL_MS,
+// 20 ms: a Pico must notice a press by polling). Here a press calls the loop itself, so the page
+// sleeps IDLE_MS instead: 2 wake-ups a second while nobody touches it, not 50 (a phone's
+// battery over a 65-minute round; make bench: the browser's idle figures). A message still goes
+// on time (webboard.idle_ms); the round clock's display may be late by at most this much.
+const IDLE_POLL_MS = 20;
+const IDLE_MS = 500;
+let timer = null;
+window.netclick = { stats, ready: false, glass: glassHex, canvasBits, exportFiles, press, release,
+                    said: [] };
 
 function say(text, error) {
   statusLine.textContent = text;
@@ -36,8 +46,8 @@ function say(text, error) {
 // ---- the display ----------------------------------------------------------------------------
 
 // Canvas pixels per OLED pixel: a whole number that fits the width the page gives the glass, in
-// device pixels, so every OLED pixel is the same square; from 4 up, one row and column of each is
-// the dark gap between an OLED's pixels.
+// device pixels, so every OLED pixel is the same square. No dark gap between them: it drowned
+// the strokes of highlighted (inverse) text.
 let SCALE = 4;
 
 function fitCanvas() {
@@ -46,7 +56,9 @@ function fitCanvas() {
   SCALE = Math.max(1, Math.floor(room * ratio / WIDTH));
   canvas.width = WIDTH * SCALE;
   canvas.height = HEIGHT * SCALE;
-  canvas.style.width = (WIDTH * SCALE / ratio) + "px";
+  // Shown as wide as the page gives it (a phone upright: the whole width); the browser scales
+  // the whole-number picture the rest of the way without smoothing (image-rendering: pixelated).
+  canvas.style.width = "100%";
   if (board) draw(false);
 }
 
@@ -60,8 +72,7 @@ function draw(counted = true) {
     for (let x = 0; x < WIDTH; x++) glass[y * WIDTH + x] = oled.pixel(x, y);
   for (let y = 0; y < HEIGHT * SCALE; y++) {
     for (let x = 0; x < WIDTH * SCALE; x++) {
-      const gap = SCALE >= 4 && ((x % SCALE) === SCALE - 1 || (y % SCALE) === SCALE - 1);
-      const on = !gap && glass[Math.floor(y / SCALE) * WIDTH + Math.floor(x / SCALE)];
+      const on = glass[Math.floor(y / SCALE) * WIDTH + Math.floor(x / SCALE)];
       const colour = on ? lit : OFF;
       const i = (y * WIDTH * SCALE + x) * 4;
       pixels[i] = colour[0]; pixels[i + 1] = colour[1]; pixels[i + 2] = colour[2]; pixels[i + 3] = 255;
@@ -102,7 +113,7 @@ function glassHex() {
 // the middle of each pixel's square. The browser test compares it with the golden images.
 function canvasBits() {
   const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-  const middle = SCALE >= 4 ? (SCALE - 1) >> 1 : SCALE >> 1;
+  const middle = SCALE >> 1;
   let bits = "";
   for (let y = 0; y < HEIGHT; y++)
     for (let x = 0; x < WIDTH; x++) {
@@ -132,6 +143,7 @@ function press(name) {
   if (!board || name in held) return;
   held[name] = performance.now();
   board.press(name);
+  wake();
   stats.lastInputAt = performance.now();
   document.querySelector(`[data-key="${name}"]`)?.classList.add("down-now");
 }
@@ -141,7 +153,9 @@ function release(name) {
   const wait = MIN_HOLD_MS - (performance.now() - held[name]);
   const letGo = () => {
     delete held[name];
+    if (!board) return;
     board.release(name);
+    wake();
     stats.lastInputAt = performance.now();
     document.querySelector(`[data-key="${name}"]`)?.classList.remove("down-now");
   };
@@ -158,6 +172,30 @@ for (const key of document.querySelectorAll(".key")) {
   for (const type of ["pointerup", "pointercancel", "lostpointercapture"])
     key.addEventListener(type, () => release(name));
   key.addEventListener("contextmenu", (event) => event.preventDefault());   // long touch
+  // A click with no pointer behind it (detail 0): a screen reader's or switch's activation, or
+  // element.click(). A tap of that key (the pointer's own clicks were pressed above).
+  key.addEventListener("click", (event) => {
+    if (event.detail !== 0) return;
+    press(name);
+    release(name);
+  });
+}
+
+// "Read the board": both sides' numbers in words, into the live region (R on a keyboard).
+function readBoard() {
+  if (board) announce(board.board_text());
+}
+document.getElementById("read").addEventListener("click", readBoard);
+window.addEventListener("keydown", (event) => {
+  if ((event.key === "r" || event.key === "R") && !pageControl(event.target) &&
+      !event.ctrlKey && !event.metaKey && !event.altKey) readBoard();
+});
+
+// What the tracker says, said again for a screen reader: a polite live region.
+const spoken = document.getElementById("said");
+function announce(text) {
+  spoken.textContent = text;
+  window.netclick.said.push(text);
 }
 
 // The page's own controls keep the keys they answer to: Enter or Space on a focused button (Export,
@@ -293,43 +331,85 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") saveNow();
 });
 
-document.getElementById("export").addEventListener("click", () => {
+// Export: one file holding every saved file (the game, its journal, the settings, the previous
+// games), named by the time it was made, so a phone keeps it as one download.
+function exportBundle(now = new Date()) {
   const files = exportFiles();
-  const names = Object.keys(files).filter((name) => !name.endsWith(".tmp"));
-  names.forEach((name, index) => setTimeout(() => {
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([fromBase64(files[name])]));
-    link.download = name;
-    link.click();
-    URL.revokeObjectURL(link.href);
-  }, index * 300));       // one at a time: browsers drop downloads started together
-  say("Exported " + names.join(", "));
+  for (const name of Object.keys(files)) if (name.endsWith(".tmp")) delete files[name];
+  return JSON.stringify({ netclick: "save", version: 1, saved: now.toISOString(), files });
+}
+
+function bundleName(now) {
+  const two = (n) => String(n).padStart(2, "0");
+  return `netclick-${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}-` +
+         `${two(now.getHours())}${two(now.getMinutes())}.netclick`;
+}
+
+document.getElementById("export").addEventListener("click", () => {
+  const now = new Date();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([exportBundle(now)], { type: "application/json" }));
+  link.download = bundleName(now);
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  say("Exported " + link.download);
 });
+window.netclick.exportBundle = exportBundle;
+
+// Import: the picked files go to a scratch folder and the firmware's own loader reads them there,
+// as a Pico powering up on them would. Only a game it reads whole replaces the one here, and the
+// one here is kept (More > Previous games), so no file, however wrong, loses a game.
+// A file's name as this page saved it: a phone's browser renames a second download "game (1).json".
+function savedName(name) {
+  return name.replace(/ ?\(\d+\)(?=\.[^.]*$)/, "");
+}
+
+// The picked files as {name: bytes}: one .netclick file (whatever it is called now), or the saved
+// files themselves (game.json, game.jnl...) as a Pico or an older page keeps them.
+async function pickedFiles(picked) {
+  const files = {};
+  if (picked.length === 1 && !IMPORTABLE.includes(savedName(picked[0].name))) {
+    let bundle = null;
+    try { bundle = JSON.parse(await picked[0].text()); } catch (e) { /* not JSON: below */ }
+    if (!bundle || bundle.netclick !== "save" || typeof bundle.files !== "object" || !bundle.files)
+      throw new Error(`${picked[0].name} is not a Netclick save`);
+    for (const [name, data] of Object.entries(bundle.files)) {
+      if (!IMPORTABLE.includes(name)) continue;        // the previous games stay this page's own
+      try { files[name] = fromBase64(String(data)); } catch (e) {
+        throw new Error(`${name} in ${picked[0].name} is damaged`);
+      }
+    }
+    return files;
+  }
+  const wrong = picked.filter((file) => !IMPORTABLE.includes(savedName(file.name)));
+  if (wrong.length)
+    throw new Error("import takes a .netclick file, or the saved files by their names (" +
+                    IMPORTABLE.join(", ") + "), not " + wrong.map((f) => f.name).join(", "));
+  for (const file of picked) files[savedName(file.name)] = new Uint8Array(await file.arrayBuffer());
+  return files;
+}
 
 // Import: the picked files go to a scratch folder and the firmware's own loader reads them there,
 // as a Pico powering up on them would. Only a game it reads whole replaces the one here, and the
 // one here is kept (More > Previous games), so no file, however wrong, loses a game.
 document.getElementById("import").addEventListener("change", async (event) => {
-  const files = Array.from(event.target.files);
-  event.target.value = "";                    // the same files can be picked again
-  const wrong = files.filter((file) => !IMPORTABLE.includes(file.name));
-  if (!files.length || wrong.length) {
-    say("Import takes the saved files by their names: " + IMPORTABLE.join(", ") +
-        (wrong.length ? " (not " + wrong.map((f) => f.name).join(", ") + ")" : "") +
-        ". Nothing was changed.", true);
-    return;
-  }
-  const size = files.reduce((sum, file) => sum + file.size, 0);
+  const picked = Array.from(event.target.files);
+  event.target.value = "";                    // the same file can be picked again
+  if (!picked.length || !board || !owner) return;
+  const size = picked.reduce((sum, file) => sum + file.size, 0);
   if (size > IMPORT_MAX_BYTES) {
     say(`Not imported: ${Math.round(size / 1024)} KB is far more than a saved game. ` +
         "Nothing was changed.", true);
     return;
   }
-  if (!board || !owner) return;
+  let files;
+  try { files = await pickedFiles(picked); } catch (error) {
+    say("Not imported: " + error.message + ". Nothing was changed.", true);
+    return;
+  }
   makeFolder(IMPORT_DIR);
   for (const name of folderNames(IMPORT_DIR)) mp.FS.unlink(`${IMPORT_DIR}/${name}`);
-  for (const file of files)
-    mp.FS.writeFile(`${IMPORT_DIR}/${file.name}`, new Uint8Array(await file.arrayBuffer()));
+  for (const [name, data] of Object.entries(files)) mp.FS.writeFile(`${IMPORT_DIR}/${name}`, data);
   const verdict = board.check_import();
   if (verdict.startsWith("no ")) {
     say("Not imported: " + verdict.slice(3) + ". Nothing was changed.", true);
@@ -339,7 +419,7 @@ document.getElementById("import").addEventListener("change", async (event) => {
                "The game here is kept: More > Previous games brings it back.")) return;
   board.take_import();
   drainBus();
-  say(persist() ? "Imported " + verdict.slice(3) + "." : statusLine.textContent, !storeFailed);
+  say(persist() ? "Imported: " + verdict.slice(3) + "." : statusLine.textContent, !storeFailed);
 });
 
 // ---- one tab owns the game ---------------------------------------------------------------------
@@ -407,18 +487,30 @@ function writeFiles(files) {
   }
 }
 
+// Run the loop now (a key went down or up), not when the idle sleep ends.
+function wake() {
+  clearTimeout(timer);
+  timer = setTimeout(loop, 0);
+}
+
 function loop() {
   if (!board) return;                  // the game went to another tab
+  const started = performance.now();
   let wait;
   try {
     wait = board.tick();
     drainBus();
+    const text = board.said();
+    if (text) announce(text);
     if (board.saved()) persist();
   } catch (error) {
     say("The firmware stopped: " + error.message, true);
     throw error;
   }
-  setTimeout(loop, wait);
+  stats.ticks++;
+  stats.busyMs += performance.now() - started;
+  clearTimeout(timer);
+  timer = setTimeout(loop, wait >= IDLE_POLL_MS ? board.idle_ms(IDLE_MS) : wait);
 }
 
 async function start() {

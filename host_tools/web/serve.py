@@ -19,10 +19,31 @@ TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/ja
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right types; quiet unless asked."""
+    """Static files with the right types, sent precompressed (name.br or name.gz, written by
+    the build) to a browser that accepts it; quiet unless asked."""
 
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES)
     quiet = False
+    ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        accepted = self.headers.get("Accept-Encoding", "")
+        for encoding, ending in self.ENCODINGS:
+            if encoding in accepted and os.path.isfile(path + ending):
+                with open(path + ending, "rb") as handle:
+                    data = handle.read()
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(path))
+                self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                import io
+                return io.BytesIO(data)
+        return http.server.SimpleHTTPRequestHandler.send_head(self)
 
     def log_message(self, *args):
         if not self.quiet:

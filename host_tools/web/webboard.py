@@ -103,6 +103,16 @@ def tick():
     return device.poll_ms()
 
 
+def idle_ms(longest):
+    """How long the page may sleep with no key down and nothing to draw: `longest`, or less
+    when the tracker's message is due to go before then (so it goes on time)."""
+    app = device.app
+    if app.toast is None:
+        return longest
+    left = clock.ticks_diff(app._toast_until, clock.ticks_ms())
+    return max(1, min(longest, left + 1))
+
+
 def press(name):
     """Hold a button down (name as in the pin map: UP, DOWN, LEFT, RIGHT, OK, BACK)."""
     machine.board.press(pins["buttons"][name])
@@ -163,3 +173,61 @@ def take_import():
         return False
     importing.take(device.app, imported[0], imported[1])
     return flush()
+
+
+_said = None
+_changes = None
+
+
+def said():
+    """What changed since the last call, once, in the tracker's own words ("" when nothing
+    did): its newest message, or, for an action the glass shows without one (a credit taken),
+    the action as the game log's phrases word it, with the side's credits. The page's live
+    region reads it out, so a screen reader hears each change."""
+    global _said, _changes
+    app = device.app
+    key = (app.toast, app._toast_until) if app.toast else None
+    changed = app.changes != _changes
+    text = ""
+    if key is not None and key != _said:
+        text = ("Refused: " + app.toast[2:]) if app.toast.startswith("! ") else app.toast
+    elif changed and _changes is not None and app.game.count:
+        from engine_lite.phrases import phrase
+        game = app.game
+        act = game.action_at(game.count - 1)
+        text = phrase(act, game.state, game.rules)
+        if game.rules.NAME == "netrunner":
+            player = game.state.player(act[1])
+            text += ": %d credits, %d clicks left" % (player.credits, player.clicks)
+    _said, _changes = key, app.changes
+    return text
+
+
+def board_text():
+    """Both sides' numbers in words ("read the board"), for a screen reader or a glance."""
+    s = device.app.game.state
+    if device.app.game.rules.NAME != "netrunner":
+        return "Infiltration, round %d. Alarm %d, proximity %d. %s." % (
+            s.round, s.alarm, s.proximity, ", ".join(
+                "agent %d %s" % (i + 1, _agent(a)) for i, a in enumerate(s.agents)))
+    corp, runner = s.corp, s.runner
+    side = ("Corp", "Runner")[s.active]
+    text = ("Turn %d, the %s's turn. Corp: %d credits, %d clicks, %d of %d points, bad "
+            "publicity %d, hand size %d. Runner: %d credits, %d clicks, %d points, %d tags, "
+            "%d brain damage, link %d, hand size %d" % (
+                s.turn, side, corp.credits, corp.clicks, corp.agenda_points, s.agenda_target,
+                corp.bad_publicity, corp.max_hand_size, runner.credits, runner.clicks,
+                runner.agenda_points, runner.tags, runner.brain_damage, runner.link,
+                runner.max_hand_size))
+    if runner.grip >= 0:
+        text += ", %d cards in grip" % runner.grip
+    if s.in_run:
+        text += ". A run is on"
+    if s.winner >= 0:
+        text += ". The game is over"
+    return text + "."
+
+
+def _agent(agent):
+    from engine_lite.infiltration import STATUSES
+    return STATUSES[agent.status] + (", wounded" if agent.wounded else "")
