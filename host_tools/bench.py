@@ -516,7 +516,8 @@ def print_virtual_pico(boards):
     print("  %-34s %s" % ("", "".join("%16s" % heads[k] for k in kinds)))
 
     def row(label, values, note=""):
-        print("  %-34s %s  %s" % (label, "".join("%16s" % v for v in values), note))
+        # (" %15s": a value longer than the column still has a space before it)
+        print("  %-34s %s  %s" % (label, "".join(" %15s" % v for v in values), note))
 
     def verdicts(check):
         return ", ".join("%s %s" % (heads[k], ok(check(k))) for k in kinds)
