@@ -67,94 +67,153 @@ class I2CBus:
 
 
 def open_display(pins):
-    """The Display the pin map describes: its bus, address, size and controller."""
+    """The Display the pin map describes: its bus, address, size and controller, and a second
+    panel for the other seat if the pin map names one (display2)."""
     from firmware import hw
     size = pins.get("display") or {}
-    return Display(hw.open_i2c(pins), pins["i2c"].get("address", 0x3C), size.get("width", 128),
-                   size.get("height", 64), size.get("controller"))
+    i2c = hw.open_i2c(pins)
+    display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
+                      size.get("height", 64), size.get("controller"))
+    second = pins.get("display2")
+    if second:
+        display.add_panel(i2c, second["address"], second.get("rotation", 180),
+                          second.get("controller", size.get("controller")))
+    return display
+
+
+class Panel:
+    """One OLED showing the frame: its driver (set-up, contrast, power, orientation), its
+    address on the bus, what it holds now, and whether it answers. `turned`: it shows the
+    picture turned 180 degrees from the first panel (the other seat's, across the table)."""
+
+    def __init__(self, driver, bus, address, width, pages, drawn, turned=False):
+        self.oled = driver
+        self.bus = bus
+        self.address = address
+        self.turned = turned
+        self.shown = bytearray(width * pages)    # what it holds: the driver sent zeros
+        # Each page of the frame and of what the panel shows, as memoryviews made once: comparing
+        # two of them is a C memcmp that allocates nothing (slicing would copy 256 bytes a page).
+        held = memoryview(self.shown)
+        self.pages = [(drawn[1 + p * width:1 + (p + 1) * width], held[p * width:(p + 1) * width])
+                      for p in range(pages)]
+        # Page updates go straight to the bus adapter, not through the driver's I2CDevice
+        # wrapper: two calls a page, each one less layer of Python (on a Pico a call costs).
+        self.write = bus.writeto
+        self.online = bus.ok
 
 
 class Display:
-    """The 128x64 OLED. Draw on `fb` (a framebuf.FrameBuffer), then call `show()`.
+    """The 128x64 OLED (and a second one for the other seat, if fitted). Draw on `fb` (a
+    framebuf.FrameBuffer), then call `show()`: every panel gets the pages that changed for it.
 
-    `online` is False while the panel does not answer; `retry()` (called by the App about once
-    a second then) sets it up again with a blank picture, and the App draws the screen anew.
-    `controller` "ssd1309" (the pin map's display.controller) sets up a 2.42" module's SSD1309.
+    `online` is False while the first panel does not answer; `retry()` (called by the App about
+    once a second then) sets it up again with a blank picture, and the App draws the screen anew.
+    A second panel that does not answer is tried again now and then by `show()`; play never
+    waits for it. `controller` "ssd1309" (the pin map's display.controller) sets up a 2.42"
+    module's SSD1309.
     """
 
     DIM_CONTRAST = 8
+    RETRY_FRAMES = 64        # a second panel that stopped answering: tried again this often
 
     def __init__(self, i2c, address=0x3C, width=128, height=64, controller=None):
         # I2CBus has busio.I2C's methods (the driver's type hint names busio.I2C itself).
         self.bus = bus = I2CBus(i2c)
-        driver = adafruit_ssd1306.SSD1306_I2C
-        if controller == "ssd1309":          # a 2.42" module: its own set-up (firmware.ssd1309)
-            from firmware.ssd1309 import SSD1309_I2C as driver
-        self.oled = driver(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+        self.oled = _driver(controller)(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
         self.fb = self.oled
         self.width = width
         self.height = height
         self.pages = height // 8
         self._buffer = self.oled.buffer          # 0x40, then the frame (MONO_VLSB)
-        self._shown = bytearray(width * self.pages)  # what the panel holds: the driver sent zeros
         self._window = bytearray(7)              # control byte + column and page windows
-        # Each page of the frame and of what the panel shows, as memoryviews made once: comparing
-        # two of them is a C memcmp that allocates nothing (slicing would copy 256 bytes a page).
-        drawn = memoryview(self._buffer)
-        held = memoryview(self._shown)
-        self._pages = [(drawn[1 + p * width:1 + (p + 1) * width], held[p * width:(p + 1) * width])
-                       for p in range(self.pages)]
-        # Page updates go straight to the bus adapter, not through the driver's I2CDevice
-        # wrapper: two calls a page, each one less layer of Python (on a Pico a call costs).
-        self._write = bus.writeto
-        self._address = address
+        self._drawn = memoryview(self._buffer)
+        self.panels = [Panel(self.oled, bus, address, width, self.pages, self._drawn)]
         self.contrast = 255
         self.flipped = False
         self.on = True
+        self.inverted = False
         self.frames = 0
         self.bytes_sent = 0
         self.online = bus.ok
 
+    def add_panel(self, i2c, address, rotation=180, controller=None):
+        """A second panel on the same bus at `address`, showing the same frame (turned 180
+        degrees for the seat across the table, unless `rotation` is 0). Its own bus adapter:
+        its silence does not take the first panel offline. Returns it."""
+        bus = I2CBus(i2c)
+        driver = _driver(controller)(self.width, self.height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+        panel = Panel(driver, bus, address, self.width, self.pages, self._drawn, rotation == 180)
+        self.panels.append(panel)
+        self._orient(panel)
+        return panel
+
+    def _orient(self, panel):
+        # adafruit_ssd1306's rotate(True) is its upright default
+        panel.oled.rotate(not (self.flipped != panel.turned))
+
     def retry(self):
-        """Set the panel up again after it stopped answering; True if it answers now. The
-        frame buffer is cleared (and so is the panel): the caller draws the screen again."""
-        self.bus.ok = True
-        self.oled.init_display()      # the init commands, then a blank frame
-        oled = self.oled
-        oled.contrast(self.contrast)
-        oled.rotate(not self.flipped)
-        if not self.on:
-            oled.poweroff()
-        self._shown[:] = self._buffer[1:]     # all zeros, like the panel now
-        self.online = self.bus.ok
+        """Set the panels up again after the first stopped answering; True if it answers now.
+        The frame buffer is cleared (and so are the panels): the caller draws the screen again."""
+        for panel in self.panels:
+            self._restart(panel)
+        self._buffer[1:] = bytes(len(self._buffer) - 1)
+        for panel in self.panels:
+            panel.shown[:] = self._buffer[1:]     # all zeros, like the panel now
+        self.online = self.panels[0].online
         return self.online
 
+    def _restart(self, panel):
+        panel.bus.ok = True
+        oled = panel.oled
+        oled.init_display()           # the init commands, then a blank frame (its own buffer)
+        oled.contrast(self.contrast)
+        self._orient(panel)
+        if self.inverted:
+            oled.invert(True)
+        if not self.on:
+            oled.poweroff()
+        panel.online = panel.bus.ok
+
     def show(self):
-        """Send the changed part of every changed page; returns the bytes sent."""
+        """Send the changed part of every changed page to every panel; returns the bytes
+        sent to the first (the figure `make bench` counts)."""
         if not self.online:
             return 0
         width = self.width
-        sent = 0
-        page = 0
-        for drawn, held in self._pages:
-            if drawn != held:
-                first = 0
-                while drawn[first] == held[first]:
-                    first += 1
-                last = width - 1
-                while drawn[last] == held[last]:
-                    last -= 1
-                sent += self._send(page, first, last)
-                held[first:last + 1] = drawn[first:last + 1]
-            page += 1
-        if sent:
+        first_sent = 0
+        for panel in self.panels:
+            if not panel.online:
+                if self.frames % self.RETRY_FRAMES == 0 and panel is not self.panels[0]:
+                    self._restart(panel)
+                    if panel.online:
+                        panel.shown[:] = bytes(len(panel.shown))  # blank now: all of it goes
+                if not panel.online:
+                    continue
+            sent = 0
+            page = 0
+            for drawn, held in panel.pages:
+                if drawn != held:
+                    first = 0
+                    while drawn[first] == held[first]:
+                        first += 1
+                    last = width - 1
+                    while drawn[last] == held[last]:
+                        last -= 1
+                    sent += self._send(panel, page, first, last)
+                    held[first:last + 1] = drawn[first:last + 1]
+                page += 1
+            if not panel.bus.ok:
+                panel.online = False  # what the panel holds is unknown: all is sent again
+            if panel is self.panels[0]:
+                first_sent = sent
+        if first_sent:
             self.frames += 1
-            self.bytes_sent += sent
-        if not self.bus.ok:
-            self.online = False       # what the panel holds is unknown: retry() resends it all
-        return sent
+            self.bytes_sent += first_sent
+        self.online = self.panels[0].online
+        return first_sent
 
-    def _send(self, page, col0, col1):
+    def _send(self, panel, page, col0, col1):
         window = self._window
         window[0] = 0x00  # Co=0, D/C=0: a stream of command bytes
         window[1] = 0x21  # column address window
@@ -163,43 +222,65 @@ class Display:
         window[4] = 0x22  # page address window
         window[5] = page
         window[6] = page
-        self._write(self._address, window)
+        panel.write(panel.address, window)
         # The data must be preceded by a 0x40 control byte. Borrow the byte before the window
         # (a pixel column, or the driver's own 0x40 at index 0) instead of copying the window.
         start = 1 + page * self.width + col0
         borrowed = self._buffer[start - 1]
         self._buffer[start - 1] = 0x40
         try:
-            self._write(self._address, self._buffer, start=start - 1, end=start + col1 - col0 + 1)
+            panel.write(panel.address, self._buffer, start=start - 1,
+                        end=start + col1 - col0 + 1)
         finally:
             self._buffer[start - 1] = borrowed
         return 8 + 2 + (col1 - col0 + 1)  # both writes, address bytes included
 
     def show_all(self):
-        """Send the whole frame (after the panel lost its contents, or a flip)."""
-        self.oled.show()
-        self._shown[:] = self._buffer[1:]
+        """Send the whole frame to every panel (after a panel lost its contents, or a flip)."""
+        for panel in self.panels:
+            if panel.oled is not self.oled:
+                panel.oled.buffer[1:] = self._buffer[1:]    # its driver sends its own buffer
+            panel.oled.show()
+            panel.shown[:] = self._buffer[1:]
         self.frames += 1
         self.bytes_sent += 6 * 3 + 1 + len(self._buffer)  # 6 commands, then the frame
 
     def set_contrast(self, value):
         """Brightness 0..255."""
         if value != self.contrast:
-            self.oled.contrast(value)
+            for panel in self.panels:
+                panel.oled.contrast(value)
             self.contrast = value
 
     def set_flip(self, flipped):
         """Turn the picture 180 degrees (the remap applies to new data, so resend everything)."""
         if flipped != self.flipped:
-            self.oled.rotate(not flipped)
             self.flipped = flipped
+            for panel in self.panels:
+                self._orient(panel)
             self.show_all()
+
+    def invert(self, on):
+        """White on black or black on white (the round timer's warning flash)."""
+        self.inverted = on
+        for panel in self.panels:
+            panel.oled.invert(on)
 
     def set_power(self, on):
         """Panel on or off; the display RAM keeps its contents while off."""
         if on != self.on:
-            if on:
-                self.oled.poweron()
-            else:
-                self.oled.poweroff()
+            for panel in self.panels:
+                if on:
+                    panel.oled.poweron()
+                else:
+                    panel.oled.poweroff()
             self.on = on
+
+
+def _driver(controller):
+    """The driver class for a controller: Adafruit's SSD1306_I2C, or the 2.42" modules' SSD1309
+    (firmware.ssd1309)."""
+    if controller == "ssd1309":
+        from firmware.ssd1309 import SSD1309_I2C
+        return SSD1309_I2C
+    return adafruit_ssd1306.SSD1306_I2C

@@ -64,6 +64,16 @@ def shadowed_notice(image, flash):
     return "Old tracker files on the board hide the built-in one: make deploy ARGS=--clean"
 
 
+def missing_panels(display):
+    """A second display the pin map names that does not answer: said at power-up (play goes on
+    on the first; the second is tried again now and then)."""
+    for panel in display.panels[1:]:
+        if not panel.online:
+            return "Second display (0x%02X) not answering: check its address jumper" % (
+                panel.address)
+    return ""
+
+
 class Device:
     """The tracker as the main loop runs it: the App, saving to flash, the watchdog, and what
     happens when the firmware itself fails.
@@ -101,6 +111,7 @@ class Device:
             from firmware.roundclock import clock_for
             clock_for(self.app)
         notices.append(shadowed_notice(frozen_image(), flash))
+        notices.append(missing_panels(self.app.display))
         notices.append(self.app.toast)     # what the first draw said (the timer's restart): last
         text = " ".join(n for n in notices if n)
         if text:

@@ -144,7 +144,7 @@ def stop_flash(app):
 
 def _invert(app, on):
     try:
-        app.display.oled.invert(on)
+        app.display.invert(on)
     except OSError:              # an OLED that does not answer: firmware.display retries it
         pass
 

@@ -80,6 +80,12 @@ class Simulator:
         self.oled = SSD1306(panel or (self.pins.get("display") or {}).get("controller", "ssd1306"))
         self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = (
             _Tap(tap, self.oled) if tap else self.oled)
+        # The other seat's display, when the pin map names one (display2): None otherwise.
+        self.oled2 = None
+        second = self.pins.get("display2")
+        if second and not second.get("absent"):    # (absent: a test's unplugged panel)
+            self.oled2 = SSD1306(second.get("controller") or self.oled.controller)
+            self.board.i2c_devices[second["address"]] = self.oled2
         if flash is None:
             if save_dir:
                 os.makedirs(save_dir, exist_ok=True)
@@ -139,8 +145,17 @@ class Simulator:
             waited += 100
 
     def screenshot(self, path, scale=4):
-        """Save what the OLED shows as a PNG."""
-        self.oled.to_image(scale).save(path)
+        """Save what the OLED shows as a PNG (with a second display: both, the other seat's
+        below as it looks from this seat: turned 180 degrees, upright for the player across)."""
+        image = self.oled.to_image(scale)
+        if self.oled2 is not None:
+            from PIL import Image
+            other = self.oled2.to_image(scale)
+            both = Image.new(image.mode, (image.width, image.height * 2 + 4 * scale))
+            both.paste(image, (0, 0))
+            both.paste(other, (0, image.height + 4 * scale))
+            image = both
+        image.save(path)
 
     def state(self):
         """The game state in the replay tool's JSON schema."""
@@ -178,6 +193,9 @@ def run_headless(args):
         print(json.dumps(sim.state(), indent=2))
     if args.text:
         print(sim.oled.to_text())
+        if sim.oled2 is not None:
+            print("\nThe other seat's display, seen from this seat (upright for the player across):")
+            print(sim.oled2.to_text())
     return 0
 
 
@@ -295,7 +313,10 @@ def run_window(args):
         pygame.display.quit()             # SDL found no real display: nothing would be seen
         raise RuntimeError("no display for a window")
     pygame.font.init()
-    screen = pygame.display.set_mode((128 * scale + 40, 64 * scale + 70))
+    # With a second display (the pin map's display2), it is drawn below the first as it looks
+    # from this seat: turned 180 degrees, upright for the player across the table.
+    panels = 2 if sim.oled2 is not None else 1
+    screen = pygame.display.set_mode((128 * scale + 40, (64 * scale + 20) * panels + 50))
     pygame.display.set_caption("Netclick simulator")
     font = pygame.font.Font(None, 22)
     keys = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
@@ -317,12 +338,14 @@ def run_window(args):
                     sim.board.release(pin)
         sim.clock.now = int((time.monotonic() - start) * 1000)
         sim.tick(sim.clock.now)
-        image = sim.oled.to_image(scale)
-        surface = pygame.image.frombytes(image.tobytes(), image.size, image.mode)
         screen.fill((30, 30, 34))
-        screen.blit(surface, (20, 20))
+        for i, oled in enumerate((sim.oled, sim.oled2)[:panels]):
+            image = oled.to_image(scale)
+            surface = pygame.image.frombytes(image.tobytes(), image.size, image.mode)
+            screen.blit(surface, (20, 20 + i * (64 * scale + 20)))
         help_text = "arrows  Enter=OK  Backspace=BACK  hold to long-press  Esc quits"
-        screen.blit(font.render(help_text, True, (200, 200, 200)), (20, 64 * scale + 35))
+        screen.blit(font.render(help_text, True, (200, 200, 200)),
+                    (20, (64 * scale + 20) * panels + 15))
         pygame.display.flip()
         time.sleep(0.01)
     sim.device.saver.flush()              # quitting is not a power cut: save what is pending
