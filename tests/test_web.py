@@ -389,3 +389,21 @@ def test_on_a_phone_the_glass_is_wide_and_every_key_is_in_view_and_thumb_sized(p
             assert glass >= 0.85 * width                          # upright: the width
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_table_mode_shows_the_screen_turned_for_the_player_across(page):
+    page.open()
+    assert page.script("return document.querySelector('.bezel.far').hidden")
+    page.driver.find_element("id", "table").click()
+    page.play("OK,WAIT:300")
+    same = page.script("""const near = document.getElementById('glass'),
+                                far = document.getElementById('glass-far');
+        return near.toDataURL() === far.toDataURL()""")
+    turn = page.script("return getComputedStyle(document.getElementById('glass-far')).transform")
+    top = page.script("return [document.getElementById('glass-far').getBoundingClientRect().top,"
+                      " document.getElementById('glass').getBoundingClientRect().top]")
+    assert same and turn.startswith("matrix(-1") and top[0] < top[1]
+    page.load()                                      # the choice is kept
+    assert not page.script("return document.querySelector('.bezel.far').hidden")
+    page.driver.find_element("id", "table").click()  # and undone
+    assert page.script("return document.querySelector('.bezel.far').hidden")

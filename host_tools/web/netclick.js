@@ -79,6 +79,7 @@ function draw(counted = true) {
     }
   }
   context.putImageData(image, 0, 0);
+  if (tableMode) drawFar();
   if (!counted) return;
   const now = performance.now();
   stats.frames++;
@@ -96,6 +97,27 @@ function draw(counted = true) {
     stats.lastInputAt = null;
   }
 }
+
+// Table mode: a phone or tablet lying flat between the players. The far half of the page shows
+// the same picture turned 180 degrees (upright for the player across); the keys stay on the
+// near side. The picture is copied, not drawn twice.
+const far = document.getElementById("glass-far");
+let tableMode = false;
+function drawFar() {
+  far.width = canvas.width;
+  far.height = canvas.height;
+  far.getContext("2d").drawImage(canvas, 0, 0);
+}
+function setTableMode(on) {
+  tableMode = on;
+  document.body.classList.toggle("table", on);
+  far.parentElement.hidden = !on;
+  document.getElementById("table").setAttribute("aria-pressed", String(on));
+  localStorage.setItem("netclick/table", on ? "1" : "");
+  fitCanvas();
+  if (on && board) drawFar();
+}
+document.getElementById("table").addEventListener("click", () => setTableMode(!tableMode));
 
 window.addEventListener("resize", fitCanvas);
 fitCanvas();
@@ -527,6 +549,7 @@ async function start() {
   writeFiles(files);
   restore();
   board = mp.pyimport("webboard");
+  if (localStorage.getItem("netclick/table")) setTableMode(true);
   // ?seed=N: the simulator's repeatable dice and first players (the browser tests use it).
   board.start(parseInt(new URLSearchParams(location.search).get("seed") || "0", 10) || 0);
   window.netclick.ready = true;
