@@ -58,6 +58,18 @@ def copy_image(image, folder, name):
     return path
 
 
+def with_pin_map(image, folder, name, pins_text):
+    """A copy of `image` whose filesystem holds `pins_text` as hardware/pins.json (which wins
+    over the image's frozen default pin map)."""
+    work = copy_image(image, folder, name)
+    with VirtualPico(work) as pico:
+        pico.boot()
+        pico.exec("import os\ntry:\n    os.mkdir('hardware')\nexcept OSError:\n    pass\n"
+                  "f = open('hardware/pins.json', 'w')\nf.write(%r)\nf.close()" % pins_text)
+        pico.save_image(work)
+    return work
+
+
 def screen_on(image, keys, settle_ms=300):
     """Boot the image, wait out the first save (a second), play `keys`, let the screen settle;
     returns the glass (packed bytes)."""
@@ -317,21 +329,23 @@ def taps_that_change_the_glass(keys, gap_ms):
     return changed
 
 
-def press_to_photon(image, keys, gap_ms=None):
+def press_to_photon(image, keys, gap_ms=None, second_panel=None):
     """Play `keys` from a new game, `gap_ms` from each release to the next press (the
     simulator's 120 by default: taps 200 ms apart); for every tap, the ms from the end of the tap
     (the release) to the last I2C byte of the update it caused, or None if it changed nothing on
-    the glass. Returns [(button, ms or None)]."""
+    the glass. With `second_panel` (its address; the image's pin map must name it), the update
+    timed is the second panel's. Returns [(button, ms or None)]."""
     from host_tools import keyscript
     gap_ms = keyscript.GAP_MS if gap_ms is None else gap_ms
     taps = []
-    with VirtualPico(image) as pico:
+    with VirtualPico(image, second_panel=second_panel) as pico:
+        watched = pico.i2c_writes2 if second_panel else pico.i2c_writes
         pico.boot()
         pico.play("WAIT:3000")                 # the boot message goes away
-        pico.play(keys, on_tap=lambda button, at: taps.append((button, at, len(pico.i2c_writes))),
+        pico.play(keys, on_tap=lambda button, at: taps.append((button, at, len(watched))),
                   gap_ms=gap_ms)
         pico.run(gap_ms + 200)
-        writes = pico.i2c_writes
+        writes = watched
     results = []
     for number, (button, released, first) in enumerate(taps):
         # The update: the writes after the release, before the next tap began, that follow one

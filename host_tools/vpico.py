@@ -64,7 +64,7 @@ class VirtualPico:
     With both, `uf2` is flashed over the image first, as holding BOOTSEL and copying a UF2 onto
     the board does: the firmware changes, the filesystem (saved games) stays."""
 
-    def __init__(self, image=None, seed=1, uf2=None):
+    def __init__(self, image=None, seed=1, uf2=None, second_panel=None):
         found = firmware_image()
         if found is None:
             raise VirtualPicoError(MISSING)
@@ -73,6 +73,11 @@ class VirtualPico:
             raise VirtualPicoError("no firmware image at %s (make uf2 builds it)" % uf2)
         self.pins = load_pins()
         self.oled = SSD1306()
+        # A second panel on the bus (its address, e.g. 0x3D: a display for each seat), and its
+        # writes; None: one panel, as the default pin map has.
+        self.second_panel = second_panel
+        self.oled2 = SSD1306() if second_panel else None
+        self.i2c_writes2 = []
         self.now_us = 0
         self.serial = bytearray()        # what the board wrote on its USB serial port, unread
         self.i2c_writes = []             # (start_us, end_us, bytes) of every OLED write
@@ -84,7 +89,8 @@ class VirtualPico:
         self._node = subprocess.Popen(["node", NODE_SCRIPT], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True, bufsize=1)
         self._command("start", uf2=uf2 or stock, bootrom=bootrom, image=image, seed=seed,
-                      flash_uf2=uf2 is not None)
+                      flash_uf2=uf2 is not None,
+                      oleds=[0x3C] + ([second_panel] if second_panel else []))
         for button in self.pins["buttons"]:      # every switch open: its pin pulled up
             self.release(button, bounces=0)
 
@@ -102,8 +108,12 @@ class VirtualPico:
             raise VirtualPicoError(answer["error"])
         self.now_us = answer["t"]
         self.serial += bytes.fromhex(answer["serial"])
-        for start, end, data in answer["i2c"]:
+        for start, end, data, address in answer["i2c"]:
             data = bytes.fromhex(data)
+            if self.oled2 is not None and address == self.second_panel:
+                self.oled2.write(data[:])
+                self.i2c_writes2.append((start, end, data))
+                continue
             self.oled.write(data[:])
             self.i2c_writes.append((start, end, data))
         self.flash_ops += [tuple(op) for op in answer["flash"]]
@@ -159,6 +169,8 @@ class VirtualPico:
         """Start the chip again with the flash as it is (after a cut: a power cycle)."""
         self._command("power")
         self.oled = SSD1306()          # the panel lost power too
+        if self.oled2 is not None:
+            self.oled2 = SSD1306()
 
     def reset_stats(self):
         """Start counting busy and idle CPU time from now."""

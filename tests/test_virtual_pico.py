@@ -240,3 +240,32 @@ def test_two_builds_from_nothing_give_the_same_bytes(firmware_uf2, tmp_path):
     again = str(tmp_path / "again.uf2")
     digest = uf2.build(again, work=str(tmp_path / "kit"))
     assert digest == uf2.sha256(firmware_uf2)
+
+
+def test_a_display_for_each_seat_on_real_micropython(flashed, tmp_path):
+    """The image with a pin map naming a second panel at 0x3D (written onto the board's
+    filesystem): the second panel shows the first's picture turned 180 degrees, and a tap
+    reaches it within a few ms of the first (the same pages, sent after the first's)."""
+    import json
+    image, _ = flashed
+    work = checks.copy_image(image, str(tmp_path), "two.bin")
+    with open(os.path.join(os.path.dirname(__file__), "..", "hardware",
+                           "pins-two-displays.json")) as handle:
+        pins = handle.read()
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.exec("import os\ntry:\n    os.mkdir('hardware')\nexcept OSError:\n    pass\n"
+                  "f = open('hardware/pins.json', 'w')\nf.write(%r)\nf.close()" % pins)
+        pico.save_image(work)
+    with vpico.VirtualPico(work, second_panel=json.loads(pins)["display2"]["address"]) as pico:
+        pico.boot()
+        pico.run(3000)
+        ends = []
+        pico.play("UP,UP,RIGHT", on_tap=lambda button, at: ends.append(at))
+        pico.run(300)
+        first = [[pico.oled.pixel(x, y) for x in range(128)] for y in range(64)]
+        second = [[pico.oled2.pixel(127 - x, 63 - y) for x in range(128)] for y in range(64)]
+        assert first == second and any(any(row) for row in first)
+        last_first = max(end for start, end, data in pico.i2c_writes if start >= ends[-1])
+        last_second = max(end for start, end, data in pico.i2c_writes2 if start >= ends[-1])
+        assert 0 < last_second - last_first < 30000          # us: the same pages, once more

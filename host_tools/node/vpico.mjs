@@ -24,7 +24,8 @@ const FLASH_BASE = 0x10000000;
 const CYCLE_NS = 8;                         // 125 MHz
 const ERASE_NS_PER_SECTOR = 45_000_000;     // W25Q16JV: sector erase 45 ms typical
 const PROGRAM_NS_PER_PAGE = 700_000;        // page program 0.7 ms typical
-const SDA = 4, SCL = 5, OLED_ADDRESS = 0x3c;
+const SDA = 4, SCL = 5;
+let oledAddresses = [0x3c];       // the panels on the bus (start's `oleds`: a second at 0x3D)
 
 let bootrom = null;
 let flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
@@ -32,7 +33,7 @@ let mcu = null, cdc = null;
 let baseNs = 0;                // emulated time before the current power-on (time keeps counting)
 let serialOut = [];            // bytes from the board's USB serial, not yet reported
 let serialIn = [];             // bytes for the board, fed as its FIFO has room
-let i2cLog = [];               // finished I2C writes: [start_us, end_us, hex]
+let i2cLog = [];               // finished I2C writes: [start_us, end_us, hex, address]
 let flashLog = [];             // finished flash operations: [kind, offset, count, start_us, end_us]
 let events = [];               // resets and cuts, for the host
 let buttons = new Map();       // gpio -> {pressed, level}
@@ -163,12 +164,13 @@ function i2cBitNs(i2c) {
 
 function attachOled() {
   const i2c = mcu.i2c[0];
-  let bytes = null, startNs = 0;
+  let bytes = null, startNs = 0, target = 0;
   const later = (ns, fn) => mcu.clock.createAlarm(fn).schedule(ns);
   i2c.onStart = () => { startNs = nowNs(); later(i2cBitNs(i2c), () => i2c.completeStart()); };
   i2c.onConnect = (address, mode) => {
-    const ack = address === OLED_ADDRESS;
+    const ack = oledAddresses.includes(address);
     bytes = ack && mode === 0 ? [] : null;
+    target = address;
     later(9 * i2cBitNs(i2c), () => {
       i2c.completeConnect(ack);
       if (!ack) { i2c.intRaw |= 0x10; i2c.checkInterrupts(); }  // TX_EMPTY, or the next write hangs
@@ -181,7 +183,8 @@ function attachOled() {
   i2c.onReadByte = () => later(9 * i2cBitNs(i2c), () => i2c.completeRead(0x43));  // status: display on
   i2c.onStop = () => {
     later(i2cBitNs(i2c), () => {
-      if (bytes && bytes.length) i2cLog.push([us(startNs), us(nowNs()), Buffer.from(bytes).toString("hex")]);
+      if (bytes && bytes.length)
+        i2cLog.push([us(startNs), us(nowNs()), Buffer.from(bytes).toString("hex"), target]);
       bytes = null;
       i2c.completeStop();
     });
@@ -197,7 +200,7 @@ function attachOled() {
     else if (scl && newScl && !sda && newSda) { active = false; targetSda = false; }            // STOP
     else if (active && !scl && newScl && !acking) { byte = (byte << 1) | (newSda ? 1 : 0); bit++; }
     else if (active && scl && !newScl) {              // SCL falling: drive SDA for the next bit
-      if (bit === 8 && !acking) { acking = true; targetSda = (byte >> 1) === OLED_ADDRESS; }
+      if (bit === 8 && !acking) { acking = true; targetSda = oledAddresses.includes(byte >> 1); }
       else if (acking) { acking = false; targetSda = false; bit = 0; byte = 0; }
     }
     scl = newScl; sda = sdaPin.value !== GPIOPinState.Low && !targetSda;
@@ -302,6 +305,7 @@ const commands = {
     if (c.image) flash.set(new Uint8Array(fs.readFileSync(c.image)));
     if (!c.image || c.flash_uf2) loadUf2(c.uf2);
     rng = c.seed || 12345;
+    if (c.oleds) oledAddresses = c.oleds;
     powerOn();
     return report();
   },
