@@ -53,11 +53,11 @@ def pin_position(pin):
     return PICO_X + 150, PICO_Y + 20 + (40 - pin) * PIN_STEP
 
 
-def layout(pins):
-    """Drawing primitives for the wiring of this pin map."""
+def layout(pins, source="hardware/pins.json"):
+    """Drawing primitives for the wiring of this pin map (read from `source`)."""
     shapes = []
     add = shapes.append
-    add(("text", WIDTH - 20, 30, "Netclick wiring (from hardware/pins.json)", 18, "#000000", "end"))
+    add(("text", WIDTH - 20, 30, "Netclick wiring (from %s)" % source, 18, "#000000", "end"))
     # The Pico.
     add(("rect", PICO_X, PICO_Y, 150, 20 * PIN_STEP + 20, "#2f8f4f", "#1a5c30"))
     add(("rect", PICO_X + 55, PICO_Y - 12, 40, 16, "#c0c0c0", "#808080"))
@@ -70,21 +70,27 @@ def layout(pins):
         inside = x + 8 if pin <= 20 else x - 8
         add(("text", inside, y + 4, "%d %s" % (pin, label) if pin <= 20 else "%s %d" % (label, pin),
              10, "#ffffff", "start" if pin <= 20 else "end"))
-    # The OLED, right of the board.
+    # The OLED, right of the board (and a second one below it: a display for each seat, on the
+    # same four pins at its own address).
     i2c = pins["i2c"]
-    ox, oy = 700, 80
-    add(("rect", ox, oy, 200, 120, "#1c2a4a", "#0c1020"))
-    add(("rect", ox + 20, oy + 30, 160, 80, "#000000", "#404040"))
-    add(("text", ox + 100, oy + 20, "SSD1306 128x64 I2C 0x%02X" % i2c.get("address", 0x3C), 11,
-         "#ffffff", "middle"))
-    oled_pins = (("GND", nearest_ground(36)), ("VCC", 36), ("SCL", physical_pin(i2c["scl"])),
-                 ("SDA", physical_pin(i2c["sda"])))
-    for i, (name, pin) in enumerate(oled_pins):
-        px, py = ox - 10, oy + 20 + i * 26
-        add(("circle", px, py, 4, "#f0d060"))
-        add(("text", px - 8, py - 6, name, 11, "#000000", "end"))
-        color = COLORS["GND"] if name == "GND" else COLORS["3V3"] if name == "VCC" else COLORS[name]
-        _wire(shapes, pin, px, py, color, 560 + i * 15)
+    oleds = [(80, "SSD1306 128x64 I2C 0x%02X" % i2c.get("address", 0x3C), 560)]
+    if pins.get("display2"):
+        oleds.append((240, "2nd SSD1306 0x%02X, turned %d" % (
+            pins["display2"]["address"], pins["display2"].get("rotation", 180)), 620))
+    ox = 700
+    for oy, title, lanes in oleds:
+        add(("rect", ox, oy, 200, 120, "#1c2a4a", "#0c1020"))
+        add(("rect", ox + 20, oy + 30, 160, 80, "#000000", "#404040"))
+        add(("text", ox + 100, oy + 20, title, 11, "#ffffff", "middle"))
+        oled_pins = (("GND", nearest_ground(36)), ("VCC", 36), ("SCL", physical_pin(i2c["scl"])),
+                     ("SDA", physical_pin(i2c["sda"])))
+        for i, (name, pin) in enumerate(oled_pins):
+            px, py = ox - 10, oy + 20 + i * 26
+            add(("circle", px, py, 4, "#f0d060"))
+            add(("text", px - 8, py - 6, name, 11, "#000000", "end"))
+            color = (COLORS["GND"] if name == "GND" else COLORS["3V3"] if name == "VCC"
+                     else COLORS[name])
+            _wire(shapes, pin, px, py, color, lanes + i * 15)
     # The buttons, left of the board, each to its GPIO and to ground.
     for i, (name, gpio) in enumerate(sorted(pins["buttons"].items(), key=lambda item: item[1])):
         pin = physical_pin(gpio)
@@ -197,12 +203,19 @@ def wokwi_diagram(pins):
         {"type": "board-ssd1306", "id": "oled", "top": -120, "left": 120,
          "attrs": {"i2cAddress": "0x%02x" % i2c.get("address", 0x3C)}},
     ]
-    connections = [
-        ["oled:SDA", "pico:GP%d" % i2c["sda"], "blue", []],
-        ["oled:SCL", "pico:GP%d" % i2c["scl"], "gold", []],
-        ["oled:VCC", "pico:3V3", "red", []],
-        ["oled:GND", "pico:" + WOKWI_GND[nearest_ground(36)], "black", []],
-    ]
+    connections = []
+    oleds = ["oled"]
+    if pins.get("display2"):        # a display for each seat: the same pins, its own address
+        parts.append({"type": "board-ssd1306", "id": "oled2", "top": -120, "left": 260,
+                      "attrs": {"i2cAddress": "0x%02x" % pins["display2"]["address"]}})
+        oleds.append("oled2")
+    for oled in oleds:
+        connections += [
+            [oled + ":SDA", "pico:GP%d" % i2c["sda"], "blue", []],
+            [oled + ":SCL", "pico:GP%d" % i2c["scl"], "gold", []],
+            [oled + ":VCC", "pico:3V3", "red", []],
+            [oled + ":GND", "pico:" + WOKWI_GND[nearest_ground(36)], "black", []],
+        ]
     for i, (name, gpio) in enumerate(sorted(pins["buttons"].items(), key=lambda item: item[1])):
         part = "btn" + name
         parts.append({"type": "wokwi-pushbutton", "id": part, "top": 20 + i * 50, "left": -160,
@@ -220,22 +233,24 @@ def wokwi_diagram(pins):
             "connections": connections, "dependencies": {}}
 
 
-def generate(pins, folder=HARDWARE):
-    """Write wiring.svg, wiring.png and diagram.json into `folder`."""
-    shapes = layout(pins)
-    with open(os.path.join(folder, "wiring.svg"), "w", encoding="utf-8") as handle:
+def generate(pins, folder=HARDWARE, suffix=""):
+    """Write wiring.svg, wiring.png and diagram.json into `folder` (with `suffix` before the
+    extension: "-two-displays" for the pin map of that name)."""
+    shapes = layout(pins, "hardware/pins%s.json" % suffix)
+    with open(os.path.join(folder, "wiring%s.svg" % suffix), "w", encoding="utf-8") as handle:
         handle.write(to_svg(shapes))
-    to_png(shapes, os.path.join(folder, "wiring.png"))
-    with open(os.path.join(folder, "diagram.json"), "w", encoding="utf-8") as handle:
+    to_png(shapes, os.path.join(folder, "wiring%s.png" % suffix))
+    with open(os.path.join(folder, "diagram%s.json" % suffix), "w", encoding="utf-8") as handle:
         json.dump(wokwi_diagram(pins), handle, indent=2)
         handle.write("\n")
 
 
 def main():
-    with open(os.path.join(HARDWARE, "pins.json"), encoding="utf-8") as handle:
-        pins = json.load(handle)
-    generate(pins)
-    print("wrote hardware/wiring.svg, hardware/wiring.png, hardware/diagram.json")
+    for suffix in ("", "-two-displays"):
+        with open(os.path.join(HARDWARE, "pins%s.json" % suffix), encoding="utf-8") as handle:
+            pins = json.load(handle)
+        generate(pins, HARDWARE, suffix)
+        print("wrote hardware/wiring%s.svg, wiring%s.png, diagram%s.json" % ((suffix,) * 3))
     return 0
 
 

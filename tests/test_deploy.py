@@ -169,14 +169,19 @@ def test_package_json_lists_every_device_file_and_nothing_else():
 
 # ---- hardware --------------------------------------------------------------------------------
 
-def test_the_wiring_regenerates_byte_identically_from_the_pin_map(tmp_path):
+@pytest.mark.parametrize("suffix", ["", "-two-displays"])
+def test_the_wiring_regenerates_byte_identically_from_the_pin_map(tmp_path, suffix):
     from host_tools import wiring
-    with open(os.path.join(ROOT, "hardware", "pins.json")) as handle:
+    with open(os.path.join(ROOT, "hardware", "pins%s.json" % suffix)) as handle:
         pins = json.load(handle)
-    wiring.generate(pins, str(tmp_path))
-    for name in ("wiring.svg", "wiring.png", "diagram.json"):
+    wiring.generate(pins, str(tmp_path), suffix)
+    for name in ("wiring%s.svg" % suffix, "wiring%s.png" % suffix, "diagram%s.json" % suffix):
         with open(os.path.join(ROOT, "hardware", name), "rb") as a, open(tmp_path / name, "rb") as b:
             assert a.read() == b.read(), name
+    if suffix:                       # both panels on the same pins, each at its own address
+        diagram = json.loads((tmp_path / ("diagram%s.json" % suffix)).read_text())
+        panels = [p for p in diagram["parts"] if p["type"] == "board-ssd1306"]
+        assert [p["attrs"]["i2cAddress"] for p in panels] == ["0x3c", "0x3d"]
 
 
 def test_the_pin_map_read_drawn_and_simulated_is_one():
