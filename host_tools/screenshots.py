@@ -37,6 +37,30 @@ def glass_image(sim):
     return image
 
 
+def where_shown(sim, text, font=None):
+    """The (x, y) places where `text`, drawn in `font` (firmware.fonts: SMALL by default), is
+    on the emulated OLED's glass, white on black: what a player would read there."""
+    import framebuf
+    from firmware.fonts import SMALL
+    font = font or SMALL
+    width, height = font.measure(text), font.height
+    stamp = framebuf.FrameBuffer(bytearray(width * ((height + 7) // 8)), width, height,
+                                 framebuf.MONO_VLSB)
+    font.draw(stamp, text, 0, 0)
+    want = ["".join("1" if stamp.pixel(x, y) else "0" for x in range(width))
+            for y in range(height)]
+    glass = ["".join("1" if sim.oled.pixel(x, y) else "0" for x in range(128))
+             for y in range(64)]
+    found = []
+    for y in range(64 - height + 1):
+        x = glass[y].find(want[0])
+        while x >= 0:
+            if all(glass[y + i][x:x + width] == want[i] for i in range(height)):
+                found.append((x, y))
+            x = glass[y].find(want[0], x + 1)
+    return found
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.screenshots")
     parser.add_argument("--golden", action="store_true", help="only the test images")

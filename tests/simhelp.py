@@ -18,25 +18,5 @@ def same_game(a, b):
             and a.checkpoints[0] == b.checkpoints[0] and a.redo_stack == b.redo_stack)
 
 
-def where_shown(sim, text, font=None):
-    """The (x, y) places where `text`, drawn in `font` (firmware.fonts: SMALL by default), is
-    on the emulated OLED's glass, white on black: what a player would read there."""
-    import framebuf
-    from firmware.fonts import SMALL
-    font = font or SMALL
-    width, height = font.measure(text), font.height
-    stamp = framebuf.FrameBuffer(bytearray(width * ((height + 7) // 8)), width, height,
-                                 framebuf.MONO_VLSB)
-    font.draw(stamp, text, 0, 0)
-    want = ["".join("1" if stamp.pixel(x, y) else "0" for x in range(width))
-            for y in range(height)]
-    glass = ["".join("1" if sim.oled.pixel(x, y) else "0" for x in range(128))
-             for y in range(64)]
-    found = []
-    for y in range(64 - height + 1):
-        x = glass[y].find(want[0])
-        while x >= 0:
-            if all(glass[y + i][x:x + width] == want[i] for i in range(height)):
-                found.append((x, y))
-            x = glass[y].find(want[0], x + 1)
-    return found
+# (where a text is on the glass: host_tools.screenshots, shared with host_tools.legibility)
+from host_tools.screenshots import where_shown  # noqa: E402,F401
