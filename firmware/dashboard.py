@@ -393,9 +393,10 @@ class Dashboard(Screen):
             lit = i == self.cursor
             if self.part(fb, BAR_PART + i, (lit, label, x, width), x, BAR_Y, width, 8):
                 if lit:
-                    fb.fill_rect(x, BAR_Y, width, 8, 1)
-                SMALL.draw(fb, label, x + (width - SMALL.measure(label)) // 2, BAR_Y,
-                           0 if lit else 1)
+                    # Underlined, not inverse: dark 1-pixel strokes drown in a lit OLED
+                    # background, lit ones on dark stay readable (issue 24).
+                    fb.hline(x, BAR_Y + 7, width, 1)
+                SMALL.draw(fb, label, x + (width - SMALL.measure(label)) // 2, BAR_Y)
             x += width
 
     # ---- keys ---------------------------------------------------------------------------------

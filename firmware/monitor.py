@@ -125,9 +125,9 @@ class Monitor(Screen):
             w = SMALL.measure(labels[i]) + spare // len(labels) + (1 if i < spare % len(labels) else 0)
             if part(fb, BAR_PART + i, (lit, labels[i]), x, BAR_Y, w, 8):
                 if lit:
-                    fb.fill_rect(x, BAR_Y, w, 8, 1)
+                    fb.hline(x, BAR_Y + 7, w, 1)     # underlined, as the dashboard's bar
                 label = labels[i]
-                SMALL.draw(fb, label, x + (w - SMALL.measure(label)) // 2, BAR_Y, 0 if lit else 1)
+                SMALL.draw(fb, label, x + (w - SMALL.measure(label)) // 2, BAR_Y)
             x += w
 
     def prepare(self, app, name):
