@@ -464,6 +464,16 @@ function holdGame(steal) {
   });
 }
 
+// The lock, if it comes free within a moment: a page of this site just closed or reloaded lets it
+// go a little after the new one starts. Another open tab keeps it: then ask.
+async function holdGameSoon() {
+  for (let tries = 0; tries < 20; tries++) {
+    if (await holdGame(false)) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}
+
 function given() {
   if (!owner) return;
   saveNow();
@@ -536,7 +546,7 @@ function loop() {
 }
 
 async function start() {
-  if (navigator.locks && !(await holdGame(false))) await askToTakeOver();
+  if (navigator.locks && !(await holdGameSoon())) await askToTakeOver();
   if (navigator.storage && navigator.storage.persist) {
     // Ask the browser not to clear the game on its own when space runs short.
     navigator.storage.persist().then((granted) => { window.netclick.persistent = granted; },
