@@ -202,10 +202,11 @@ class App:
                 previous = self.endings.pop()
                 self.play(previous)             # (this one is kept in turn, if it has anything)
             else:
-                found = archive.entries(self.flash)
-                previous = found[0][1] if found else None
-                if previous is not None:
-                    archive.restore(self, previous, found[0][2])
+                previous = None
+                found = archive.newest(self.flash)
+                if found is not None:
+                    previous = found[1]
+                    archive.restore(self, previous, found[2])
             if previous is not None:
                 self.say("Back to the previous game. " + resumed(previous))
                 return

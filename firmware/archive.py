@@ -38,9 +38,24 @@ def read(flash, name):
         if data is None:
             return None
         game = parse_snapshot(data)[1]
-        return game, int(data[len(HEADER):data.find(b"\n")].split()[1])
+        return game, _checksum(data)
     except (OSError, ValueError, IndexError):
         return None
+
+
+def _checksum(data):
+    """The checksum a snapshot file's header line gives (parse_snapshot has checked it)."""
+    return int(data[len(HEADER):data.find(b"\n")].split()[1])
+
+
+def newest(flash):
+    """(name, game, checksum) of the newest archived game that can be read, or None: reads no
+    further than that one (undo across a new game needs only it)."""
+    for name in NAMES:
+        got = read(flash, name) if flash is not None else None
+        if got is not None:
+            return name, got[0], got[1]
+    return None
 
 
 def entries(flash):
@@ -65,8 +80,11 @@ def drop(flash, sum):
     up). Renames and a remove only: a cut between them leaves a gap or a duplicate, never a
     lost game."""
     for i in range(KEEP):
-        got = read(flash, NAMES[i])
-        if got is None or got[1] != sum:
+        try:            # the header's checksum is enough: no need to decode the game
+            data = flash.read(NAMES[i])
+            if data is None or not data.startswith(HEADER) or _checksum(data) != sum:
+                continue
+        except (OSError, ValueError, IndexError):
             continue
         flash.remove(NAMES[i])
         for j in range(i + 1, KEEP):
