@@ -6,13 +6,14 @@ the device never loads it.
 """
 
 from engine_lite.state import (
-    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, LOW, HIGH,
+    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, FIELDS,
 )
 from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import (
-    KINDS, WHO, SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
+    SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
 )
-from engine_lite.logline import VERB_NAMES, field_name, log_lines
+from engine_lite.logline import log_lines
+from engine_lite.rules import VERBS
 from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 
 
@@ -108,9 +109,9 @@ NEW_GAME_DEFAULTS = (7, 3, 4, 0, -1)     # (runner-grip -1: the grip is not foll
 
 def limit(wanted):
     """(lowest, highest) of one of the state's numbers, by name (engine_lite.state's limits)."""
-    for i in range(len(LOW)):
-        if field_name(i) == wanted:
-            return LOW[i], HIGH[i]
+    for row in FIELDS:
+        if row[0] == wanted:
+            return row[2], row[3]
     raise KeyError(wanted)
 
 
@@ -175,8 +176,8 @@ def parse(line, rules=None):
         if word in SHORT_SETS:
             word = "set"
             rest = words[1:]
-        for verb in range(1, len(KINDS)):
-            who, name, kinds = WHO[verb], VERB_NAMES[verb], KINDS[verb]
+        for verb in range(1, len(VERBS)):
+            name, who, kinds = VERBS[verb][:3]
             if name == word and who & (1 << side):
                 a, b, c = _parse_args(kinds, rest, side)
                 return (verb, side, a, b, c)
@@ -189,7 +190,7 @@ def parse(line, rules=None):
         return (TRACE, CORP, a, b, c)
     if first in ("time-call", "psi"):
         verb = TIME_CALL if first == "time-call" else PSI
-        a, b, c = _parse_args(KINDS[verb], words[1:], CORP)
+        a, b, c = _parse_args(VERBS[verb][2], words[1:], CORP)
         return (verb, CORP, a, b, c)
     if first == "set" and len(words) > 1 and words[1] == "agenda-target":
         a, b, c = _parse_args("n", words[2:], CORP)

@@ -92,17 +92,6 @@ def dumps(game):
     })
 
 
-# Older saves had fewer numbers; they are read with the defaults of what came since:
-# 28 before run_access (index 11, 0), 29 before final_turns, psi_corp and psi_runner (12-14, -1).
-OLD_COUNTS = (28, 29)
-
-
-def _field_name(i):
-    """A Netrunner number's name, for a message (the names are loaded only then)."""
-    from engine_lite.logline import field_name
-    return field_name(i)
-
-
 def rules_of(data):
     """The rules of the saved game: Netrunner unless the snapshot says otherwise."""
     name = data.get("game", "netrunner")
@@ -121,12 +110,10 @@ def state_of(data, key, rules):
     values = data.get(key)
     low = rules.LOW
     high = rules.HIGH
-    name_of = getattr(rules, "field_name", _field_name)
+    name_of = rules.field_name
     count = len(low)
-    if rules.NAME == "netrunner" and isinstance(values, list) and len(values) in OLD_COUNTS:
-        if len(values) == 28:
-            values = values[:11] + [0] + values[11:]
-        values = values[:12] + [-1, -1, -1] + values[12:]
+    if isinstance(values, list):
+        values = rules.upgrade(values)      # an older save: what came since at its defaults
     if not isinstance(values, list) or len(values) != count:
         raise SnapshotError("'%s' must be a list of %d numbers" % (key, count))
     for i in range(count):

@@ -27,7 +27,7 @@ from firmware import forget
 OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages",
             "firmware.widgets", "firmware.font_medium", "firmware.purposes",
             "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus",
-            "firmware.tournament_menus", "engine_lite.tournament", "engine_lite.golden",
+            "firmware.tournament_menus",
             "firmware.match", "firmware.hints", "firmware.games",
             "firmware.logscreen", "firmware.archive", "firmware.resume")
 
