@@ -16,8 +16,10 @@ from engine_lite.state import const
 from engine_lite.state import Refused
 from engine_lite import actions
 
+# The same interface as Netrunner's rules (engine_lite.rules: NAME, WORDS, LOG, VERBS, ...).
 NAME = "infiltration"
 WORDS = "engine_lite.infiltration"   # the game in words: phrase, turn_starts... (below)
+LOG = "engine_lite.infiltration_text"   # its game-log lines (format_action, parse)
 
 ALARM = const(1)
 SET_ALARM = const(2)
@@ -244,6 +246,21 @@ def result(state):
     return "the game ends"
 
 
+def label(state):
+    """The game in a menu line, two short parts: ("Infiltration", "round 3")."""
+    return "Infiltration", "round %d" % state.round
+
+
+def headline(state):
+    """The game in one line, for a player deciding what a file holds."""
+    return "Infiltration, %d agents, round %d" % (state.players, state.round)
+
+
+def time_up(state):
+    """The round's time running out takes no action in Infiltration (the timer only says so)."""
+    return None
+
+
 def check(state):
     """What is wrong with a loaded state that its limits do not catch (None: nothing)."""
     if state.first > state.players or state.winner > state.players:
@@ -457,7 +474,7 @@ _EVENTS = {ADVANCE: "advanced", RETREAT: "retreated", WOUND: "wounded", HEAL: "h
            ESCAPE: "escaped", ARREST: "arrested"}
 
 
-def phrase(act):
+def phrase(act, state=None):
     """An action in words for the device's messages: "Agent 2 wounded", "Alarm +1"."""
     verb, side, a, b, c = act
     if verb in _EVENTS:
@@ -471,6 +488,20 @@ def phrase(act):
     if verb == HOLDINGS:
         return "Agent %d holdings: %d points" % (a, sum(b))
     return "Next phase"
+
+
+def spoken(act, state):
+    """The action for a screen reader: the same words as on the glass."""
+    return phrase(act, state)
+
+
+def board(state):
+    """The monitor in words ("read the board"): round, alarm, proximity, each agent."""
+    agents = ", ".join("agent %d %s" % (i + 1, STATUSES[agent.status]
+                                        + (", wounded" if agent.wounded else ""))
+                       for i, agent in enumerate(state.agents))
+    return "Infiltration, round %d. Alarm %d, proximity %d. %s." % (
+        state.round, state.alarm, state.proximity, agents)
 
 
 def turn_starts(game):

@@ -41,7 +41,7 @@ def _number(word, signed=False, what="a number"):
     return -value if word[:1] == "-" else value
 
 
-def parse_new_game(words):
+def read_new_game(words):
     """`new-game infiltration PLAYERS [first P] [first-stays]`."""
     if not words:
         raise LogError("new-game infiltration needs the number of players (2 to 6)")
@@ -66,7 +66,7 @@ def parse_new_game(words):
     return NewInfiltration(players, first, pass_first)
 
 
-def parse(words):
+def read_words(words):
     """An Infiltration line (already split into lower-case words) as an action tuple."""
     first = words[0]
     rest = words[1:]
@@ -93,7 +93,7 @@ def parse(words):
     raise LogError("unknown Infiltration line '%s'" % show(" ".join(words)))
 
 
-def format_new_game(state):
+def new_game_line(state):
     """The `new-game` line that starts a log of this game."""
     line = "new-game infiltration %d" % state.players
     if state.first != 1:

@@ -1,28 +1,12 @@
-"""Writing one action as a line of the game log: `format_action(act)`.
+"""Writing one Netrunner action as a line of the game log: `format_action(act)`.
 
-Reading lines is engine_lite.logtext. The device loads this module only while it shows the game
-log (firmware.pages), so its code is off the heap the rest of the time.
+Reading lines, and a whole log of either game, is engine_lite.logtext.
 """
 
 from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES
 from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS
 from engine_lite.rules import VERBS
-
-
-def log_lines(game):
-    """A game's history in the game-log text format, oldest first."""
-    line = writer(game.rules)
-    for act in game.actions():
-        yield line(act)
-
-
-def writer(rules):
-    """`format_action` of a game's rules: Netrunner's (here) or Infiltration's."""
-    if rules.NAME == "netrunner":
-        return format_action
-    from engine_lite.infiltration_text import format_action as infiltration_line
-    return infiltration_line
 
 
 def _server_word(server):

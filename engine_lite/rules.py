@@ -10,7 +10,7 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
-    WIN_DECKED, NO_RUN, NOT_TRACKED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
+    WIN_DECKED, NO_RUN, NOT_TRACKED, NOT_CALLED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
     LOW, HIGH, field_name, upgrade, server_name, first_outside, plural as _plural,
     Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
@@ -18,8 +18,14 @@ from engine_lite import actions as A
 from engine_lite import golden, tournament
 
 
+# What every game's rules module gives (engine_lite.infiltration gives the same): NAME, WORDS
+# (the module with the game in words: phrase, turn_starts, turn_header), LOG (the module that
+# writes and reads its game-log lines: format_action, parse), VERBS and the fields' LOW, HIGH,
+# field_name and upgrade, apply, check, over, result, label, headline, time_up, unpack, encode
+# and decode. Code that serves both games calls these instead of asking which game it is.
 NAME = "netrunner"
 WORDS = "engine_lite.phrases"   # the game in words, for messages and the log screen
+LOG = "engine_lite.logtext"     # its game-log lines (format_action, parse)
 unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkpoints packed)
 
 
@@ -46,6 +52,31 @@ def result(state):
     if state.winner == TIE:
         return "a tie (%s)" % reason
     return "%s wins (%s)" % (SIDE_NAMES[state.winner], reason)
+
+
+def label(state):
+    """The game in a menu line, two short parts: ("Turn 7", "3-2 pts") (an ended game's ends
+    with "end")."""
+    note = "%d-%d pts" % (state.corp.agenda_points, state.runner.agenda_points)
+    if state.winner >= 0:
+        note += " end"
+    return "Turn %d" % state.turn, note
+
+
+def headline(state):
+    """The game in one line, for a player deciding what a file holds: "Netrunner, turn 7,
+    Corp 4-2 Runner" (", over" when it has ended)."""
+    text = "Netrunner, turn %d, Corp %d-%d Runner" % (
+        state.turn, state.corp.agenda_points, state.runner.agenda_points)
+    return text + (", over" if state.winner >= 0 else "")
+
+
+def time_up(state):
+    """The action the round's time running out takes (the time call), or None when it takes
+    none (the game is over, or time was already called)."""
+    if state.winner == NO_WINNER and state.final_turns == NOT_CALLED:
+        return (A.TIME_CALL, CORP, 0, 0, 0)
+    return None
 
 
 def check(state):

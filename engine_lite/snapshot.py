@@ -14,7 +14,7 @@ first frame does not wait for a replay that grows with the game.
 
 import json
 
-from engine_lite.game import Game
+from engine_lite.game import Game, rules_named
 from engine_lite.rules import Refused
 
 VERSION = 1
@@ -95,13 +95,10 @@ def dumps(game):
 def rules_of(data):
     """The rules of the saved game: Netrunner unless the snapshot says otherwise."""
     name = data.get("game", "netrunner")
-    if name == "netrunner":
-        from engine_lite import rules
-        return rules
-    if name == "infiltration":
-        from engine_lite import infiltration
-        return infiltration
-    raise SnapshotError("unknown game %r" % (name,))
+    rules = rules_named(name) if isinstance(name, str) else None
+    if rules is None:
+        raise SnapshotError("unknown game %r" % (name,))
+    return rules
 
 
 def state_of(data, key, rules):
@@ -219,9 +216,9 @@ def loads(text, lazy=False):
         try:
             game.replay(act)
         except Refused as error:
-            from engine_lite.logline import writer     # only for this message
+            from engine_lite.logtext import text_of     # only for this message
             raise SnapshotError("history action %d (%s) refused: %s"
-                                % (number, writer(rules)(act), error))
+                                % (number, text_of(rules).format_action(act), error))
     if game.state.pack() != saved.pack():
         raise SnapshotError("the history does not lead to the saved state")
     if data.get("count", game.count) != game.count:

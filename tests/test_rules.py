@@ -261,3 +261,29 @@ def test_a_verbs_row_is_what_the_rules_the_log_and_the_bytes_use():
     out = bytearray()
     rules.encode((A.DAMAGE, RUNNER, 1, 3, 0), out)
     assert len(out) == 1 + len(rules.VERBS[A.DAMAGE][2])
+
+
+def test_both_games_give_the_whole_game_interface():
+    """Code that serves both games calls the interface instead of asking which game it is: each
+    game's rules, words and log-line modules must give all of it."""
+    from engine_lite import infiltration
+    from engine_lite.game import words, rules_named, GAMES
+    from engine_lite.logtext import text_of
+    for name in GAMES:
+        game_rules = rules_named(name)
+        assert game_rules.NAME == name
+        for member in ("WORDS", "LOG", "VERBS", "KINDS", "LOW", "HIGH", "field_name", "upgrade",
+                       "apply", "check", "over", "result", "label", "headline", "time_up",
+                       "unpack", "encode", "decode"):
+            assert hasattr(game_rules, member), (name, member)
+        for member in ("phrase", "spoken", "board", "turn_starts", "turn_header", "summary"):
+            assert callable(getattr(words(game_rules), member, None)), (name, member)
+        for member in ("format_action", "read_words", "read_new_game", "new_game_line",
+                       "state_dict"):
+            assert callable(getattr(text_of(game_rules), member, None)), (name, member)
+    monitor = infiltration.new_game(4)
+    assert infiltration.headline(monitor) == "Infiltration, 4 agents, round 1"
+    assert rules.headline(new_game()) == "Netrunner, turn 1, Corp 0-0 Runner"
+    assert rules.label(new_game()) == ("Turn 1", "0-0 pts")
+    assert rules.time_up(new_game())[0] == A.TIME_CALL and infiltration.time_up(monitor) is None
+    assert rules_named("chess") is None
