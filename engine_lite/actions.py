@@ -3,8 +3,9 @@
 An action is a 5-tuple `(verb, side, a, b, c)`; unused arguments are 0. `side` is CORP or RUNNER
 (0 for the verbs that belong to nobody: run results, traces, the agenda target).
 
-The tables `WHO` and `KINDS` (and the words in engine_lite.logline) drive both the text format
-(logline writes it, engine_lite.logtext reads it) and the byte format, so they cannot drift apart.
+What each verb is (its words, who may take it, its arguments' kinds, its handler) is one row of
+engine_lite.rules.VERBS, which drives the text format (engine_lite.logline writes it,
+engine_lite.logtext reads it), the byte format (below) and the rules, so they cannot drift apart.
 Verb numbers are stored in save files: never renumber one, only add new ones at the end.
 """
 
@@ -45,14 +46,6 @@ TIME_CALL = const(31)
 PSI = const(32)
 RANDOM = const(33)
 
-# Per verb number: who may take it (1 the Corp, 2 the Runner, 3 both, 0 nobody's: the run's end,
-# a trace, the agenda target) and its arguments' kinds, one letter each: n number >= 0, s signed
-# +N/-N, k damage kind, v server, f counter name, e run result. The verbs' words in the log are
-# engine_lite.logline.VERB_NAMES, in the same order (the device keeps no words on its heap).
-WHO = bytes((0, 3, 3, 3, 1, 3, 1, 1, 1, 3, 3, 1, 3, 3, 1, 2, 3, 1, 2, 2, 3, 3, 2, 2, 3, 3, 0, 0, 0, 2, 2, 0, 0, 0))
-KINDS = ("", "", "", "n", "nn", "n", "", "", "", "nn", "n", "n", "n", "n", "n", "n", "n", "s", "s", "kn", "s", "s", "", "v", "", "fn", "e", "nnn", "n", "n", "vn", "", "nn", "rnn")
-
-
 DAMAGE_KINDS = ("net", "meat", "brain")
 DAMAGE_NET = const(0)
 DAMAGE_MEAT = const(1)
@@ -78,9 +71,9 @@ def action(verb, side=CORP, a=0, b=0, c=0):
 # One record per action: a byte (verb * 2 + side), then each argument as a zigzag varint
 # (small numbers of either sign take one byte). A typical action takes one or two bytes.
 
-def encode(act, out, kinds=KINDS):
-    """Append the record for `act` to the bytearray `out` (`kinds`: the game's table of
-    argument kinds; engine_lite.infiltration adds a kind of its own on top of these)."""
+def encode(act, out, kinds):
+    """Append the record for `act` to the bytearray `out` (`kinds`: the argument kinds of the
+    game's verbs, by verb number: engine_lite.rules.KINDS, engine_lite.infiltration.KINDS)."""
     verb, side, a, b, c = act
     out.append(verb * 2 + side)
     values = (a, b, c)
@@ -93,8 +86,9 @@ def encode(act, out, kinds=KINDS):
         out.append(value)
 
 
-def decode(data, offset, kinds=KINDS):
-    """Read the record at `offset` of `data`. Returns (action, offset of the next record).
+def decode(data, offset, kinds):
+    """Read the record at `offset` of `data` (`kinds` as for encode). Returns (action, offset of
+    the next record).
 
     Raises ValueError for bytes that are not a record.
     """

@@ -7,13 +7,38 @@ actions). So undo, redo, replay of a log file and reloading a save all use the o
 `apply` of the game's rules. (Lines of the game log are applied by engine_lite.logtext.do_line.)
 
 The rules are a module beside the others: `engine_lite.rules` (Android: Netrunner, the default)
-or `engine_lite.infiltration`. Each has `apply(state, action)`, `encode` and `decode` (its
-actions as byte records), `unpack(values)` and `NAME`; a Game plays any of them the same way.
+or `engine_lite.infiltration`. Both give the same interface (listed at the top of
+engine_lite.rules), so a Game plays either the same way and nothing needs to ask which it is.
 """
+
+import sys
 
 from engine_lite.state import new_game
 from engine_lite import rules as netrunner
 from engine_lite.rules import Refused
+
+
+# The games a save or a log may hold, by the name they give them ("game" in a snapshot, the
+# word after `new-game` in a log).
+GAMES = ("netrunner", "infiltration")
+
+
+def rules_named(name):
+    """The rules module of a game by its name (GAMES), or None for a name that is no game."""
+    if name == "netrunner":
+        return netrunner
+    if name == "infiltration":
+        from engine_lite import infiltration
+        return infiltration
+    return None
+
+
+def words(rules):
+    """The game in words: the module `rules.WORDS` names (phrase, spoken, board, turn_starts,
+    turn_header), imported now if it is not: the device loads words only to say something."""
+    name = rules.WORDS
+    __import__(name)
+    return sys.modules[name]
 
 
 class Game:
@@ -209,7 +234,7 @@ class Game:
         self.redo_stack.pop()
         return act
 
-    # ---- reading (the history as log lines: engine_lite.logline.log_lines) ----------------
+    # ---- reading (the history as log lines: engine_lite.logtext.log_lines) ----------------
 
     def redo_records(self):
         """The redo list as byte records (for saving)."""

@@ -1,14 +1,12 @@
 """The golden rule: card text beats the rules, so any counter can be set by hand (verb SET), and
 the agenda target too (AGENDA_TARGET).
 
-engine_lite.rules hands these verbs here. The device loads this module only when a counter is
-set (or the log or a menu names one) and lets it go again, so its tables stay off the heap.
+Their handlers are rows of engine_lite.rules.VERBS.
 """
 
 from engine_lite.state import (
     RUNNER, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, BASE_HAND_SIZE, Refused,
 )
-from engine_lite.actions import SET
 
 # The counters a player may set by hand: log word and attribute, per side. Index numbers are
 # stored in save files: only append (engine_lite.rules checks an index against the Runner's 10).
@@ -41,11 +39,13 @@ def counter_index(side, word):
     raise ValueError(word)
 
 
-def apply_verb(s, verb, side, a, b, c):
-    """Set a counter (SET: counter index a to b) or the agenda target (a) on the copied
-    state `s`."""
-    if verb == SET:
-        return set_counter(s, side, a, b)
+def set_verb(s, side, a, b, c):
+    """SET: counter index `a` of `side` set to `b` on the copied state `s`."""
+    return set_counter(s, side, a, b)
+
+
+def agenda_target(s, side, a, b, c):
+    """AGENDA_TARGET: the agenda points that win, `a`, on the copied state `s`."""
     if a < 1 or a > 99:
         raise Refused("Agenda target must be 1 to 99")
     s.agenda_target = a

@@ -7,16 +7,19 @@ exactly as for Netrunner, so engine_lite.game (undo, redo, history), saving and 
 same for both games.
 
 An action is the same 5-tuple `(verb, 0, a, b, c)`; `a` is the player (1..6) for agent verbs.
-`KINDS` gives each verb's argument kinds for the byte records, written by `encode` and read by
-`decode` (engine_lite.actions', and a list of values for the holdings).
+`VERBS` is the table of verbs (words, arguments' kinds, handler) in the same columns as
+Netrunner's; `encode` and `decode` write and read the byte records (engine_lite.actions', and a
+list of values for the holdings).
 """
 
 from engine_lite.state import const
 from engine_lite.state import Refused
 from engine_lite import actions
 
+# The same interface as Netrunner's rules (engine_lite.rules: NAME, WORDS, LOG, VERBS, ...).
 NAME = "infiltration"
 WORDS = "engine_lite.infiltration"   # the game in words: phrase, turn_starts... (below)
+LOG = "engine_lite.infiltration_text"   # its game-log lines (format_action, parse)
 
 ALARM = const(1)
 SET_ALARM = const(2)
@@ -32,16 +35,16 @@ ARREST = const(11)
 HOLDINGS = const(12)
 NEXT_PHASE = const(13)
 
-# Verb numbers are stored in save files: only append. "p" is a player number. The holdings'
-# record is the player and the number of values ("pn"), then a one-number record for each.
-KINDS = ("", "s", "n", "s", "n", "n", "p", "p", "p", "p", "p", "p", "pn", "")
+# Verb numbers are stored in save files: only append (their words, kinds and handlers: VERBS,
+# below). "p" is a player number. The holdings' record is the player and the number of values
+# ("pn"), then a one-number record for each.
 _ONE = ("", "n")       # the kinds a list's values are written with (verb 1: one number)
 
 
-def encode(act, out, kinds=KINDS):
+def encode(act, out):
     """Append the record of an action (engine_lite.actions.encode, plus the holdings list)."""
     if act[0] != HOLDINGS:
-        actions.encode(act, out, kinds)
+        actions.encode(act, out, KINDS)
         return
     verb, side, player, values, c = act
     actions.encode((verb, side, player, len(values), 0), out, ("",) * HOLDINGS + ("nn",))
@@ -49,9 +52,9 @@ def encode(act, out, kinds=KINDS):
         actions.encode((1, 0, value, 0, 0), out, _ONE)
 
 
-def decode(data, offset, kinds=KINDS):
+def decode(data, offset):
     """Read the record at `offset` (engine_lite.actions.decode, plus the holdings list)."""
-    act, offset = actions.decode(data, offset, kinds)
+    act, offset = actions.decode(data, offset, KINDS)
     if act[0] != HOLDINGS:
         return act, offset
     if not 0 <= act[3] <= MAX_HOLDINGS:
@@ -174,23 +177,49 @@ class Monitor:
         return not self.__eq__(other)
 
 
-FIELDS = ("players", "round", "first", "pass_first", "phase", "alarm", "proximity", "ended",
-          "winner")
-_AGENT = 4 + MAX_HOLDINGS
-LOW = (MIN_PLAYERS, 1, 1, 0, 0, 0, 0, 0, 0) + ((0, 0, 0, -1) + (0,) * MAX_HOLDINGS) * MAX_PLAYERS
-HIGH = ((MAX_PLAYERS, MAX_ROUND, MAX_PLAYERS, 1, SECURITY_PHASE, MAX_ALARM, MAX_PROXIMITY, 1,
-         MAX_PLAYERS)
-        + ((ARRESTED, 1, MAX_ROUND + 1, MAX_HOLDINGS) + (MAX_VALUE,) * MAX_HOLDINGS) * MAX_PLAYERS)
+# One row per number the monitor keeps, in pack() order: name, the value a new game starts with,
+# limits, and the snapshot layout it came with (one so far: see `upgrade`). Then the same for
+# each agent (MAX_PLAYERS of them, unused ones all 0): `holdings` is how many values it brought
+# out (-1: not entered yet), followed by MAX_HOLDINGS values. FIELDS, LOW, HIGH and field_name
+# come from these tables, as Netrunner's from engine_lite.state.FIELDS.
+MONITOR_FIELDS = (
+    # name          default  low          high            layout
+    ("players",     3,       MIN_PLAYERS, MAX_PLAYERS,    0),
+    ("round",       1,       1,           MAX_ROUND,      0),
+    ("first",       1,       1,           MAX_PLAYERS,    0),
+    ("pass_first",  1,       0,           1,              0),
+    ("phase",       0,       0,           SECURITY_PHASE, 0),
+    ("alarm",       0,       0,           MAX_ALARM,      0),
+    ("proximity",   0,       0,           MAX_PROXIMITY,  0),
+    ("ended",       0,       0,           1,              0),
+    ("winner",      NO_WINNER, 0,         MAX_PLAYERS,    0),
+)
+AGENT_FIELDS = (
+    ("status",        INSIDE, 0,  ARRESTED,       0),
+    ("wounded",       0,      0,  1,              0),
+    ("delayed_round", 0,      0,  MAX_ROUND + 1,  0),
+    ("holdings",      -1,     -1, MAX_HOLDINGS,   0),
+) + (("holding", 0, 0, MAX_VALUE, 0),) * MAX_HOLDINGS
+FIELDS = tuple(row[0] for row in MONITOR_FIELDS)
+_AGENT = len(AGENT_FIELDS)
+LOW = (tuple(row[2] for row in MONITOR_FIELDS)
+       + tuple(row[2] for row in AGENT_FIELDS) * MAX_PLAYERS)
+HIGH = (tuple(row[3] for row in MONITOR_FIELDS)
+        + tuple(row[3] for row in AGENT_FIELDS) * MAX_PLAYERS)
 
 
 def field_name(i):
-    """The name of packed number i, for messages."""
+    """The name of packed number i, for messages: 'alarm', 'agent2.wounded'."""
     if i < len(FIELDS):
         return FIELDS[i]
     i -= len(FIELDS)
-    part = i % _AGENT
-    names = ("status", "wounded", "delayed_round", "holdings")
-    return "agent%d.%s" % (i // _AGENT + 1, names[part] if part < 4 else "holding")
+    return "agent%d.%s" % (i // _AGENT + 1, AGENT_FIELDS[i % _AGENT][0])
+
+
+def upgrade(values):
+    """A packed list as saved: Infiltration has had one layout, so `values` when it has that
+    length, else None."""
+    return values if len(values) == len(LOW) else None
 
 
 def unpack(values):
@@ -215,6 +244,21 @@ def over(state):
 def result(state):
     """How an ended game ended, in words (the ranking comes with the holdings)."""
     return "the game ends"
+
+
+def label(state):
+    """The game in a menu line, two short parts: ("Infiltration", "round 3")."""
+    return "Infiltration", "round %d" % state.round
+
+
+def headline(state):
+    """The game in one line, for a player deciding what a file holds."""
+    return "Infiltration, %d agents, round %d" % (state.players, state.round)
+
+
+def time_up(state):
+    """The round's time running out takes no action in Infiltration (the timer only says so)."""
+    return None
 
 
 def check(state):
@@ -287,27 +331,27 @@ def _decide(s):
     s.winner = winner
 
 
-def _alarm(s, delta, b, c):
+def _alarm(s, side, delta, b, c):
     s.alarm = _clamp(s.alarm + delta, MAX_ALARM)
 
 
-def _set_alarm(s, value, b, c):
+def _set_alarm(s, side, value, b, c):
     if value > MAX_ALARM:
         raise Refused("Alarm is 0 to 9")
     s.alarm = value
 
 
-def _proximity(s, delta, b, c):
+def _proximity(s, side, delta, b, c):
     return _proximity_to(s, s.proximity + delta)
 
 
-def _set_proximity(s, value, b, c):
+def _set_proximity(s, side, value, b, c):
     if value > MAX_PROXIMITY:
         raise Refused("Proximity is 0 to 99")
     return _proximity_to(s, value)
 
 
-def _security(s, die, b, c):
+def _security(s, side, die, b, c):
     if not 1 <= die <= 6:
         raise Refused("A die shows 1 to 6, not %d" % die)
     before = s.proximity
@@ -328,7 +372,7 @@ def _inside(s, player):
     return agent
 
 
-def _move(s, player, b, c):
+def _move(s, side, player, b, c):
     agent = _inside(s, player)
     if agent.delayed_round == s.round:
         raise Refused("Agent %d is delayed: no Advance or Retreat this round" % player)
@@ -337,31 +381,31 @@ def _move(s, player, b, c):
         return "Agent %d is wounded: delayed next round" % player
 
 
-def _wound(s, player, b, c):
+def _wound(s, side, player, b, c):
     agent = _inside(s, player)
     if agent.wounded:
         raise Refused("Agent %d is already wounded" % player)
     agent.wounded = 1
 
 
-def _heal(s, player, b, c):
+def _heal(s, side, player, b, c):
     agent = _inside(s, player)
     if not agent.wounded:
         raise Refused("Agent %d is not wounded" % player)
     agent.wounded = 0
 
 
-def _escape(s, player, b, c):
+def _escape(s, side, player, b, c):
     _inside(s, player).status = ESCAPED
     return _everyone_out(s)
 
 
-def _arrest(s, player, b, c):
+def _arrest(s, side, player, b, c):
     _inside(s, player).status = ARRESTED
     return _everyone_out(s)
 
 
-def _holdings(s, player, values, c):
+def _holdings(s, side, player, values, c):
     agent = s.agent(player)
     if agent.status != ESCAPED:
         raise Refused("Only an escaped agent's holdings count")
@@ -375,20 +419,40 @@ def _holdings(s, player, values, c):
     _decide(s)
 
 
-def _next_phase(s, a, b, c):
+def _next_phase(s, side, a, b, c):
     if s.phase >= SECURITY_PHASE:
         raise Refused("Security ends the round: roll the die")
     s.phase += 1
 
 
-_HANDLERS = (None, _alarm, _set_alarm, _proximity, _set_proximity, _security, _move, _move,
-             _wound, _heal, _escape, _arrest, _holdings, _next_phase)
+# One row per verb, by its number (above: stored in save files, so only appended): its words in
+# the game log (engine_lite.infiltration_text writes an agent's as "agent P advance"), who may
+# take it (0: Infiltration's verbs are nobody's side), its arguments' kinds for the byte records,
+# and the function that carries it out on the copied state: handler(state, side, a, b, c).
+# The same columns as engine_lite.rules.VERBS; tests/test_rules.py checks every row fills them.
+VERBS = (
+    ("", 0, "", None),                                # 0: no verb
+    ("alarm",         0, "s",  _alarm),               # 1 ALARM
+    ("set alarm",     0, "n",  _set_alarm),           # 2 SET_ALARM
+    ("proximity",     0, "s",  _proximity),           # 3 PROXIMITY
+    ("set proximity", 0, "n",  _set_proximity),       # 4 SET_PROXIMITY
+    ("security",      0, "n",  _security),            # 5 SECURITY
+    ("advance",       0, "p",  _move),                # 6 ADVANCE
+    ("retreat",       0, "p",  _move),                # 7 RETREAT
+    ("wound",         0, "p",  _wound),               # 8 WOUND
+    ("heal",          0, "p",  _heal),                # 9 HEAL
+    ("escape",        0, "p",  _escape),              # 10 ESCAPE
+    ("arrest",        0, "p",  _arrest),              # 11 ARREST
+    ("holdings",      0, "pn", _holdings),            # 12 HOLDINGS: the player, then a list
+    ("next-phase",    0, "",   _next_phase),          # 13 NEXT_PHASE
+)
+KINDS = tuple(row[2] for row in VERBS)
 
 
 def apply(state, act):
     """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone."""
     verb, side, a, b, c = act
-    if verb < 1 or verb >= len(_HANDLERS):
+    if verb < 1 or verb >= len(VERBS):
         raise Refused("Unknown action")
     if state.ended and verb != HOLDINGS:
         raise Refused("The game is over: enter the holdings, undo, or start a new game")
@@ -400,7 +464,7 @@ def apply(state, act):
             if not -999 <= value <= 999:
                 raise Refused("Argument %d out of range" % value)
     new = state.copy()
-    note = _HANDLERS[verb](new, a, b, c)
+    note = VERBS[verb][3](new, side, a, b, c)
     if new.round > MAX_ROUND:
         raise Refused("round would be past %d" % MAX_ROUND)
     return new, note
@@ -410,7 +474,7 @@ _EVENTS = {ADVANCE: "advanced", RETREAT: "retreated", WOUND: "wounded", HEAL: "h
            ESCAPE: "escaped", ARREST: "arrested"}
 
 
-def phrase(act):
+def phrase(act, state=None):
     """An action in words for the device's messages: "Agent 2 wounded", "Alarm +1"."""
     verb, side, a, b, c = act
     if verb in _EVENTS:
@@ -424,6 +488,20 @@ def phrase(act):
     if verb == HOLDINGS:
         return "Agent %d holdings: %d points" % (a, sum(b))
     return "Next phase"
+
+
+def spoken(act, state):
+    """The action for a screen reader: the same words as on the glass."""
+    return phrase(act, state)
+
+
+def board(state):
+    """The monitor in words ("read the board"): round, alarm, proximity, each agent."""
+    agents = ", ".join("agent %d %s" % (i + 1, STATUSES[agent.status]
+                                        + (", wounded" if agent.wounded else ""))
+                       for i, agent in enumerate(state.agents))
+    return "Infiltration, round %d. Alarm %d, proximity %d. %s." % (
+        state.round, state.alarm, state.proximity, agents)
 
 
 def turn_starts(game):

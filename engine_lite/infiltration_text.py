@@ -13,8 +13,9 @@
 from engine_lite import infiltration as I
 from engine_lite.logwords import LogError, NewGame, show, is_number
 
-_AGENT_VERBS = ("advance", "retreat", "wound", "heal", "escape", "arrest")
-_AGENT_CODES = (I.ADVANCE, I.RETREAT, I.WOUND, I.HEAL, I.ESCAPE, I.ARREST)
+# An agent's verbs (one player number, "agent P advance"): their words from the verb table.
+_AGENT_CODES = tuple(verb for verb in range(1, len(I.VERBS)) if I.VERBS[verb][2] == "p")
+_AGENT_VERBS = tuple(I.VERBS[verb][0] for verb in _AGENT_CODES)
 
 
 class NewInfiltration(NewGame):
@@ -40,7 +41,7 @@ def _number(word, signed=False, what="a number"):
     return -value if word[:1] == "-" else value
 
 
-def parse_new_game(words):
+def read_new_game(words):
     """`new-game infiltration PLAYERS [first P] [first-stays]`."""
     if not words:
         raise LogError("new-game infiltration needs the number of players (2 to 6)")
@@ -65,20 +66,21 @@ def parse_new_game(words):
     return NewInfiltration(players, first, pass_first)
 
 
-def parse(words):
+def read_words(words):
     """An Infiltration line (already split into lower-case words) as an action tuple."""
     first = words[0]
     rest = words[1:]
-    if first in ("alarm", "proximity") and len(rest) == 1:
-        verb = I.ALARM if first == "alarm" else I.PROXIMITY
-        return (verb, 0, _number(rest[0], signed=True), 0, 0)
-    if first == "set" and len(rest) == 2 and rest[0] in ("alarm", "proximity"):
-        verb = I.SET_ALARM if rest[0] == "alarm" else I.SET_PROXIMITY
-        return (verb, 0, _number(rest[1]), 0, 0)
-    if first == "security" and len(rest) == 1:
-        return (I.SECURITY, 0, _number(rest[0], what="a die result"), 0, 0)
-    if first == "next-phase" and not rest:
-        return (I.NEXT_PHASE, 0, 0, 0, 0)
+    for verb in range(1, len(I.VERBS)):        # the monitor's own verbs: "alarm +1", "set alarm 3"
+        name, who, kinds = I.VERBS[verb][:3]
+        head = name.split(" ")
+        if verb in _AGENT_CODES or verb == I.HOLDINGS or words[:len(head)] != head:
+            continue
+        if len(words) != len(head) + len(kinds):
+            break
+        if not kinds:
+            return (verb, 0, 0, 0, 0)
+        what = "a die result" if verb == I.SECURITY else "a number"
+        return (verb, 0, _number(words[-1], signed=kinds == "s", what=what), 0, 0)
     if first == "agent" and len(rest) >= 2:
         player = _number(rest[0], what="a player")
         word = rest[1]
@@ -91,7 +93,7 @@ def parse(words):
     raise LogError("unknown Infiltration line '%s'" % show(" ".join(words)))
 
 
-def format_new_game(state):
+def new_game_line(state):
     """The `new-game` line that starts a log of this game."""
     line = "new-game infiltration %d" % state.players
     if state.first != 1:
@@ -104,14 +106,15 @@ def format_new_game(state):
 def format_action(act):
     """The log line for an action (the inverse of `parse`)."""
     verb, side, a, b, c = act
-    if verb in (I.ALARM, I.PROXIMITY):
-        return "%s %+d" % ("alarm" if verb == I.ALARM else "proximity", a)
-    if verb in (I.SET_ALARM, I.SET_PROXIMITY):
-        return "set %s %d" % ("alarm" if verb == I.SET_ALARM else "proximity", a)
-    if verb == I.SECURITY:
-        return "security %d" % a
-    if verb == I.NEXT_PHASE:
-        return "next-phase"
+    if verb < 1 or verb >= len(I.VERBS):
+        return "verb %d" % verb
+    words, who, kinds = I.VERBS[verb][:3]
+    if kinds == "s":
+        return "%s %+d" % (words, a)
+    if kinds == "n":
+        return "%s %d" % (words, a)
+    if not kinds:
+        return words
     if verb in _AGENT_CODES:
         return "agent %d %s" % (a, _AGENT_VERBS[_AGENT_CODES.index(verb)])
     if verb == I.HOLDINGS:

@@ -1,68 +1,12 @@
-"""Writing one action as a line of the game log: `format_action(act)`.
+"""Writing one Netrunner action as a line of the game log: `format_action(act)`.
 
-Reading lines is engine_lite.logtext. The device loads this module only while it shows the game
-log (firmware.pages), so its code is off the heap the rest of the time.
+Reading lines, and a whole log of either game, is engine_lite.logtext.
 """
 
-from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES, GameState, Corp, Runner
+from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES
 from engine_lite.golden import SHORT_SETS, counters
-from engine_lite.actions import (
-    KINDS, WHO, SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS,
-)
-
-
-def log_lines(game):
-    """A game's history in the game-log text format, oldest first."""
-    line = writer(game.rules)
-    for act in game.actions():
-        yield line(act)
-
-
-def writer(rules):
-    """`format_action` of a game's rules: Netrunner's (here) or Infiltration's."""
-    if rules.NAME == "netrunner":
-        return format_action
-    from engine_lite.infiltration_text import format_action as infiltration_line
-    return infiltration_line
-
-
-# The verbs' words in the game log, by verb number (engine_lite.actions: WHO and KINDS).
-VERB_NAMES = (
-    "",
-    "gain-credit",
-    "draw",
-    "install",
-    "install-ice",
-    "play",
-    "advance",
-    "trash-resource",
-    "purge",
-    "ability",
-    "pay",
-    "rez",
-    "gain",
-    "lose",
-    "score",
-    "steal",
-    "forfeit",
-    "bad-publicity",
-    "tags",
-    "damage",
-    "hand-size",
-    "clicks",
-    "remove-tag",
-    "run",
-    "end-turn",
-    "set",
-    "run",
-    "trace",
-    "set agenda-target",
-    "trash",
-    "run-event",
-    "time-call",
-    "psi",
-    "random",
-)
+from engine_lite.actions import SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS
+from engine_lite.rules import VERBS
 
 
 def _server_word(server):
@@ -85,12 +29,12 @@ def format_action(act):
     Never fails on a decoded record, even one the rules would refuse: it is used in messages.
     """
     verb, side, a, b, c = act
-    if verb < 1 or verb >= len(KINDS):
+    if verb < 1 or verb >= len(VERBS):
         return "verb %d" % verb
     side = side & 1
     if verb == RANDOM:     # on record, not a move: a comment, which a replay passes over
         return "# random: " + random_result(a, b, c)
-    who, name, kinds = WHO[verb], VERB_NAMES[verb], KINDS[verb]
+    name, who, kinds = VERBS[verb][:3]
     if who == 0:           # a verb of nobody's: the run's end, a trace...
         head = name
     else:
@@ -127,14 +71,3 @@ def random_result(kind, count, result):
     if kind == RANDOM_DIE:
         return "d%d rolled %d" % (count, result)
     return "coin: " + ("heads" if result == 1 else "tails")
-
-
-def field_name(i):
-    """The name of packed number i, as messages and the snapshot show it: 'turn',
-    'corp.credits', 'runner.tags'..."""
-    if i < len(GameState.FIELDS):
-        return GameState.FIELDS[i]
-    i -= len(GameState.FIELDS)
-    if i < len(Corp.FIELDS):
-        return "corp." + Corp.FIELDS[i]
-    return "runner." + Runner.FIELDS[i - len(Corp.FIELDS)]

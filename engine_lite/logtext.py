@@ -5,14 +5,29 @@ The grammar is in the README ("The game log"). Host tools, tests and `do_line` u
 the device never loads it.
 """
 
+import sys
+
 from engine_lite.state import (
-    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, LOW, HIGH,
+    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, FIELDS,
 )
 from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import (
-    KINDS, WHO, SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
+    SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
 )
-from engine_lite.logline import VERB_NAMES, field_name, log_lines
+from engine_lite.logline import format_action      # (this game's line writer: text_of)
+from engine_lite.report import state_dict           # (and its state as plain data)
+from engine_lite import rules as netrunner
+from engine_lite.rules import VERBS
+from engine_lite.game import GAMES, rules_named
+
+
+def text_of(rules):
+    """A game's lines in the game-log format: the module its rules name as LOG (this one for
+    Netrunner, engine_lite.infiltration_text), with format_action, read_words, read_new_game,
+    new_game_line and state_dict."""
+    name = (rules or netrunner).LOG
+    __import__(name)
+    return sys.modules[name]
 from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 
 
@@ -108,9 +123,9 @@ NEW_GAME_DEFAULTS = (7, 3, 4, 0, -1)     # (runner-grip -1: the grip is not foll
 
 def limit(wanted):
     """(lowest, highest) of one of the state's numbers, by name (engine_lite.state's limits)."""
-    for i in range(len(LOW)):
-        if field_name(i) == wanted:
-            return LOW[i], HIGH[i]
+    for row in FIELDS:
+        if row[0] == wanted:
+            return row[2], row[3]
     raise KeyError(wanted)
 
 
@@ -119,7 +134,8 @@ NEW_GAME_LIMITS = (limit("agenda_target"), limit("corp.clicks_per_turn"),
                    limit("runner.clicks_per_turn"), limit("runner.link"), limit("runner.grip"))
 
 
-def _parse_new_game(words):
+def read_new_game(words):
+    """The settings of a Netrunner `new-game` line (the words after it)."""
     values = [0, 0, 0, 0, 0]
     for k in range(5):
         values[k] = NEW_GAME_DEFAULTS[k]
@@ -153,19 +169,20 @@ def parse(line, rules=None):
         return None
     first = words[0]
     if first == "new-game":
-        if len(words) > 1 and words[1] in ("netrunner", "infiltration"):
-            if words[1] == "infiltration":
-                from engine_lite import infiltration_text
-                return infiltration_text.parse_new_game(words[2:])
-            words = words[1:]
-        return _parse_new_game(words[1:])
+        if len(words) > 1 and words[1] in GAMES:          # new-game infiltration 4
+            return text_of(rules_named(words[1])).read_new_game(words[2:])
+        return read_new_game(words[1:])
     if first in ("undo", "redo"):
         if len(words) > 1:
             raise LogError("unexpected '%s'" % show(words[1]))
         return first
-    if rules is not None and getattr(rules, "NAME", "netrunner") == "infiltration":
-        from engine_lite import infiltration_text
-        return infiltration_text.parse(words)
+    return text_of(rules).read_words(words)
+
+
+def read_words(words):
+    """A Netrunner line (split into lower-case words, neither a comment, new-game, undo nor
+    redo) as an action tuple."""
+    first = words[0]
     if first in ("corp", "runner"):
         side = CORP if first == "corp" else RUNNER
         if len(words) < 2:
@@ -175,8 +192,8 @@ def parse(line, rules=None):
         if word in SHORT_SETS:
             word = "set"
             rest = words[1:]
-        for verb in range(1, len(KINDS)):
-            who, name, kinds = WHO[verb], VERB_NAMES[verb], KINDS[verb]
+        for verb in range(1, len(VERBS)):
+            name, who, kinds = VERBS[verb][:3]
             if name == word and who & (1 << side):
                 a, b, c = _parse_args(kinds, rest, side)
                 return (verb, side, a, b, c)
@@ -189,7 +206,7 @@ def parse(line, rules=None):
         return (TRACE, CORP, a, b, c)
     if first in ("time-call", "psi"):
         verb = TIME_CALL if first == "time-call" else PSI
-        a, b, c = _parse_args(KINDS[verb], words[1:], CORP)
+        a, b, c = _parse_args(VERBS[verb][2], words[1:], CORP)
         return (verb, CORP, a, b, c)
     if first == "set" and len(words) > 1 and words[1] == "agenda-target":
         a, b, c = _parse_args("n", words[2:], CORP)
@@ -228,16 +245,26 @@ def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link, runn
     return line + (" runner-grip %d" % runner_grip if runner_grip >= 0 else "")
 
 
+def new_game_line(start):
+    """The `new-game` line of a Netrunner game that started at `start`."""
+    return format_new_game(start.agenda_target, start.corp.clicks_per_turn,
+                           start.runner.clicks_per_turn, start.runner.link, start.runner.grip)
+
+
+def log_lines(game):
+    """A game's history in the game-log text format, oldest first."""
+    line = text_of(game.rules).format_action
+    for act in game.actions():
+        yield line(act)
+
+
 def log_text(game):
     """A game's whole log as text, ready to save or to replay."""
-    start = game.start
-    if getattr(game.rules, "NAME", "netrunner") == "infiltration":
-        from engine_lite import infiltration_text
-        out = ["# netclick game log v1", infiltration_text.format_new_game(start)]
-        out.extend(log_lines(game))
-        return "\n".join(out) + "\n"
-    out = ["# netclick game log v1", format_new_game(
-        start.agenda_target, start.corp.clicks_per_turn, start.runner.clicks_per_turn,
-        start.runner.link, start.runner.grip)]
+    out = ["# netclick game log v1", text_of(game.rules).new_game_line(game.start)]
     out.extend(log_lines(game))
     return "\n".join(out) + "\n"
+
+
+def game_dict(game):
+    """The state of a game as plain data (the replay tool's JSON), whichever game it is."""
+    return text_of(game.rules).state_dict(game.state)

@@ -35,11 +35,9 @@ def clicks_spent(act):
     return act[2] if act[0] == A.ABILITY else CLICK_COST.get(act[0], 0)
 
 
-def phrase(act, state=None, rules=None):
+def phrase(act, state=None):
     """The action in words. With the state after it, a click action also says how many clicks
     are left to its side ("(1 click left)") when that still fits on one line of a message."""
-    if rules is not None and rules.NAME != "netrunner":
-        return rules.phrase(act)         # Infiltration's own
     verb, side, a, b, c = act
     who = SIDE_NAMES[side & 1]
     if verb in _PAST:
@@ -156,3 +154,30 @@ def summary(acts, side):
     if runs:
         parts.append("%d run%s" % (runs, "" if runs == 1 else "s"))
     return ", ".join(parts)
+
+
+def spoken(act, state):
+    """The action and where it leaves its side, for a screen reader: "Corp took 1 credit:
+    6 credits, 2 clicks left"."""
+    player = state.player(act[1] & 1)
+    return "%s: %d credits, %d clicks left" % (phrase(act, state), player.credits, player.clicks)
+
+
+def board(state):
+    """Both sides' numbers in words ("read the board"), for a screen reader or a glance."""
+    corp, runner = state.corp, state.runner
+    side = SIDE_NAMES[state.active]
+    text = ("Turn %d, the %s's turn. Corp: %d credits, %d clicks, %d of %d points, bad "
+            "publicity %d, hand size %d. Runner: %d credits, %d clicks, %d points, %d tags, "
+            "%d brain damage, link %d, hand size %d" % (
+                state.turn, side, corp.credits, corp.clicks, corp.agenda_points,
+                state.agenda_target, corp.bad_publicity, corp.max_hand_size, runner.credits,
+                runner.clicks, runner.agenda_points, runner.tags, runner.brain_damage,
+                runner.link, runner.max_hand_size))
+    if runner.grip >= 0:
+        text += ", %d cards in grip" % runner.grip
+    if state.in_run:
+        text += ". A run is on"
+    if state.winner >= 0:
+        text += ". The game is over"
+    return text + "."

@@ -7,10 +7,7 @@ from engine_lite.state import (
 
 
 def state_dict(state):
-    """A GameState (or an Infiltration Monitor) as a dict of plain values."""
-    if getattr(state, "agents", None) is not None:
-        from engine_lite.infiltration_text import state_dict as monitor_dict
-        return monitor_dict(state)
+    """A Netrunner GameState as a dict of plain values (either game's: logtext.game_dict)."""
     corp = state.corp
     runner = state.runner
     run = None

@@ -10,21 +10,33 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
-    WIN_DECKED, NO_RUN, NOT_TRACKED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
-    LOW, HIGH, server_name, first_outside, plural as _plural,
+    WIN_DECKED, NO_RUN, NOT_TRACKED, NOT_CALLED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
+    LOW, HIGH, field_name, upgrade, server_name, first_outside, plural as _plural,
     Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
 from engine_lite import actions as A
+from engine_lite import golden, tournament
 
 
+# What every game's rules module gives (engine_lite.infiltration gives the same): NAME, WORDS
+# (the module with the game in words: phrase, turn_starts, turn_header), LOG (the module that
+# writes and reads its game-log lines: format_action, parse), VERBS and the fields' LOW, HIGH,
+# field_name and upgrade, apply, check, over, result, label, headline, time_up, unpack, encode
+# and decode. Code that serves both games calls these instead of asking which game it is.
 NAME = "netrunner"
 WORDS = "engine_lite.phrases"   # the game in words, for messages and the log screen
-KINDS = A.KINDS          # the verbs' argument kinds (engine_lite.actions), for the byte records
-
-
+LOG = "engine_lite.logtext"     # its game-log lines (format_action, parse)
 unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkpoints packed)
-encode = A.encode           # an action as a byte record, and back
-decode = A.decode
+
+
+def encode(act, out):
+    """Append an action's byte record to `out` (engine_lite.actions, with this game's VERBS)."""
+    A.encode(act, out, KINDS)
+
+
+def decode(data, offset):
+    """The action recorded at `offset` of `data`, and the next record's offset."""
+    return A.decode(data, offset, KINDS)
 
 
 
@@ -40,6 +52,31 @@ def result(state):
     if state.winner == TIE:
         return "a tie (%s)" % reason
     return "%s wins (%s)" % (SIDE_NAMES[state.winner], reason)
+
+
+def label(state):
+    """The game in a menu line, two short parts: ("Turn 7", "3-2 pts") (an ended game's ends
+    with "end")."""
+    note = "%d-%d pts" % (state.corp.agenda_points, state.runner.agenda_points)
+    if state.winner >= 0:
+        note += " end"
+    return "Turn %d" % state.turn, note
+
+
+def headline(state):
+    """The game in one line, for a player deciding what a file holds: "Netrunner, turn 7,
+    Corp 4-2 Runner" (", over" when it has ended)."""
+    text = "Netrunner, turn %d, Corp %d-%d Runner" % (
+        state.turn, state.corp.agenda_points, state.runner.agenda_points)
+    return text + (", over" if state.winner >= 0 else "")
+
+
+def time_up(state):
+    """The action the round's time running out takes (the time call), or None when it takes
+    none (the game is over, or time was already called)."""
+    if state.winner == NO_WINNER and state.final_turns == NOT_CALLED:
+        return (A.TIME_CALL, CORP, 0, 0, 0)
+    return None
 
 
 def check(state):
@@ -288,8 +325,7 @@ def _end_turn(s, side, a, b, c):
         s.final_turns = 1
         note += "Time: last turn. "
     elif s.final_turns == 1 and not flatlined:     # the last turn is over: points decide
-        from engine_lite.tournament import time_over
-        return note + time_over(s)
+        return note + tournament.time_over(s)
     if side == CORP:
         s.active = RUNNER
         s.set_clicks(RUNNER, s.runner.clicks_per_turn)
@@ -344,16 +380,50 @@ def _trace(s, side, base, corp_boost, runner_boost):
         s.trace_strength, s.trace_link, "succeeds" if s.trace_success else "fails")
 
 
-# Indexed by verb number (see engine_lite.actions).
-_HANDLERS = (
-    None, _gain_credit, _draw, _install, _install_ice, _install, _advance, _trash_resource,
-    _purge, _ability, _pay, _pay, _gain, _lose, _score, _score, _forfeit, _bad_publicity, _tags,
-    _damage, _hand_size, _clicks, _remove_tag, _run, _end_turn, None, _run_end, _trace,
-    None, _trash, _run_event,
+# One row per verb, by its number (engine_lite.actions: numbers are stored in save files, so a
+# new verb is appended, never inserted): its words in the game log, who may take it (1 the Corp,
+# 2 the Runner, 3 either, 0 nobody's: the run's end, a trace, the agenda target, the time call),
+# its arguments' kinds (one letter each: n a number >= 0, s signed +N/-N, k a damage kind,
+# v a server, f a settable counter, e a run's result, r a randomizer), and the function that
+# carries it out on the copied state: handler(state, side, a, b, c) -> note or None.
+# tests/test_rules.py checks that every row fills every column.
+VERBS = (
+    ("", 0, "", None),                                        # 0: no verb
+    ("gain-credit",       3, "",    _gain_credit),            # 1 GAIN_CREDIT
+    ("draw",              3, "",    _draw),                   # 2 DRAW
+    ("install",           3, "n",   _install),                # 3 INSTALL
+    ("install-ice",       1, "nn",  _install_ice),            # 4 INSTALL_ICE
+    ("play",              3, "n",   _install),                # 5 PLAY
+    ("advance",           1, "",    _advance),                # 6 ADVANCE
+    ("trash-resource",    1, "",    _trash_resource),         # 7 TRASH_RESOURCE
+    ("purge",             1, "",    _purge),                  # 8 PURGE
+    ("ability",           3, "nn",  _ability),                # 9 ABILITY
+    ("pay",               3, "n",   _pay),                    # 10 PAY
+    ("rez",               1, "n",   _pay),                    # 11 REZ
+    ("gain",              3, "n",   _gain),                   # 12 GAIN
+    ("lose",              3, "n",   _lose),                   # 13 LOSE
+    ("score",             1, "n",   _score),                  # 14 SCORE
+    ("steal",             2, "n",   _score),                  # 15 STEAL
+    ("forfeit",           3, "n",   _forfeit),                # 16 FORFEIT
+    ("bad-publicity",     1, "s",   _bad_publicity),          # 17 BAD_PUBLICITY
+    ("tags",              2, "s",   _tags),                   # 18 TAGS
+    ("damage",            2, "kn",  _damage),                 # 19 DAMAGE
+    ("hand-size",         3, "s",   _hand_size),              # 20 HAND_SIZE
+    ("clicks",            3, "s",   _clicks),                 # 21 CLICKS
+    ("remove-tag",        2, "",    _remove_tag),             # 22 REMOVE_TAG
+    ("run",               2, "v",   _run),                    # 23 RUN
+    ("end-turn",          3, "",    _end_turn),               # 24 END_TURN
+    ("set",               3, "fn",  golden.set_verb),         # 25 SET
+    ("run",               0, "e",   _run_end),                # 26 RUN_END
+    ("trace",             0, "nnn", _trace),                  # 27 TRACE
+    ("set agenda-target", 0, "n",   golden.agenda_target),    # 28 AGENDA_TARGET
+    ("trash",             2, "n",   _trash),                  # 29 TRASH
+    ("run-event",         2, "vn",  _run_event),              # 30 RUN_EVENT
+    ("time-call",         0, "",    tournament.time_call),    # 31 TIME_CALL
+    ("psi",               0, "nn",  tournament.psi),          # 32 PSI
+    ("random",            0, "rnn", tournament.randomizer),   # 33 RANDOM
 )
-# The rarer verbs' code is loaded when one is used, so that the device keeps it off the heap in
-# the many games that never see one: SET and AGENDA_TARGET (None above) are engine_lite.golden's,
-# the verbs from TIME_CALL on engine_lite.tournament's.
+KINDS = tuple(row[2] for row in VERBS)    # the argument kinds alone, for the byte records
 
 
 _ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1, "r": 2,
@@ -363,7 +433,7 @@ _ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1, "r": 2
 
 def _check_args(verb, side, a, b, c):
     """Arguments within range for their kind, whatever produced the action (text, bytes, UI)."""
-    kinds = A.KINDS[verb]
+    kinds = VERBS[verb][2]
     values = (a, b, c)
     for i in range(3):
         value = values[i]
@@ -383,24 +453,16 @@ def _check_args(verb, side, a, b, c):
 def apply(state, act):
     """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone."""
     verb, side, a, b, c = act
-    if verb < 1 or verb >= len(A.KINDS) or side not in (CORP, RUNNER):
+    if verb < 1 or verb >= len(VERBS) or side not in (CORP, RUNNER):
         raise Refused("Unknown action")
-    who = A.WHO[verb]
+    words, who, kinds, handler = VERBS[verb]
     if who and not who & (1 << side):
         raise Refused("The %s cannot do that" % SIDE_NAMES[side])
     _check_args(verb, side, a, b, c)
     if state.winner != NO_WINNER:
         raise Refused("Game over: undo or start a new game")
     new = state.copy()
-    handler = _HANDLERS[verb] if verb < len(_HANDLERS) else None
-    if handler:
-        note = handler(new, side, a, b, c)
-    elif verb < A.TIME_CALL:
-        from engine_lite.golden import apply_verb
-        note = apply_verb(new, verb, side, a, b, c)
-    else:
-        from engine_lite.tournament import apply_verb
-        note = apply_verb(new, verb, a, b, c)
+    note = handler(new, side, a, b, c)
     if new.corp.agenda_points >= new.agenda_target:
         _win(new, CORP, WIN_AGENDA)
     elif new.runner.agenda_points >= new.agenda_target:
@@ -408,7 +470,6 @@ def apply(state, act):
     values = new.pack()
     i = first_outside(values)
     if i >= 0:      # the one check that keeps every game savable (limits: engine_lite.state)
-        from engine_lite.logline import field_name     # names are not kept on the heap
         raise Refused("%s would be %d: the limit is %d to %d"
                       % (field_name(i), values[i], LOW[i], HIGH[i]))
     return new, note

@@ -14,7 +14,7 @@ first frame does not wait for a replay that grows with the game.
 
 import json
 
-from engine_lite.game import Game
+from engine_lite.game import Game, rules_named
 from engine_lite.rules import Refused
 
 VERSION = 1
@@ -92,27 +92,13 @@ def dumps(game):
     })
 
 
-# Older saves had fewer numbers; they are read with the defaults of what came since:
-# 28 before run_access (index 11, 0), 29 before final_turns, psi_corp and psi_runner (12-14, -1).
-OLD_COUNTS = (28, 29)
-
-
-def _field_name(i):
-    """A Netrunner number's name, for a message (the names are loaded only then)."""
-    from engine_lite.logline import field_name
-    return field_name(i)
-
-
 def rules_of(data):
     """The rules of the saved game: Netrunner unless the snapshot says otherwise."""
     name = data.get("game", "netrunner")
-    if name == "netrunner":
-        from engine_lite import rules
-        return rules
-    if name == "infiltration":
-        from engine_lite import infiltration
-        return infiltration
-    raise SnapshotError("unknown game %r" % (name,))
+    rules = rules_named(name) if isinstance(name, str) else None
+    if rules is None:
+        raise SnapshotError("unknown game %r" % (name,))
+    return rules
 
 
 def state_of(data, key, rules):
@@ -121,12 +107,10 @@ def state_of(data, key, rules):
     values = data.get(key)
     low = rules.LOW
     high = rules.HIGH
-    name_of = getattr(rules, "field_name", _field_name)
+    name_of = rules.field_name
     count = len(low)
-    if rules.NAME == "netrunner" and isinstance(values, list) and len(values) in OLD_COUNTS:
-        if len(values) == 28:
-            values = values[:11] + [0] + values[11:]
-        values = values[:12] + [-1, -1, -1] + values[12:]
+    if isinstance(values, list):
+        values = rules.upgrade(values)      # an older save: what came since at its defaults
     if not isinstance(values, list) or len(values) != count:
         raise SnapshotError("'%s' must be a list of %d numbers" % (key, count))
     for i in range(count):
@@ -232,9 +216,9 @@ def loads(text, lazy=False):
         try:
             game.replay(act)
         except Refused as error:
-            from engine_lite.logline import writer     # only for this message
+            from engine_lite.logtext import text_of     # only for this message
             raise SnapshotError("history action %d (%s) refused: %s"
-                                % (number, writer(rules)(act), error))
+                                % (number, text_of(rules).format_action(act), error))
     if game.state.pack() != saved.pack():
         raise SnapshotError("the history does not lead to the saved state")
     if data.get("count", game.count) != game.count:

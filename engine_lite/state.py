@@ -43,7 +43,7 @@ BASE_HAND_SIZE = const(5)
 MAX_COUNT = const(999)      # no counter goes above this: three digits on the display
 MAX_MODIFIER = const(99)    # hand-size modifiers may be negative, within +-99
 MAX_REMOTES = const(60)
-MAX_TURN = const(9999)      # rounds: four digits (every limit: LOW and HIGH, below)
+MAX_TURN = const(9999)      # rounds: four digits (every limit: FIELDS, below)
 
 
 class Refused(Exception):
@@ -67,17 +67,91 @@ def server_name(server):
     return "Remote %d" % (server - FIRST_REMOTE + 1)
 
 
+# ---- the numbers of a game ---------------------------------------------------------------------
+# One row per number a Netrunner game keeps, in the order pack() gives them: its name (as
+# messages and the snapshot show it), the value a new game starts with, its limits, and the
+# snapshot layout it came with. The rules refuse an action that would take a number past a limit,
+# the game log's `new-game` line takes its settings within them, and the snapshot loader checks a
+# saved state against them: so whatever the engine accepts can be saved and loaded again. A save
+# from an older layout is read with the defaults of the numbers that came since (`upgrade`).
+# Everything else about the fields (GameState.FIELDS, LOW, HIGH, DEFAULTS, field_name) comes from
+# this table; copy() and pack() are written out for speed, and tests/test_snapshot.py checks them
+# against it. A new field is a row here (appended to its part, with the next layout number).
+_C = const(MAX_COUNT)     # (names with a leading _ and const() take no heap on MicroPython)
+_M = const(MAX_MODIFIER)
+FIELDS = (
+    # name                  default       low  high                             layout
+    ("turn",                1,            1,   MAX_TURN,                        0),
+    ("active",              CORP,         0,   1,                               0),
+    ("phase",               PHASE_ACTION, 0,   1,                               0),
+    ("winner",              NO_WINNER,    -1,  2,                               0),
+    ("win_reason",          WIN_NONE,     0,   4,                               0),
+    ("agenda_target",       7,            1,   99,                              0),
+    ("run_server",          NO_RUN,       -1,  FIRST_REMOTE + MAX_REMOTES - 1,  0),
+    ("run_bp_credits",      0,            0,   _C,                              0),
+    ("trace_strength",      0,            0,   2 * _C + 99,                     0),
+    ("trace_link",          0,            0,   2 * _C,                          0),
+    ("trace_success",       -1,           -1,  1,                               0),
+    ("run_access",          0,            0,   1,                               1),
+    ("final_turns",         NOT_CALLED,   -1,  2,                               2),
+    ("psi_corp",            -1,           -1,  2,                               2),
+    ("psi_runner",          -1,           -1,  2,                               2),
+    ("corp.credits",        5,            0,   _C,                              0),
+    ("corp.clicks",         0,            0,   _C,                              0),
+    ("corp.clicks_per_turn", 3,           0,   _C,                              0),
+    ("corp.agenda_points",  0,            0,   _C,                              0),
+    ("corp.hand_size_mod",  0,            -_M, _M,                              0),
+    ("corp.bad_publicity",  0,            0,   _C,                              0),
+    ("corp.rnd",            NOT_TRACKED,  -1,  _C,                              0),
+    ("runner.credits",      5,            0,   _C,                              0),
+    ("runner.clicks",       0,            0,   _C,                              0),
+    ("runner.clicks_per_turn", 4,         0,   _C,                              0),
+    ("runner.agenda_points", 0,           0,   _C,                              0),
+    ("runner.hand_size_mod", 0,           -_M, _M,                              0),
+    ("runner.tags",         0,            0,   _C,                              0),
+    ("runner.brain_damage", 0,            0,   _C,                              0),
+    ("runner.link",         0,            0,   _C,                              0),
+    ("runner.mu",           4,            0,   _C,                              0),
+    ("runner.grip",         NOT_TRACKED,  -1,  _C,                              0),
+)
+DEFAULTS = tuple(row[1] for row in FIELDS)
+LOW = tuple(row[2] for row in FIELDS)
+HIGH = tuple(row[3] for row in FIELDS)
+
+
+def _names(prefix):
+    """The attribute names of one part of the table: "" the game's, "corp." or "runner."."""
+    return tuple(row[0][len(prefix):] for row in FIELDS
+                 if row[0].startswith(prefix) and (prefix or "." not in row[0]))
+
+
+def field_name(i):
+    """The name of packed number i, as messages and the snapshot show it: 'turn',
+    'corp.credits', 'runner.tags'..."""
+    return FIELDS[i][0]
+
+
+def upgrade(values):
+    """A packed list saved by an older snapshot layout, with the numbers that came since at their
+    defaults; `values` itself when it is the current layout's length, None when no layout's."""
+    if len(values) == len(FIELDS):
+        return values
+    for layout in range(max(row[4] for row in FIELDS) - 1, -1, -1):
+        if len(values) == sum(1 for row in FIELDS if row[4] <= layout):
+            given = iter(values)
+            return [next(given) if row[4] <= layout else row[1] for row in FIELDS]
+    return None
+
+
 class Player:
     """Counters both sides have. `hand_size_mod` is added to the base max hand size of 5."""
 
-    FIELDS = ("credits", "clicks", "clicks_per_turn", "agenda_points", "hand_size_mod")
-
-    def __init__(self, clicks_per_turn):
-        self.credits = 5
-        self.clicks = 0
-        self.clicks_per_turn = clicks_per_turn
-        self.agenda_points = 0
-        self.hand_size_mod = 0
+    # The attributes FIELDS gives each side, named for the type checker (no-ops at run time).
+    credits: int
+    clicks: int
+    clicks_per_turn: int
+    agenda_points: int
+    hand_size_mod: int
 
     @property
     def max_hand_size(self):
@@ -94,14 +168,12 @@ class Player:
 
 
 class Corp(Player):
-    """The Corp's counters. `rnd` is the number of cards in R&D, or NOT_TRACKED."""
+    """The Corp's counters (the "corp." rows of FIELDS). `rnd` is the number of cards in R&D, or
+    NOT_TRACKED."""
 
-    FIELDS = Player.FIELDS + ("bad_publicity", "rnd")
-
-    def __init__(self, clicks_per_turn=3):
-        Player.__init__(self, clicks_per_turn)
-        self.bad_publicity = 0
-        self.rnd = NOT_TRACKED
+    FIELDS = _names("corp.")
+    bad_publicity: int
+    rnd: int
 
     def copy(self):
         """An independent copy (see GameState.copy)."""
@@ -112,17 +184,15 @@ class Corp(Player):
 
 
 class Runner(Player):
-    """The Runner's counters. `grip` is the number of cards in hand, or NOT_TRACKED."""
+    """The Runner's counters (the "runner." rows of FIELDS). `grip` is the number of cards in
+    hand, or NOT_TRACKED."""
 
-    FIELDS = Player.FIELDS + ("tags", "brain_damage", "link", "mu", "grip")
-
-    def __init__(self, clicks_per_turn=4, link=0):
-        Player.__init__(self, clicks_per_turn)
-        self.tags = 0
-        self.brain_damage = 0
-        self.link = link
-        self.mu = 4
-        self.grip = NOT_TRACKED
+    FIELDS = _names("runner.")
+    tags: int
+    brain_damage: int
+    link: int
+    mu: int
+    grip: int
 
     def copy(self):
         """An independent copy (see GameState.copy)."""
@@ -141,7 +211,7 @@ class Runner(Player):
 
 
 class GameState:
-    """Everything the tracker knows about one game at one moment.
+    """Everything the tracker knows about one game at one moment: the numbers of FIELDS.
 
     `turn` is the round number (it goes up when the Corp's turn begins), `active` the side whose turn
     it is. `run_server` is NO_RUN outside a run; `run_access` is 1 once the run has succeeded and
@@ -153,28 +223,38 @@ class GameState:
     game's bids (-1: none yet).
     """
 
-    FIELDS = ("turn", "active", "phase", "winner", "win_reason", "agenda_target",
-              "run_server", "run_bp_credits", "trace_strength", "trace_link", "trace_success",
-              "run_access", "final_turns", "psi_corp", "psi_runner")
+    FIELDS = _names("")
+    # The attributes FIELDS gives a state, named for the type checker (no-ops at run time).
+    turn: int
+    active: int
+    phase: int
+    winner: int
+    win_reason: int
+    agenda_target: int
+    run_server: int
+    run_bp_credits: int
+    trace_strength: int
+    trace_link: int
+    trace_success: int
+    run_access: int
+    final_turns: int
+    psi_corp: int
+    psi_runner: int
+    corp: Corp
+    runner: Runner
 
     def __init__(self):
-        self.turn = 1
-        self.active = CORP
-        self.phase = PHASE_ACTION
-        self.winner = NO_WINNER
-        self.win_reason = WIN_NONE
-        self.agenda_target = 7
-        self.run_server = NO_RUN
-        self.run_bp_credits = 0
-        self.trace_strength = 0
-        self.trace_link = 0
-        self.trace_success = -1
-        self.run_access = 0
-        self.final_turns = NOT_CALLED
-        self.psi_corp = -1
-        self.psi_runner = -1
-        self.corp = Corp()
-        self.runner = Runner()
+        self._fill(DEFAULTS)
+
+    def _fill(self, values):
+        self.corp = object.__new__(Corp)
+        self.runner = object.__new__(Runner)
+        i = 0
+        for obj, names in ((self, GameState.FIELDS), (self.corp, Corp.FIELDS),
+                           (self.runner, Runner.FIELDS)):
+            for name in names:
+                setattr(obj, name, values[i])
+                i += 1
 
     def player(self, side):
         """The Corp for CORP, the Runner for RUNNER."""
@@ -229,13 +309,8 @@ class GameState:
     @staticmethod
     def unpack(values):
         """Rebuild a state from `pack()` output (no range checks: see engine_lite.snapshot)."""
-        state = GameState()
-        i = 0
-        for obj, names in ((state, GameState.FIELDS), (state.corp, Corp.FIELDS),
-                           (state.runner, Runner.FIELDS)):
-            for name in names:
-                setattr(obj, name, values[i])
-                i += 1
+        state = object.__new__(GameState)
+        state._fill(values)
         return state
 
     def copy(self):
@@ -282,32 +357,11 @@ def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0,
     return state
 
 
-# ---- limits -----------------------------------------------------------------------------------
-# The one set of limits on a game's numbers. The rules check every new state against them (an
-# action that would go past one is refused), the game log's `new-game` line takes its settings
-# within them, and the snapshot loader checks a saved state against them: so whatever the engine
-# accepts can always be saved and loaded again. Two tuples of ints in pack() order: no names are
-# kept on the device's heap; `engine_lite.logline.field_name(i)` builds one when a message needs it.
-
-_C = const(MAX_COUNT)     # (names with a leading _ and const() take no heap on MicroPython)
-_M = const(MAX_MODIFIER)
-# GameState: turn, active, phase, winner, win_reason, agenda_target, run_server,
-#            run_bp_credits, trace_strength, trace_link, trace_success, run_access,
-#            final_turns, psi_corp, psi_runner
-# Corp:      credits, clicks, clicks_per_turn, agenda_points, hand_size_mod, bad_publicity, rnd
-# Runner:    credits, clicks, clicks_per_turn, agenda_points, hand_size_mod, tags,
-#            brain_damage, link, mu, grip                     (rnd and grip: -1 = not tracked)
-LOW = (1, 0, 0, -1, 0, 1, -1, 0, 0, 0, -1, 0, -1, -1, -1,
-       0, 0, 0, 0, -_M, 0, -1,
-       0, 0, 0, 0, -_M, 0, 0, 0, 0, -1)
-HIGH = (MAX_TURN, 1, 1, 2, 4, 99, FIRST_REMOTE + MAX_REMOTES - 1, _C, 2 * _C + 99, 2 * _C, 1, 1,
-        2, 2, 2,
-        _C, _C, _C, _C, _M, _C, _C,
-        _C, _C, _C, _C, _M, _C, _C, _C, _C, _C)
 
 
 def first_outside(values):
-    """The index of the first packed value outside its limits, or -1 when all are within."""
+    """The limits of FIELDS checked on a packed state (every action does): the index of the
+    first packed value outside its limits, or -1 when all are within."""
     low = LOW
     high = HIGH
     for i in range(len(low)):

@@ -1,15 +1,14 @@
 """The rules for tournament play and table randomizers: the time call, psi games and the
 randomizers' record (verbs TIME_CALL, PSI and RANDOM of engine_lite.actions).
 
-engine_lite.rules hands these verbs here, and the end of the last turn after a time call. The device
-loads this module only when one of them happens (and lets it go again), so games that never see
-one keep its code off the heap.
+Their handlers are rows of engine_lite.rules.VERBS (each takes the copied state, the side and the
+three arguments); engine_lite.rules also calls `time_over` at the end of the last turn after a
+time call.
 """
 
 from engine_lite.state import (
     CORP, RUNNER, SIDE_NAMES, NOT_CALLED, TIE, WIN_TIME, Refused,
 )
-from engine_lite.actions import TIME_CALL, PSI
 
 # RANDOM's first argument: what was drawn (a card from HQ out of N, a die of N sides, a coin:
 # N 2, 1 heads, 2 tails). The record is kept so that a dispute can be settled; it changes no
@@ -19,16 +18,7 @@ RANDOM_DIE = 1
 RANDOM_COIN = 2
 
 
-def apply_verb(s, verb, a, b, c):
-    """Carry out a time call, a psi game or a randomizer on the copied state `s`; the note."""
-    if verb == TIME_CALL:
-        return time_call(s)
-    if verb == PSI:
-        return psi(s, a, b)
-    return randomizer(a, b, c)
-
-
-def time_call(s):
+def time_call(s, side=0, a=0, b=0, c=0):
     """The round's time is up (or a judge calls it): the side whose turn it is finishes it, the
     other side takes one more turn, then agenda points decide."""
     if s.final_turns != NOT_CALLED:
@@ -51,7 +41,7 @@ def time_over(s):
     return "Time: %s wins %d-%d" % (SIDE_NAMES[s.winner], max(corp, runner), min(corp, runner))
 
 
-def psi(s, corp_bid, runner_bid):
+def psi(s, side, corp_bid, runner_bid, c=0):
     """A psi game: both sides bid 0-2 credits in secret, then each pays its own bid."""
     if corp_bid > 2 or runner_bid > 2:
         raise Refused("A psi bid is 0, 1 or 2")
@@ -67,7 +57,7 @@ def psi(s, corp_bid, runner_bid):
                                  "equal" if corp_bid == runner_bid else "different")
 
 
-def randomizer(kind, count, result):
+def randomizer(s, side, kind, count, result):
     """A randomizer's result, on record: no number changes."""
     if count < 1 or result < 1 or result > count:
         raise Refused("A result is 1 to %d" % count)

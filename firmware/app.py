@@ -12,12 +12,15 @@ Keys that work on every screen:
 
 import sys
 
-from engine_lite.game import Game
+from engine_lite.game import Game, words
+from engine_lite import rules as netrunner_rules
 from engine_lite.rules import Refused
 from firmware.buttons import DOWN, PRESS, LONG
 from firmware.fonts import SMALL
 from firmware.ui import WIDTH, HEIGHT, wrap
 from firmware.settings import Settings
+from firmware.dashboard import Dashboard
+from firmware.monitor import Monitor
 from firmware import forget
 
 
@@ -27,7 +30,7 @@ from firmware import forget
 OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages",
             "firmware.widgets", "firmware.font_medium", "firmware.purposes",
             "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus",
-            "firmware.tournament_menus", "engine_lite.tournament", "engine_lite.golden",
+            "firmware.tournament_menus",
             "firmware.match", "firmware.hints", "firmware.games",
             "firmware.logscreen", "firmware.archive", "firmware.resume")
 
@@ -162,8 +165,6 @@ class App:
             # to photon, the match's script)
             self.endings.append(ending)
         self.game = game
-        if game.rules is not ending.rules:      # the other home screen's code goes
-            forget("firmware.dashboard" if ending.rules.NAME == "netrunner" else "firmware.monitor")
         self.screens[:] = [home_screen(game)]
         self.home()
         self.changed()
@@ -406,15 +407,14 @@ class App:
 def describe(act, state=None, rules=None):
     """An action in words for messages ("Corp installed for 2 (1 click left)"); the code that
     words it is loaded now and let go on the way home (OVERLAYS)."""
-    from engine_lite.phrases import phrase
-    return phrase(act, state, rules)
+    return words(rules or netrunner_rules).phrase(act, state)
+
+
+# Each game's home screen (the bottom of the screen stack), by its rules' NAME.
+HOME_SCREENS = {"netrunner": Dashboard, "infiltration": Monitor}
 
 
 def home_screen(game):
     """The screen at the bottom of the stack for this game: the Netrunner dashboard, or the
     Infiltration security monitor."""
-    if game.rules.NAME == "netrunner":
-        from firmware.dashboard import Dashboard
-        return Dashboard()
-    from firmware.monitor import Monitor
-    return Monitor()
+    return HOME_SCREENS[game.rules.NAME]()

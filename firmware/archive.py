@@ -95,13 +95,7 @@ def drop(flash, sum):
 
 def label(game):
     """A menu line for a game: ("Turn 7", "3-2 pts") or ("Infiltration", "round 3")."""
-    s = game.state
-    if game.rules.NAME != "netrunner":
-        return "Infiltration", "round %d" % s.round
-    note = "%d-%d pts" % (s.corp.agenda_points, s.runner.agenda_points)
-    if s.winner >= 0:
-        note += " end"
-    return "Turn %d" % s.turn, note
+    return game.rules.label(game.state)
 
 
 # ---- the menu ---------------------------------------------------------------------------------

@@ -37,12 +37,7 @@ def check(flash):
 def what(game):
     """What a saved game holds, for the player deciding whether to import it: "Netrunner, turn
     7, Corp 4-2 Runner" or "Infiltration, 4 agents, round 3"."""
-    s = game.state
-    if game.rules.NAME != "netrunner":
-        return "Infiltration, %d agents, round %d" % (len(s.agents), s.round)
-    text = "Netrunner, turn %d, Corp %d-%d Runner" % (s.turn, s.corp.agenda_points,
-                                                     s.runner.agenda_points)
-    return text + (", over" if s.winner >= 0 else "")
+    return game.rules.headline(game.state)
 
 
 def take(app, game, settings=None):

@@ -7,6 +7,7 @@ Infiltration monitor's; it loads only the words of the game being played.
 import sys
 
 from firmware.fonts import SMALL
+from engine_lite.game import words
 from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, WIDTH, step_of, wrap
 from firmware.widgets import title_bar
@@ -14,9 +15,7 @@ from firmware.widgets import title_bar
 
 def _words(game):
     """The game in words: its rules' WORDS module (loaded now if it is not)."""
-    name = game.rules.WORDS
-    __import__(name)
-    return sys.modules[name]
+    return words(game.rules)
 
 
 class LogScreen(Screen):

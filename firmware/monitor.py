@@ -1,5 +1,5 @@
 """The security monitor: the home screen of an Infiltration game (the Netrunner one is
-firmware.dashboard). Loaded only when such a game is played.
+firmware.dashboard; firmware.app.HOME_SCREENS names both).
 
     +---------------------------------------------+
     |[ROUND 3  SELECTION           first: 2 ]     |  the round and its phase, who holds the die

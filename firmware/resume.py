@@ -172,15 +172,13 @@ def load(storage, settings):
 
 
 def resumed(game):
-    """"Resumed - turn 7, last: Runner ran on HQ": where the game is, and its last action in
+    """"Resumed - Turn 7, last: Runner ran on HQ": where the game is, and its last action in
     words, so the table can check it is the game they were playing."""
-    if game.rules.NAME != "netrunner":
-        return "Resumed - Infiltration, round %d" % game.state.round
-    text = "Resumed - turn %d" % game.state.turn
+    text = "Resumed - " + game.rules.label(game.state)[0]       # "Turn 7", "Infiltration"
     if game.count:
-        from engine_lite.phrases import phrase
-        text += ", last: " + phrase(game.action_at(game.count - 1))
-        forget("engine_lite.phrases")    # not kept on the heap after boot
+        from engine_lite.game import words
+        text += ", last: " + words(game.rules).phrase(game.action_at(game.count - 1))
+        forget(game.rules.WORDS)        # not kept on the heap after boot
     return text
 
 

@@ -17,9 +17,6 @@ Loaded only in a game with a timer or a time call (the dashboard imports it then
 that set the timer are firmware.tournament_menus.
 """
 
-from engine_lite.state import NOT_CALLED, NO_WINNER
-from engine_lite.actions import TIME_CALL
-
 PRESETS = (35, 40, 60, 65, 75)     # minutes: the usual round lengths
 WARNINGS = (600, 300, 60)          # seconds left when the players are warned
 FLASH_MS = 1200                    # a warning inverts the screen this long
@@ -89,10 +86,9 @@ class RoundClock:
             self.running = False
             self._save(app)
             self._warn(app, now, 1500)
-            s = app.game.state
-            if (app.game.rules.NAME == "netrunner" and s.winner == NO_WINNER
-                    and s.final_turns == NOT_CALLED):
-                app.act((TIME_CALL, 0, 0, 0, 0))      # its note says who plays the final turns
+            act = app.game.rules.time_up(app.game.state)     # Netrunner: the time call
+            if act:
+                app.act(act)                  # its note says who plays the final turns
             else:
                 app.say("Time!")
             return

@@ -79,7 +79,7 @@ def presses(script):
 def play_task(start, script):
     """(log lines the start left, log lines after the task, the simulator)."""
     from host_tools.sim import Simulator
-    from engine_lite.logline import log_lines
+    from engine_lite.logtext import log_lines
     sim = Simulator()
     sim.run(3000)                     # the boot message goes away
     if start:

@@ -13,7 +13,7 @@ import json
 import sys
 
 from engine_lite.game import Game
-from engine_lite.report import state_dict
+from engine_lite.logtext import game_dict
 from engine_lite.logtext import do_line, LogError, split_lines
 from engine_lite.rules import Refused
 
@@ -70,7 +70,7 @@ def main(argv=None):
     game, problems = replay_lines(split_lines(data), args.keep_going, report)
     if problems and not args.keep_going:
         return 1
-    print(json.dumps(state_dict(game.state), indent=2))
+    print(json.dumps(game_dict(game), indent=2))
     return 0
 
 

@@ -23,7 +23,8 @@ import sys
 
 from engine_lite import actions as A
 from engine_lite.game import Game
-from engine_lite.logline import VERB_NAMES, random_result
+from engine_lite.logline import random_result
+from engine_lite.rules import VERBS
 from engine_lite.phrases import clicks_spent
 from engine_lite.report import state_dict
 from engine_lite.state import CORP, RUNNER, server_name
@@ -134,7 +135,7 @@ def summarize(game):
         event = None
         cost = clicks_spent(act)
         if cost:
-            name = VERB_NAMES[verb]
+            name = VERBS[verb][0]
             clicks[side][name] = clicks[side].get(name, 0) + cost
         for who in (CORP, RUNNER):
             delta = state.player(who).credits - before.player(who).credits

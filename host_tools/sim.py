@@ -159,8 +159,8 @@ class Simulator:
 
     def state(self):
         """The game state in the replay tool's JSON schema."""
-        from engine_lite.report import state_dict
-        return state_dict(self.app.game.state)
+        from engine_lite.logtext import game_dict
+        return game_dict(self.app.game)
 
 
 class _Tap:

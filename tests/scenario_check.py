@@ -14,7 +14,7 @@ except for lines marked refused. Directives:
 import json
 
 from engine_lite.game import Game
-from engine_lite.report import state_dict
+from engine_lite.logtext import game_dict
 from engine_lite.logtext import do_line, LogError
 from engine_lite.rules import Refused
 
@@ -42,7 +42,7 @@ def check_scenario(text):
             path, _, want = stripped[9:].partition("=")
             path = path.strip()
             want = json.loads(want.strip())
-            got = _lookup(state_dict(game.state), path)
+            got = _lookup(game_dict(game), path)
             if got != want:
                 failures.append("line %d: %s is %r, expected %r" % (number, path, got, want))
             continue

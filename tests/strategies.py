@@ -3,6 +3,7 @@
 from hypothesis import strategies as st
 
 from engine_lite import actions as A
+from engine_lite.rules import VERBS
 from engine_lite.golden import counters
 
 _ARGS = {
@@ -15,8 +16,8 @@ _ARGS = {
 def an_action(draw):
     """Any action tuple the log grammar can express (the rules may still refuse it)."""
     # A randomizer's record is written as a comment (a replay passes over it): not in logs.
-    verb = draw(st.integers(1, len(A.KINDS) - 1).filter(lambda v: v != A.RANDOM))
-    who, kinds = A.WHO[verb], A.KINDS[verb]
+    verb = draw(st.integers(1, len(VERBS) - 1).filter(lambda v: v != A.RANDOM))
+    who, kinds = VERBS[verb][1], VERBS[verb][2]
     sides = [side for side in (0, 1) if who & (1 << side)] or [0]
     side = draw(st.sampled_from(sides))
     values = [draw(_ARGS[kind]) for kind in kinds]

@@ -86,7 +86,7 @@ def render(sim, state, screen=None, history=(), pending=None, setup=None):
     """Draw the screen whole on the given state; returns the text boxes' problems."""
     game = Game(state)
     for act in history:        # logged as they were, whatever the state now (the log's lines)
-        A.encode(act, game.history)
+        game.rules.encode(act, game.history)
         game.count += 1
     app = sim.app
     app.game = game

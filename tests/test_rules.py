@@ -6,6 +6,7 @@ from engine_lite.game import Game
 from engine_lite.logtext import do_line
 from engine_lite.state import new_game, CORP, RUNNER, PHASE_DISCARD
 from engine_lite.rules import apply, Refused
+from engine_lite import rules
 from engine_lite import actions as A
 from engine_lite import logtext
 from engine_lite.logline import format_action
@@ -139,8 +140,8 @@ def test_every_verb_formats_and_parses_back():
         act = logtext.parse(line)
         assert logtext.parse(format_action(act)) == act
         out = bytearray()
-        A.encode(act, out)
-        assert A.decode(out, 0) == (act, len(out))
+        rules.encode(act, out)
+        assert rules.decode(out, 0) == (act, len(out))
 
 
 @pytest.mark.parametrize("line, reason", [
@@ -225,3 +226,64 @@ def test_the_click_costs_the_messages_and_the_report_count_are_the_rules_costs()
     assert applied == set(CLICK_COST)        # each one checked on the side that may take it
     ability = A.action(A.ABILITY, CORP, 2, 0)
     assert clicks_spent(ability) == 2 == 3 - rules.apply(new_game(), ability)[0].corp.clicks
+
+
+@pytest.mark.parametrize("game", ["netrunner", "infiltration"])
+def test_every_verb_fills_every_column_of_its_games_verb_table(game):
+    """One row per verb: words, who may take it, argument kinds and handler. A verb added with a
+    column missing (a None pad, a handler not written) fails here, not as another verb's
+    message at the table."""
+    from engine_lite import infiltration
+    table = rules.VERBS if game == "netrunner" else infiltration.VERBS
+    sides = (0, 1, 2, 3) if game == "netrunner" else (0,)
+    assert table[0][3] is None
+    for verb in range(1, len(table)):
+        row = table[verb]
+        assert len(row) == 4, verb
+        words, who, kinds, handler = row
+        assert isinstance(words, str) and words and words == words.strip(), verb
+        assert who in sides, verb
+        assert isinstance(kinds, str) and len(kinds) <= 3 and set(kinds) <= set("nskvferp"), verb
+        assert callable(handler), verb
+    # the first and the last verb numbers the code names are the table's first and last rows
+    if game == "netrunner":
+        assert (A.GAIN_CREDIT, A.RANDOM) == (1, len(table) - 1)
+    else:
+        assert (infiltration.ALARM, infiltration.NEXT_PHASE) == (1, len(table) - 1)
+
+
+def test_a_verbs_row_is_what_the_rules_the_log_and_the_bytes_use():
+    """The row's words are the log's, its side the rules', its kinds the byte record's."""
+    from engine_lite.logline import format_action
+    assert format_action((A.PURGE, CORP, 0, 0, 0)) == "corp " + rules.VERBS[A.PURGE][0]
+    with pytest.raises(Refused):
+        apply(new_game(), (A.PURGE, RUNNER, 0, 0, 0))       # the row says: the Corp's
+    out = bytearray()
+    rules.encode((A.DAMAGE, RUNNER, 1, 3, 0), out)
+    assert len(out) == 1 + len(rules.VERBS[A.DAMAGE][2])
+
+
+def test_both_games_give_the_whole_game_interface():
+    """Code that serves both games calls the interface instead of asking which game it is: each
+    game's rules, words and log-line modules must give all of it."""
+    from engine_lite import infiltration
+    from engine_lite.game import words, rules_named, GAMES
+    from engine_lite.logtext import text_of
+    for name in GAMES:
+        game_rules = rules_named(name)
+        assert game_rules.NAME == name
+        for member in ("WORDS", "LOG", "VERBS", "KINDS", "LOW", "HIGH", "field_name", "upgrade",
+                       "apply", "check", "over", "result", "label", "headline", "time_up",
+                       "unpack", "encode", "decode"):
+            assert hasattr(game_rules, member), (name, member)
+        for member in ("phrase", "spoken", "board", "turn_starts", "turn_header", "summary"):
+            assert callable(getattr(words(game_rules), member, None)), (name, member)
+        for member in ("format_action", "read_words", "read_new_game", "new_game_line",
+                       "state_dict"):
+            assert callable(getattr(text_of(game_rules), member, None)), (name, member)
+    monitor = infiltration.new_game(4)
+    assert infiltration.headline(monitor) == "Infiltration, 4 agents, round 1"
+    assert rules.headline(new_game()) == "Netrunner, turn 1, Corp 0-0 Runner"
+    assert rules.label(new_game()) == ("Turn 1", "0-0 pts")
+    assert rules.time_up(new_game())[0] == A.TIME_CALL and infiltration.time_up(monitor) is None
+    assert rules_named("chess") is None

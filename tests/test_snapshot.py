@@ -6,7 +6,7 @@ import pytest
 
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
-from engine_lite import snapshot
+from engine_lite import snapshot, rules
 from engine_lite.snapshot import SnapshotError
 from engine_lite import actions as A
 from engine_lite.state import CORP, RUNNER, GameState  # corp.credits: the first after the game fields
@@ -141,7 +141,7 @@ def test_every_accepted_action_near_the_limits_saves_and_loads():
     start.corp.bad_publicity = MAX_COUNT
     start.turn = 9998
     accepted = 0
-    for verb in range(1, len(actions.KINDS)):
+    for verb in range(1, len(rules.VERBS)):
         for side in (0, 1):
             for a, b, c in ((MAX_COUNT, 0, 0), (0, MAX_COUNT, 0), (1, 1, 1), (0, 0, 0),
                             (3, 0, 0), (-MAX_COUNT, 0, 0), (4, -1, 0), (4, MAX_COUNT, 0)):
@@ -167,6 +167,33 @@ def test_a_copied_state_has_every_number_and_shares_nothing():
     copy.runner.tags += 1
     copy.turn += 1
     assert state.pack() == values
+
+
+def test_pack_copy_and_the_defaults_follow_the_field_table():
+    """pack() and copy() are written out for speed: each must give the number the table names at
+    its place, and a new state holds the table's defaults."""
+    from engine_lite.state import FIELDS, DEFAULTS, new_game
+    state = new_game()
+    for i, row in enumerate(FIELDS):
+        owner, _, attr = row[0].rpartition(".")
+        setattr(getattr(state, owner) if owner else state, attr, 1000 + i)
+    assert state.pack() == tuple(range(1000, 1000 + len(FIELDS)))
+    assert state.copy().pack() == state.pack()
+    assert GameState().pack() == DEFAULTS
+    assert [row[2] <= row[1] <= row[3] for row in FIELDS] == [True] * len(FIELDS)
+
+
+def test_the_security_monitors_numbers_follow_its_field_tables():
+    """Infiltration's pack() (written out) against its tables: the defaults of a new monitor,
+    and every agent's numbers within the limits the tables give."""
+    from engine_lite import infiltration as I
+    monitor = I.Monitor()
+    packed = monitor.pack()
+    assert packed[:len(I.FIELDS)] == tuple(row[1] for row in I.MONITOR_FIELDS)
+    assert packed[len(I.FIELDS):len(I.FIELDS) + 4] == tuple(row[1] for row in I.AGENT_FIELDS[:4])
+    assert len(packed) == len(I.LOW) == len(I.HIGH)
+    assert all(low <= value <= high for low, value, high in zip(I.LOW, packed, I.HIGH))
+    assert I.field_name(len(I.FIELDS) + len(I.AGENT_FIELDS) + 1) == "agent2.wounded"
 
 
 def test_a_snapshot_saved_before_the_access_step_still_loads():

@@ -43,7 +43,7 @@ def test_a_game_resumes_exactly_with_its_undo_history_and_redo_list():
     again = Simulator(flash=sim.flash)
     assert same_game(again.app.game, sim.app.game)
     assert again.app.game.redo_stack and again.app.game.count == sim.app.game.count
-    assert "Resumed - turn 1" in again.app.toast
+    assert "Resumed - Turn 1" in again.app.toast
     again.keys("LONG:RIGHT")                               # redo survived the restart
     assert again.app.game.state.runner.credits == sim.app.game.state.runner.credits + 2
 
@@ -589,7 +589,7 @@ def test_power_up_replays_nothing_however_long_the_game(monkeypatch):
     device = boot(flash)
     assert applied == []                         # drawn from the snapshot's state
     assert device.app.game.state.pack() == game.state.pack()
-    assert "Resumed - turn %d" % game.state.turn in device.app.toast
+    assert "Resumed - Turn %d" % game.state.turn in device.app.toast
 
 
 def test_the_history_is_checked_in_slices_while_nobody_presses():

@@ -4,7 +4,7 @@ randomizers kept in the log."""
 
 import pytest
 
-from engine_lite.logline import log_lines
+from engine_lite.logtext import log_lines
 from host_tools.screens_catalog import TOURNAMENT, PSI, END_EARLY
 from simhelp import play
 

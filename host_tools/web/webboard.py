@@ -192,42 +192,15 @@ def said():
     if key is not None and key != _said:
         text = ("Refused: " + app.toast[2:]) if app.toast.startswith("! ") else app.toast
     elif changed and _changes is not None and app.game.count:
-        from engine_lite.phrases import phrase
+        from engine_lite.game import words
         game = app.game
-        act = game.action_at(game.count - 1)
-        text = phrase(act, game.state, game.rules)
-        if game.rules.NAME == "netrunner":
-            player = game.state.player(act[1])
-            text += ": %d credits, %d clicks left" % (player.credits, player.clicks)
+        text = words(game.rules).spoken(game.action_at(game.count - 1), game.state)
     _said, _changes = key, app.changes
     return text
 
 
 def board_text():
     """Both sides' numbers in words ("read the board"), for a screen reader or a glance."""
-    s = device.app.game.state
-    if device.app.game.rules.NAME != "netrunner":
-        return "Infiltration, round %d. Alarm %d, proximity %d. %s." % (
-            s.round, s.alarm, s.proximity, ", ".join(
-                "agent %d %s" % (i + 1, _agent(a)) for i, a in enumerate(s.agents)))
-    corp, runner = s.corp, s.runner
-    side = ("Corp", "Runner")[s.active]
-    text = ("Turn %d, the %s's turn. Corp: %d credits, %d clicks, %d of %d points, bad "
-            "publicity %d, hand size %d. Runner: %d credits, %d clicks, %d points, %d tags, "
-            "%d brain damage, link %d, hand size %d" % (
-                s.turn, side, corp.credits, corp.clicks, corp.agenda_points, s.agenda_target,
-                corp.bad_publicity, corp.max_hand_size, runner.credits, runner.clicks,
-                runner.agenda_points, runner.tags, runner.brain_damage, runner.link,
-                runner.max_hand_size))
-    if runner.grip >= 0:
-        text += ", %d cards in grip" % runner.grip
-    if s.in_run:
-        text += ". A run is on"
-    if s.winner >= 0:
-        text += ". The game is over"
-    return text + "."
-
-
-def _agent(agent):
-    from engine_lite.infiltration import STATUSES
-    return STATUSES[agent.status] + (", wounded" if agent.wounded else "")
+    from engine_lite.game import words
+    game = device.app.game
+    return words(game.rules).board(game.state)
