@@ -16,6 +16,7 @@ from host_tools.sim import Simulator, ROOT
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 DOCS = os.path.join(ROOT, "docs", "screens")
+TWO_DISPLAYS = "two_displays.png"
 
 
 def reach(keys):
@@ -70,6 +71,7 @@ def main(argv=None):
         os.makedirs(DOCS, exist_ok=True)
     names = set(name + ".png" for name, _, _ in SCREENS)
     names.add("browser.png")      # the browser version's page: taken by tests/test_web.py
+    names.add(TWO_DISPLAYS)
     for folder in (GOLDEN,) if args.golden else (GOLDEN, DOCS):
         for stale in set(os.listdir(folder)) - names:   # screens that were renamed or removed
             os.remove(os.path.join(folder, stale))
@@ -79,6 +81,14 @@ def main(argv=None):
         if not args.golden:
             sim.oled.to_image(3).save(os.path.join(DOCS, name + ".png"), optimize=True)
         print("%-16s %s" % (name, description))
+    if not args.golden:
+        # A display for each seat (hardware/README.md): both panels after the Corp's first
+        # credit, the other seat's below as it looks from this one.
+        sim = Simulator(pins_path=os.path.join(ROOT, "hardware", "pins-two-displays.json"))
+        sim.keys("OK")
+        sim.run(300)
+        sim.screenshot(os.path.join(DOCS, TWO_DISPLAYS), 4)
+        print("%-16s %s" % ("two_displays", "Both panels of a display for each seat"))
     return 0
 
 
