@@ -426,7 +426,9 @@ class Dashboard(Screen):
                 self.value = max(low, min(high, value))
             else:
                 __import__("firmware.purposes")
-                pending = sys.modules["firmware.purposes"].Pending()
+                game = app.game
+                pending = sys.modules["firmware.purposes"].Pending(
+                    not game.count and not game.redo_stack)
                 pending.change(s, step)
                 self.pending = pending
                 # The last message is done with: the captions' row now says what the number is

@@ -78,9 +78,13 @@ class ActionMenu(Menu):
         else:
             trash = Item("Trash resource", "1+2", can(s, side, 1, 2) and s.runner.tags > 0,
                          simple(A.TRASH_RESOURCE))
+            # What only this menu does comes first (the dashboard has +1 credit, draw, install,
+            # advance, rez and score a press or two away): purging, then with the Runner tagged
+            # trashing a resource, which the Corp came here for (make bench: purge, 4 presses).
+            items.insert(0, Item("Purge viruses", "3", can(s, side, 3), simple(A.PURGE)))
             first = s.runner.tags and s.active == side
             if first:
-                items.insert(0, trash)    # the Runner is tagged: what the Corp came here for
+                items.insert(0, trash)
             items += [
                 Item("Install", "1+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
@@ -92,7 +96,6 @@ class ActionMenu(Menu):
             if not first:
                 items.append(trash)
             items += [
-                Item("Purge viruses", "3", can(s, side, 3), simple(A.PURGE)),
                 Item("Rez a card", "0+X", True,
                      lambda app: ask_then_act(app, "REZ", "Rez cost (credits)", A.REZ, side)),
                 Item("Score agenda", "0", True,

@@ -31,6 +31,7 @@ ICE_THERE = 1       # the prompt for ice already on the server starts here (the 
                     # Corp picks Ice: a first ice has no tax and is an Install away)
 DAMAGE = 100        # pseudo-verbs: DAMAGE + kind
 ICE = 99
+LINK = 98           # the Runner's link from the start of a game nothing has happened in yet
 WINNING = (A.SCORE, A.STEAL)
 
 # (label, side, verb) rings, first choice first; the ring wraps, so the choices just before
@@ -46,6 +47,9 @@ UP_RUNNER = (("Gain", ACTIVE, A.GAIN), ("Net", RUNNER, DAMAGE + A.DAMAGE_NET),
              ("Click", ACTIVE, A.CLICKS))
 # (Click last: LEFT from the first choice, UP LEFT OK = 3 presses for a card's extra click;
 # Brain is then LEFT LEFT, still within its budget: make bench, presses per table task.)
+# Before anything has happened in a game, the Runner's identity sets its link: "Link" sits
+# after Tag (UP RIGHT RIGHT RIGHT OK: link 1 in 5 presses; every other choice where it was).
+UP_FRESH = UP_OWN_CORP[:3] + (("Link", RUNNER, LINK),) + UP_OWN_CORP[3:]
 DOWN_OWN = (("Install", ACTIVE, A.INSTALL), ("Ice", CORP, ICE), ("Rez", CORP, A.REZ),
             ("Pay", ACTIVE, A.PAY), ("Lose", ACTIVE, A.LOSE), ("Other", OTHER, A.PAY),
             ("Play", ACTIVE, A.PLAY))
@@ -72,13 +76,17 @@ PHRASES = {A.GAIN: "%s gains %d cr", A.PAY: "%s pays %d cr", A.LOSE: "%s loses %
            A.TRASH: "%s trashes: %d cr", A.TRASH_RESOURCE: "%s trashes a resource: %d cr",
            A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
            A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub",
-           A.CLICKS: "%s gains %d click", A.REMOVE_TAG: "%s removes a tag: %d cr"}
+           A.CLICKS: "%s gains %d click", A.REMOVE_TAG: "%s removes a tag: %d cr",
+           LINK: "%s link %d from start"}
 
 
-def ring(s, up, delta=0):
-    """The choices for a change up (True) or down (by `delta`), in this state."""
+def ring(s, up, delta=0, fresh=False):
+    """The choices for a change up (True) or down (by `delta`), in this state (`fresh`: a game
+    nothing has happened in yet)."""
     if up:
-        return UP_OWN_CORP if (s.active == CORP and not s.in_run) else UP_RUNNER
+        if s.active == CORP and not s.in_run:
+            return UP_FRESH if fresh else UP_OWN_CORP
+        return UP_RUNNER
     if s.run_access:
         return DOWN_ACCESS
     if s.in_run:
@@ -93,13 +101,14 @@ def ring(s, up, delta=0):
 class Pending:
     """A number waiting for its purpose. `delta` is signed; `index` is the lit choice."""
 
-    def __init__(self):
+    def __init__(self, fresh=False):
         self.delta = 0
         self.index = 0
+        self.fresh = fresh      # nothing has happened in the game yet (the ring offers Link)
 
     def choices(self, s):
         """The ring for the number's sign (and, for the Corp facing a tagged Runner, size)."""
-        return ring(s, self.delta > 0, self.delta)
+        return ring(s, self.delta > 0, self.delta, self.fresh)
 
     def choice(self, s):
         """(label, side, verb) of the lit choice, the side resolved."""
@@ -162,6 +171,9 @@ class Pending:
             elif verb in WINNING:
                 dashboard.drop()
                 points_then(app, verb, side, n, dashboard.accessed)
+            elif verb == LINK:
+                dashboard.drop()
+                start_with_link(app, n)
             elif app.act(self.action(s)):    # said again once done: "Corp rezzed for 3"
                 dashboard.drop()
                 if verb == A.TRASH:
@@ -193,6 +205,17 @@ def points_then(app, verb, side, points, done=None):
             if done:
                 done(app)
     go(app)      # (points that win ask first, with a held OK: App.act)
+
+
+def start_with_link(app, link):
+    """The game nothing has happened in starts again with the Runner's link at `link` (its
+    identity's): the game log's new-game line says it, and no action is spent on it."""
+    from engine_lite.game import Game
+    from firmware.games import start_game
+    start = app.game.start.copy()
+    start.runner.link = link
+    start_game(app, Game(start, app.game.rules))
+    app.say("Runner's link: %d from the start of the game" % link)
 
 
 def ice_then(app, cost, start=ICE_THERE):

@@ -56,7 +56,7 @@ TASKS = (
     ("install a card costing 0", 3, 1, "", "DOWN,UP,OK", ["corp install 0"]),
     ("remove a tag (click + 2)", 4, 4, TAGGED + "," + RUNNER_TURN, "DOWN,DOWN,OK",
      ["runner remove-tag"]),
-    ("purge virus counters", 3, 2, "", ACTS + ",UP,UP,UP,UP,UP,UP,OK", ["corp purge"]),
+    ("purge virus counters", 3, 2, "", ACTS + ",OK", ["corp purge"]),
     ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,OK,OK",
      ["corp install 0", "corp advance", "corp advance"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
@@ -64,8 +64,7 @@ TASKS = (
      ["runner run hq", "corp rez 3", "runner pay 2", "run access"]),
     ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
      "LONG:UP,UP,LEFT,LEFT,OK,LONG:OK", ["runner damage meat 6"]),
-    ("a new game with the Runner's link 1", 5, 1, "",
-     MORE + ",UP,UP,UP,OK,DOWN,DOWN,DOWN,OK,UP,OK,LEFT,LEFT,OK,UP,UP,OK,OK",
+    ("a new game with the Runner's link 1", 5, 1, "", "UP,RIGHT,RIGHT,RIGHT,OK",
      ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
 )
 

@@ -3,7 +3,7 @@
 import pytest
 
 from engine_lite.logtext import do_line
-from engine_lite.logtext import log_lines
+from engine_lite.logtext import log_lines, log_text
 
 from simhelp import play
 from host_tools.keyscript import parse, KeyScriptError
@@ -115,7 +115,7 @@ def test_held_left_leaves_a_menu_and_undoes_on_the_dashboard_and_redo_too():
 
 
 def test_a_refused_action_shows_the_reason_and_changes_nothing():
-    sim = play(ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK")   # trash a resource, no tag
+    sim = play(ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK")   # trash a resource, no tag
     assert sim.app.toast == "! The Runner is not tagged"
     assert sim.state()["corp"]["clicks"] == 3
 
@@ -855,3 +855,18 @@ def test_the_score_prompt_says_where_the_points_leave_the_side():
     from simhelp import where_shown
     sim = play("UP,UP,RIGHT,OK,WAIT:3000," + MORE + ",DOWN,DOWN,OK,OK,UP")   # 2 scored; 3 more
     assert where_shown(sim, "2 + 3 = 5 of 7 to win")
+
+
+def test_before_anything_happens_the_runners_link_is_set_from_the_start_in_five_presses():
+    """The Runner's identity sets its link: in a game nothing has happened in, UP and the ring's
+    Link set it from the start (the new-game line says it; no action, nothing to undo). Once
+    the game has moved, the ring has no Link: a card's link is set by hand (Counters)."""
+    from simhelp import where_shown
+    sim = play("UP,RIGHT,RIGHT,RIGHT")
+    assert where_shown(sim, "Runner link 1 from start")
+    sim.keys("OK,WAIT:300")
+    assert sim.app.game.count == 0 and sim.app.game.start.runner.link == 1
+    assert sim.state()["runner"]["link"] == 1
+    assert log_text(sim.app.game).splitlines()[1].endswith("runner-link 1 runner-grip 5")
+    sim.keys("OK,WAIT:3000,UP,RIGHT,RIGHT,RIGHT")          # a credit taken: the game has moved
+    assert sim.app.screen.pending.choice(sim.app.game.state)[0] == "Net"
