@@ -99,10 +99,18 @@ class App:
             self.screens.pop()
             self.dirty = True
 
-    def open(self, module, name, *args):
-        """Open screen class `name` of overlay `module` (imported now if it is not loaded)."""
-        __import__(module)
-        self.push(getattr(sys.modules[module], name)(*args))
+    def die(self, sides=6):
+        """A fair roll of a die with `sides` sides, from the board's random source
+        (`random`: firmware.hw.random_byte on a Pico)."""
+        source = self.random
+        assert source is not None, "no random source"     # (the Device always gives one)
+        limit = 256 - 256 % sides
+        byte = 0
+        for _ in range(16):          # (a source stuck at 255 must not hang the tracker)
+            byte = source()
+            if byte < limit:
+                break
+        return byte % sides + 1
 
     def home(self):
         """Back to the dashboard; the overlay modules are let go."""
@@ -238,18 +246,17 @@ class App:
 
     def _sync_win_screen(self):
         """The end screen is in the stack exactly while the game is over (after any action,
-        undo or redo, whichever screen did it). The home screen knows which: its `end(state)`
-        is (module, screen class) while the game is over, else None; an end screen has
-        `ends_game`."""
-        end = self.screens[0].end(self.game.state)
+        undo or redo, whichever screen did it). The home screen knows which: its
+        `open_end(app)` opens it; an end screen has `ends_game`."""
+        over = self.game.rules.over(self.game.state)
         shown = False
         for screen in self.screens:
             if getattr(screen, "ends_game", False):
                 shown = True
-        if end and not shown:
+        if over and not shown:
             self.home()
-            self.open(*end)
-        elif shown and not end:
+            self.screens[0].open_end(self)
+        elif shown and not over:
             self.home()
 
     # ---- messages ---------------------------------------------------------------------------

@@ -183,8 +183,10 @@ class Dashboard(Screen):
             if label in NUMBER_CELLS:
                 self.value = NUMBER_START[NUMBER_CELLS.index(label)]
 
-    def end(self, s):
-        return ("firmware.pages", "WinScreen") if s.winner >= 0 else None
+    def open_end(self, app):
+        """The game is over: the win screen (App keeps it in the stack while it is)."""
+        from firmware.pages import WinScreen
+        app.push(WinScreen())
 
     def cancel(self):
         if self.pending is None:
@@ -212,8 +214,8 @@ class Dashboard(Screen):
             return "firmware.menus"
         if label == "Trace":
             return "firmware.trace"
-        if label == "End" and s.player(s.active).clicks:
-            return "firmware.pages"      # clicks left: it asks first
+        if label == "End":
+            return "firmware.pages"      # the turn's end (with clicks left, it asks first)
         return "engine_lite.phrases"     # what it did is said in words
 
     # ---- drawing ------------------------------------------------------------------------------
@@ -473,8 +475,9 @@ class Dashboard(Screen):
 
     def _end(self, app, s):
         """Hold OK on End: the turn ends (with clicks left, the page that asks first)."""
+        from firmware.pages import EndTurn, end_turn
         if s.player(s.active).clicks:
-            app.open("firmware.pages", "EndTurn")
+            app.push(EndTurn())
         else:
             end_turn(app)
 
@@ -499,15 +502,18 @@ class Dashboard(Screen):
         elif label == "Run":
             app.act(A.action(A.RUN, RUNNER, self.value), quiet=True)   # the captions say where
         elif label == "Acts":
-            app.open("firmware.menus", "ActionMenu", side)
+            from firmware.menus import ActionMenu
+            app.push(ActionMenu(side))
         elif label == "More":
-            app.open("firmware.menus", "MoreMenu")
+            from firmware.menus import MoreMenu
+            app.push(MoreMenu())
         elif label == "End":
             # A tap never ends a turn: OK pressed in any rhythm (after the last click the bar
             # jumps to End) must not end it and go on spending the other side's clicks.
             app.say("Hold OK to end the %s's turn" % SIDE_NAMES[side])
         elif label == "Trace":
-            app.open("firmware.trace", "TraceWizard", self.value)   # the base: the number chosen
+            from firmware.trace import TraceWizard
+            app.push(TraceWizard(self.value))   # the base: the number chosen
         elif label == "Access":
             app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True)
         elif label == "Steal":
@@ -522,21 +528,3 @@ class Dashboard(Screen):
         else:
             result = ("Access", "Fail", "Jack").index(label)
             app.act(A.action(A.RUN_END, 0, result))
-
-
-def end_turn(app):
-    """End the active side's turn. The dashboard already told what to discard, and the other
-    side's header lights up with its clicks; when the Corp's turn begins, the message says the
-    turn and the Corp's mandatory draw (in the captions' row, which changes then anyway: no
-    extra time to the glass)."""
-    s = app.game.state
-    # With no clicks left the dashboard said "discard to N" before End; with clicks left the
-    # rules' note says how many went unused, and what to discard.
-    clicks = s.player(s.active).clicks
-    # confirmed: a turn's end that ends the game (after time) was asked for by a held OK on End
-    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=clicks > 0, confirmed=True):
-        new = app.game.state
-        if new.winner < 0:
-            app.home()
-            if new.active == CORP and not clicks:
-                app.say("Turn %d: Corp draws 1" % new.turn)

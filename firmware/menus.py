@@ -6,12 +6,11 @@ choosing it anyway shows the rules' reason. After an action the dashboard comes 
 bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while a menu is open.
 """
 
-from engine_lite.state import CORP, RUNNER
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES
 from engine_lite import actions as A
 from firmware.widgets import Menu, Item, NumberPrompt, Confirm
 from firmware.buttons import PRESS
 from firmware.games import new_game, previous_games
-from firmware.dashboard import SIDES
 
 
 def act_then_home(app, act):
@@ -42,7 +41,7 @@ class ActionMenu(Menu):
     name = "actions"
 
     def __init__(self, side):
-        Menu.__init__(self, "%s ACTIONS" % SIDES[side])
+        Menu.__init__(self, "%s ACTIONS" % SIDE_NAMES[side].upper())
         self.side = side
 
     def header(self, app):
@@ -64,10 +63,10 @@ class ActionMenu(Menu):
         if side == RUNNER:
             items += [
                 Item("Run...", "1", can(s, side, 1),
-                     lambda app: app.open("firmware.runs", "ServerMenu")),
+                     lambda app: _run(app)),
                 Item("Run event", "1+X", can(s, side, 1),
                      lambda app: ask(app, "RUN EVENT", "Event cost (credits)", 0, 99,
-                                     lambda app, cost: app.open("firmware.runs", "ServerMenu", cost))),
+                                     lambda app, cost: _run(app, cost))),
                 Item("Install", "1+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
                 Item("Play event", "1+X", can(s, side, 1),
@@ -112,7 +111,8 @@ class ActionMenu(Menu):
 
 def _end_turn(app):
     app.pop()
-    app.open("firmware.pages", "EndTurn")
+    from firmware.pages import EndTurn
+    app.push(EndTurn())
 
 
 def _install_ice(app):
@@ -129,6 +129,34 @@ def _ability(app, side):
     ask(app, "CARD ABILITY", "Clicks it costs", 0, 9, with_clicks)
 
 
+# The screens these menus open, each imported when it opens (they are overlays: firmware.app).
+
+def _run(app, cost=-1):
+    from firmware.runs import ServerMenu
+    app.push(ServerMenu(cost))
+
+
+def _agenda_prompt(app, title, verb, side):
+    from firmware.runs import AgendaPrompt
+    app.push(AgendaPrompt(title, verb, side))
+
+
+def _trace(app):
+    from firmware.trace import TraceWizard
+    app.push(TraceWizard())
+
+
+def _tournament(app):
+    from firmware.tournament_menus import TournamentMenu
+    app.push(TournamentMenu())
+
+
+def game_log(app):
+    """Open the game log (either game's More menu)."""
+    from firmware.logscreen import LogScreen
+    app.push(LogScreen())
+
+
 class MoreMenu(Menu):
     """Everything that is not a basic action."""
 
@@ -139,16 +167,16 @@ class MoreMenu(Menu):
 
     def items(self, app):
         return [
-            Item("Trace", "", True, lambda app: app.open("firmware.trace", "TraceWizard")),
+            Item("Trace", "", True, _trace),
             Item("Tags & damage", "", True, lambda app: app.push(TokensMenu())),
             Item("Agenda points", "", True, lambda app: app.push(AgendaMenu())),
             Item("Counters", "", True, lambda app: app.push(CountersMenu())),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
-            Item("Game log", "", True, lambda app: app.open("firmware.logscreen", "LogScreen")),
+            Item("Game log", "", True, game_log),
             Item("Previous games", "", True, previous_games),
             Item("Tournament", "", True,
-                 lambda app: app.open("firmware.tournament_menus", "TournamentMenu")),
+                 _tournament),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
             Item("New game", "", True, lambda app: app.push(Confirm(
                 "NEW GAME", "Start a new game? This one is kept: hold < gets it back.",
@@ -249,8 +277,7 @@ class AgendaMenu(Menu):
 
     def items(self, app):
         s = app.game.state
-        points = lambda title, verb, side: (lambda app: app.open(
-            "firmware.runs", "AgendaPrompt", title, verb, side))
+        points = lambda title, verb, side: (lambda app: _agenda_prompt(app, title, verb, side))
         return [
             Item("Corp scores", "%d" % s.corp.agenda_points, True, points("SCORE", A.SCORE, CORP)),
             Item("Runner steals", "%d" % s.runner.agenda_points, True,

@@ -30,22 +30,11 @@ BAR_PART = 5
 PROMPTS = ("Pick cards secretly", "Order: %s", "The NPCs act", "Roll: OK")
 
 
-def dice(app, sides=6):
-    """A fair roll of a die with `sides` sides, from the board's random source (App.random:
-    firmware.hw.random_byte on a Pico)."""
-    limit = 256 - 256 % sides
-    for _ in range(16):          # (a source stuck at 255 must not hang the tracker)
-        byte = app.random()
-        if byte < limit:
-            break
-    return byte % sides + 1
-
-
 def roll(app, monitor):
     """A die from the board's random source, applied as the Security phase. The roll and its
     sum take the phase's row while the next round's Selection lasts (a row that changes now
     anyway: no message to draw and take away)."""
-    die = dice(app)
+    die = app.die()
     s = app.game.state
     if app.act((I.SECURITY, 0, die, 0, 0), quiet=True, notes=False):
         new = app.game.state
@@ -68,8 +57,10 @@ class Monitor(Screen):
         self._agents = self._prompt = ""
         self._keys = [None] * (BAR_PART + len(BAR))
 
-    def end(self, s):
-        return ("firmware.monitor_menus", "EndScreen") if s.ended else None
+    def open_end(self, app):
+        """The game is over: the ranking (App keeps it in the stack while it is)."""
+        from firmware.monitor_menus import EndScreen
+        app.push(EndScreen())
 
     def bar(self, s):
         return ROLL_BAR if s.phase == I.SECURITY_PHASE else BAR
@@ -149,9 +140,11 @@ class Monitor(Screen):
             elif label == "Next":
                 app.act((I.NEXT_PHASE, 0, 0, 0, 0), quiet=True)
             elif label == "Agents":
-                app.open("firmware.monitor_menus", "AgentsMenu")
+                from firmware.monitor_menus import AgentsMenu
+                app.push(AgentsMenu())
             elif label == "More":
-                app.open("firmware.monitor_menus", "MonitorMore")
+                from firmware.monitor_menus import MonitorMore
+                app.push(MonitorMore())
 
 
 def agents_line(s):

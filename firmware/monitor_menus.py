@@ -9,7 +9,6 @@ from firmware.buttons import PRESS, LONG, REPEAT
 from firmware.ui import Screen, step_of
 from firmware.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
 from firmware.games import start_game, new_game, previous_games
-from firmware.monitor import dice
 
 EVENTS = (("Advance", I.ADVANCE), ("Retreat", I.RETREAT), ("Wound", I.WOUND), ("Heal", I.HEAL),
           ("Escape", I.ESCAPE), ("Arrest", I.ARREST))
@@ -83,16 +82,26 @@ class MonitorMore(Menu):
             Item("Table die result", "1-6", not s.ended, lambda app: app.push(NumberPrompt(
                 "SECURITY", "The die shows", 3, 1, 6, _table_die))),
             Item("Result", "", bool(s.ended), lambda app: app.push(EndScreen())),
-            Item("Game log", "", True, lambda app: app.open("firmware.logscreen", "LogScreen")),
+            Item("Game log", "", True, _game_log),
             Item("Previous games", "", True, previous_games),
             Item("Round timer", _timer_text(app), True,
-                 lambda app: app.open("firmware.tournament_menus", "TimerMenu")),
+                 _timer),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
             Item("New Infiltration", "", True, lambda app: ask_players(app)),
             Item("New Netrunner", "", True, lambda app: app.push(Confirm(
                 "NEW GAME", "Start a Netrunner game? This one ends.", new_game))),
         ]
+
+
+def _game_log(app):
+    from firmware.logscreen import LogScreen
+    app.push(LogScreen())
+
+
+def _timer(app):
+    from firmware.tournament_menus import TimerMenu
+    app.push(TimerMenu())
 
 
 def _timer_text(app):
@@ -121,7 +130,7 @@ def ask_players(app):
                 Item("Passes to the left", "", True, go(1)),
                 Item("Stays with player %d" % first, "", True, go(0))]))
         app.replace(NumberPrompt("INFILTRATION", "First player (holds the die)",
-                                 dice(app, players), 1, players, first_done,
+                                 app.die(players), 1, players, first_done,
                                  lambda n: "picked at random; ^v to change"))
     app.push(NumberPrompt("INFILTRATION", "Number of players", 3, I.MIN_PLAYERS, I.MAX_PLAYERS,
                           players_done, lambda n: "then: who is first"))

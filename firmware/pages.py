@@ -4,13 +4,31 @@ firmware.logscreen).
 An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
-from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
+from engine_lite.state import CORP, RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
+from engine_lite import actions as A
 from firmware.fonts import SMALL
 from firmware.buttons import PRESS
 from firmware.ui import Screen
 from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered
 from firmware.games import new_game
-from firmware.dashboard import SIDES, end_turn
+
+
+def end_turn(app):
+    """End the active side's turn. The dashboard already told what to discard, and the other
+    side's header lights up with its clicks; when the Corp's turn begins, the message says the
+    turn and the Corp's mandatory draw (in the captions' row, which changes then anyway: no
+    extra time to the glass)."""
+    s = app.game.state
+    # With no clicks left the dashboard said "discard to N" before End; with clicks left the
+    # rules' note says how many went unused, and what to discard.
+    clicks = s.player(s.active).clicks
+    # confirmed: a turn's end that ends the game (after time) was asked for by a held OK on End
+    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=clicks > 0, confirmed=True):
+        new = app.game.state
+        if new.winner < 0:
+            app.home()
+            if new.active == CORP and not clicks:
+                app.say("Turn %d: Corp draws 1" % new.turn)
 
 
 class EndTurn(Screen):
@@ -22,7 +40,7 @@ class EndTurn(Screen):
         s = app.game.state
         side = s.active
         me = s.player(side)
-        title_bar(fb, "END %s TURN %d" % (SIDES[side], s.turn))
+        title_bar(fb, "END %s TURN %d" % (SIDE_NAMES[side].upper(), s.turn))
         y = 12
         if me.clicks:
             MEDIUM.draw(fb, "%d click%s unused!" % (me.clicks, "" if me.clicks == 1 else "s"), 2, y)
@@ -54,7 +72,7 @@ class WinScreen(Screen):
         s = app.game.state
         title_bar(fb, "GAME OVER", "turn %d" % s.turn)
         tie = s.winner == TIE
-        centered(fb, MEDIUM, "A TIE" if tie else "%s WINS" % SIDES[s.winner], 14)
+        centered(fb, MEDIUM, "A TIE" if tie else "%s WINS" % SIDE_NAMES[s.winner].upper(), 14)
         if s.win_reason == WIN_TIME:
             reason = "Time: equal agenda points" if tie else "Time: more agenda points"
         elif s.win_reason == WIN_AGENDA:
@@ -72,6 +90,7 @@ class WinScreen(Screen):
         if name == "OK" and event == PRESS:
             from firmware.match import load
             if load(app):            # a match in play: its screen (game 2, or its results)
-                app.open("firmware.match", "MatchScreen")
+                from firmware.match import MatchScreen
+                app.push(MatchScreen())
             else:
                 app.push(Confirm("NEW GAME", "Start a new game?", new_game))

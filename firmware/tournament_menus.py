@@ -33,7 +33,7 @@ class TournamentMenu(Menu):
             Item("Call time", "called" if called else "", not called and s.winner < 0,
                  lambda app: app.push(Confirm("CALL TIME", "Call time now? This turn and one "
                                               "more, then points decide.", _call_time))),
-            Item("Match", "2 games", True, lambda app: app.open("firmware.match", "MatchScreen")),
+            Item("Match", "2 games", True, _match),
             Item("Psi game", "0-2", True, lambda app: app.push(PsiScreen())),
             Item("Card from HQ", "1-N", True, lambda app: app.push(NumberPrompt(
                 "CARD FROM HQ", "Cards in HQ", 5, 1, 99,
@@ -42,6 +42,11 @@ class TournamentMenu(Menu):
                 "ROLL A DIE", "Sides", 6, 2, 99, lambda app, n: _randomize(app, RANDOM_DIE, n)))),
             Item("Flip a coin", "", True, lambda app: _randomize(app, RANDOM_COIN, 2)),
         ]
+
+
+def _match(app):
+    from firmware.match import MatchScreen
+    app.push(MatchScreen())
 
 
 def _call_time(app):

@@ -103,7 +103,8 @@ def render(sim, state, screen=None, history=(), pending=None, setup=None):
         setup(dashboard)
     if screen is not None:
         module, name, args = screen
-        app.open(module, name, *args)
+        import importlib
+        app.push(getattr(importlib.import_module(module), name)(*args))
     app.full_redraw = True
     return app
 
