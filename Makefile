@@ -82,7 +82,7 @@ wiring: setup
 package-json: setup
 	$(PY) -m host_tools.deploy --package-json
 
-# Regenerate firmware/font_data.py (needs Debian's xfonts-base and fonts-dejavu-core).
+# Regenerate firmware/screens/font_data.py (needs Debian's xfonts-base and fonts-dejavu-core).
 fonts: setup
 	$(PY) -m host_tools.make_fonts
 

@@ -63,7 +63,7 @@ class Game:
         self.last_note = None
         self.low_water = 0      # the fewest actions the history had since mark_saved()
         # What the device keeps with this game and saves with it, untouched by the rules: a
-        # small dict of JSON values (a tournament match's record: firmware.match).
+        # small dict of JSON values (a tournament match's record: firmware.tournament.match).
         self.extras = {}
         # A saved history taken without replaying it (adopt): [actions checked, their byte
         # offset, the state they lead to, checkpoints found, actions adopted, their bytes,

@@ -15,24 +15,24 @@ import sys
 from engine_lite.game import Game, words
 from engine_lite import rules as netrunner_rules
 from engine_lite.rules import Refused
-from firmware.buttons import DOWN, PRESS, LONG
-from firmware.fonts import SMALL
-from firmware.ui import WIDTH, HEIGHT, wrap
+from firmware.board.buttons import DOWN, PRESS, LONG
+from firmware.screens.fonts import SMALL
+from firmware.screens.ui import WIDTH, HEIGHT, wrap
 from firmware.settings import Settings
-from firmware.dashboard import Dashboard
-from firmware.monitor import Monitor
+from firmware.netrunner.dashboard import Dashboard
+from firmware.infiltration.monitor import Monitor
 from firmware import forget
 
 
 # Screens other than the dashboard live in these modules. They are imported when one of their
 # screens opens and dropped when the player is back on the dashboard, so their code (about
 # 25 KB of heap) is only resident while it is in use. See README, "Memory".
-OVERLAYS = ("firmware.menus", "firmware.runs", "firmware.trace", "firmware.pages",
-            "firmware.widgets", "firmware.font_medium", "firmware.purposes",
-            "engine_lite.logline", "engine_lite.phrases", "firmware.monitor_menus",
-            "firmware.tournament_menus",
-            "firmware.match", "firmware.hints", "firmware.games",
-            "firmware.logscreen", "firmware.archive", "firmware.resume")
+OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.netrunner.trace", "firmware.netrunner.pages",
+            "firmware.screens.widgets", "firmware.screens.font_medium", "firmware.netrunner.purposes",
+            "engine_lite.logline", "engine_lite.phrases", "firmware.infiltration.monitor_menus",
+            "firmware.tournament.tournament_menus",
+            "firmware.tournament.match", "firmware.netrunner.hints", "firmware.games",
+            "firmware.screens.logscreen", "firmware.saving.archive", "firmware.saving.resume")
 
 
 class App:
@@ -70,8 +70,8 @@ class App:
         self._drawn_toast = None  # the message drawn last, and the rows it covered
         self._drawn_rows = (HEIGHT, HEIGHT)
         self.full_redraw = False  # set to draw the whole screen at the next render
-        self.random = random     # a byte from the board's random source (firmware.hw)
-        self.round_clock = None  # the tournament timer, once set (firmware.roundclock)
+        self.random = random     # a byte from the board's random source (firmware.board.hw)
+        self.round_clock = None  # the tournament timer, once set (firmware.tournament.roundclock)
         self.endings = []        # games another replaced, not yet in the archive (keep_endings)
         self.restored = None     # the archive copy of a game that came back (after_commit)
         self.flash = None        # the board's files, for those beside the game (firmware.main)
@@ -101,7 +101,7 @@ class App:
 
     def die(self, sides=6):
         """A fair roll of a die with `sides` sides, from the board's random source
-        (`random`: firmware.hw.random_byte on a Pico)."""
+        (`random`: firmware.board.hw.random_byte on a Pico)."""
         source = self.random
         assert source is not None, "no random source"     # (the Device always gives one)
         limit = 256 - 256 % sides
@@ -142,7 +142,7 @@ class App:
             except Refused:
                 after = None              # refused below, with its reason
             if after is not None and rules.over(after):
-                from firmware.widgets import Confirm
+                from firmware.screens.widgets import Confirm
                 self.push(Confirm("GAME ENDS?", describe(act, after, rules) + ": " +
                                   rules.result(after), lambda app: app._confirmed(act), hold=True))
                 return False
@@ -160,15 +160,15 @@ class App:
 
     def play(self, game):
         """Play `game` from now on (a new one, or one back from the archive), with its home
-        screen. The one ending is kept (firmware.archive): nothing is thrown away. A match in
-        play goes on with it (firmware.match), unless the game says otherwise. Returns True if
+        screen. The one ending is kept (firmware.saving.archive): nothing is thrown away. A match in
+        play goes on with it (firmware.tournament.match), unless the game says otherwise. Returns True if
         the ending game was kept."""
         ending = self.game
         if "match" not in game.extras and ending.extras.get("match") is not None:
             game.extras["match"] = ending.extras["match"]
         kept = ending.count > 0 or bool(ending.redo_stack)      # anything in it to keep
         if kept:
-            # written with the next commit, in a pause (firmware.storage.Saver): writing it now
+            # written with the next commit, in a pause (firmware.saving.storage.Saver): writing it now
             # would hold the new game's first picture back by a flash write (make bench: press
             # to photon, the match's script)
             self.endings.append(ending)
@@ -179,20 +179,20 @@ class App:
         return kept
 
     def keep_endings(self):
-        """Write the games that others replaced into the archive (firmware.archive); the
+        """Write the games that others replaced into the archive (firmware.saving.archive); the
         Saver calls this before each commit. Raises OSError like any save (they stay in memory
         until it works)."""
         if self.endings and self.flash is not None:
-            from firmware import archive
+            from firmware.saving import archive
             while self.endings:
                 archive.keep(self.flash, self.endings[0])
                 self.endings.pop(0)
 
     def after_commit(self):
         """The game in play is on the flash (the Saver calls this after each commit): a game
-        that came back from the archive leaves it now, not before (firmware.archive.drop)."""
+        that came back from the archive leaves it now, not before (firmware.saving.archive.drop)."""
         if self.restored is not None and self.flash is not None:
-            from firmware import archive
+            from firmware.saving import archive
             archive.drop(self.flash, self.restored)
         self.restored = None
 
@@ -203,10 +203,10 @@ class App:
 
     def undo(self):
         """Undo the last action and say which it was. With nothing left to undo, the game
-        before this one comes back (firmware.archive): undo reaches across a new game."""
+        before this one comes back (firmware.saving.archive): undo reaches across a new game."""
         if not self.game.count and (self.endings or self.flash is not None):
-            from firmware import archive
-            from firmware.resume import resumed
+            from firmware.saving import archive
+            from firmware.saving.resume import resumed
             if self.endings:
                 previous = self.endings.pop()
                 self.play(previous)             # (this one is kept in turn, if it has anything)

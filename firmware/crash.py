@@ -6,8 +6,8 @@ Loaded only then (firmware.main.Device.crash), so it costs no heap the rest of t
 import io
 import sys
 
-from firmware.fonts import SMALL
-from firmware.storage import checksum
+from firmware.screens.fonts import SMALL
+from firmware.saving.storage import checksum
 
 ERROR_SHOW_MS = 4000     # how long the error screen stays before the restart
 ERROR_LOG = "error.log"
@@ -70,7 +70,7 @@ def halt(error, clock, flash, pins=None):
     try:
         if pins is None:
             raise ValueError("no pin map: no display to show this on")
-        from firmware.display import open_display
+        from firmware.board.display import open_display
         display = open_display(pins)
         fb = display.fb
         fb.fill(0)

@@ -26,6 +26,6 @@ def new_game(app):
 
 
 def previous_games(app):
-    """More > Previous games: the games kept when others replaced them (firmware.archive)."""
-    from firmware.archive import PreviousGames
+    """More > Previous games: the games kept when others replaced them (firmware.saving.archive)."""
+    from firmware.saving.archive import PreviousGames
     app.push(PreviousGames())

@@ -11,12 +11,14 @@ screen); the desktop simulator drives the same class with its own clock and flas
 
 import gc
 
-from firmware import hw, forget
+from firmware.board import hw
+
+from firmware import forget
 from firmware.app import App
-from firmware.buttons import ButtonPad
-from firmware.display import open_display
+from firmware.board.buttons import ButtonPad
+from firmware.board.display import open_display
 from firmware.settings import Settings
-from firmware.storage import Storage, Saver, PREVIOUS
+from firmware.saving.storage import Storage, Saver, PREVIOUS
 
 WATCHDOG_MS = 8000     # the RP2040's watchdog allows at most 8.3 s
 # The watchdog cannot be stopped once started, and mpremote stops the tracker to copy files: a
@@ -37,10 +39,10 @@ def load_pins(path="hardware/pins.json", data=None):
     """Read and check the pin map from `path`, or check `data` (the pin map frozen into the
     firmware image) when given; reset the display if it has a RES pin. The code for that is only
     needed now, so it is let go."""
-    from firmware import pins
+    from firmware.board import pins
     data = pins.load(path) if data is None else pins.parse(data)
     pins.reset_display(data)       # a display with a RES pin: before anything talks to it
-    forget("firmware.pins")
+    forget("firmware.board.pins")
     return data
 
 
@@ -88,7 +90,7 @@ class Device:
         self.flash = flash
         self.watchdog = watchdog
         settings = Settings()
-        from firmware import resume      # only needed now: let go once the game is back
+        from firmware.saving import resume      # only needed now: let go once the game is back
         told = []
         try:
             for attempt in range(self.FIRST_DRAW_TRIES):
@@ -100,15 +102,15 @@ class Device:
                 told.append(problem)
             notices = told + notices
         finally:
-            forget("firmware.resume")
-        self.app.flash = flash     # for the few files beside the game (firmware.match)
+            forget("firmware.saving.resume")
+        self.app.flash = flash     # for the few files beside the game (firmware.tournament.match)
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
         self.POLL_MS = self.app.POLL_MS
         if settings.clock_s >= 0:
             # A round timer was running: back, paused, whatever the game (the Netrunner
             # dashboard would bring it back at its first draw, the Infiltration monitor not).
-            from firmware.roundclock import clock_for
+            from firmware.tournament.roundclock import clock_for
             clock_for(self.app)
         notices.append(shadowed_notice(frozen_image(), flash))
         notices.append(missing_panels(self.app.display))
@@ -139,13 +141,13 @@ class Device:
         if game.damaged and game is not self._damage_told:
             self._damage_told = game
             self.storage.game = None       # the history changed shape: save it whole next
-            from firmware import resume
+            from firmware.saving import resume
             try:
                 kept = resume.keep_aside(self.storage, PREVIOUS)
             except OSError:
                 kept = "no older save"
             finally:
-                forget("firmware.resume")
+                forget("firmware.saving.resume")
             app.say("Saved history damaged (%s): undo stops at power-up. Older save %s"
                     % (game.damaged, kept), error=True)
 

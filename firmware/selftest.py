@@ -11,10 +11,10 @@ the heap. Prints one line per result. Saves into a folder of its own, never the 
 
 import gc
 
-from firmware import hw
+from firmware.board import hw
 from firmware.main import build, load_pins
-from firmware.buttons import ButtonPad, DOWN, PRESS
-from firmware.fonts import SMALL
+from firmware.board.buttons import ButtonPad, DOWN, PRESS
+from firmware.screens.fonts import SMALL
 
 TEST_FOLDER = "netclick-selftest"
 PRESS_WAIT_MS = 10000
@@ -117,7 +117,7 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
             clock.sleep_ms(10)
 
     # Saving, in a folder of its own.
-    from firmware.storage import Storage
+    from firmware.saving.storage import Storage
     from engine_lite.game import Game
     from engine_lite import actions as A
     flash = _test_flash(flash_root)

@@ -1,5 +1,5 @@
 """Device settings: game defaults and display care. Kept apart from the game so that a new
-game keeps them, and saved beside it (see firmware.storage)."""
+game keeps them, and saved beside it (see firmware.saving.storage)."""
 
 from engine_lite.state import new_game, START_HAND, NOT_TRACKED
 
@@ -17,7 +17,7 @@ class Settings:
         "dim_s": (0, 3600),           # dim after this many idle seconds (0: never)
         "sleep_s": (0, 36000),        # switch the panel off after this many idle seconds
         "sound": (0, 1),
-        "round_s": (60, 36000),       # the round timer's length (firmware.roundclock)
+        "round_s": (60, 36000),       # the round timer's length (firmware.tournament.roundclock)
         "clock_s": (-1, 36000),       # its time left when last saved (-1: no timer)
         "track_grip": (0, 1),         # new games follow the cards in the Runner's grip
     }
@@ -35,7 +35,7 @@ class Settings:
         self.round_s = 65 * 60
         self.clock_s = -1
         # On by default: damage then knows when it flatlines (a count gone wrong is asked about
-        # before a flatline ends the game: firmware.menus.TokensMenu).
+        # before a flatline ends the game: firmware.netrunner.menus.TokensMenu).
         self.track_grip = 1
 
     def new_start(self):

@@ -72,7 +72,7 @@ print(json.dumps({"code": with_code - bare, "game": with_game - with_code, "line
 FIRMWARE_SETUP = """
 import gc, json, machine
 import os
-from firmware.hw import open_watchdog, Flash
+from firmware.board.hw import open_watchdog, Flash
 from firmware.main import Device, load_pins
 from keyscript import Driver, ManualClock, parse
 class NullOLED:

@@ -40,10 +40,12 @@ def source_files():
     """[(path on the board, local path)] of everything the tracker needs, before compiling."""
     files = []
     for package in DEVICE_PACKAGES:
-        folder = os.path.join(ROOT, package)
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".py"):
-                files.append(("%s/%s" % (package, name), os.path.join(folder, name)))
+        for dirpath, dirs, names in sorted(os.walk(os.path.join(ROOT, package))):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    local = os.path.join(dirpath, name)
+                    files.append((os.path.relpath(local, ROOT).replace(os.sep, "/"), local))
     for module in DRIVER_MODULES:
         spec = importlib.util.find_spec(module)
         if spec is None or spec.origin is None:
@@ -242,7 +244,13 @@ def deploy(port, items, out=sys.stdout):
     remote = json.loads(mpremote(port, "exec", query).strip().splitlines()[-1])
     changed = [(path, local) for path, local, _ in items if remote.get(path) != sha256(local)]
     stale = [path for path in shadows if path in remote]
-    folders = sorted(set(os.path.dirname(path) for path, _ in changed) - {""})
+    folders = set()
+    for path, _ in changed:            # each folder a changed file is in, and the folders above
+        folder = os.path.dirname(path)
+        while folder:
+            folders.add(folder)
+            folder = os.path.dirname(folder)
+    folders = sorted(folders)          # (a folder before the ones inside it)
     out.write("%d of %d files changed, %d stale .py to remove\n" % (len(changed), len(items),
                                                                    len(stale)))
     args = []

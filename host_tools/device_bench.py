@@ -105,7 +105,7 @@ def _prompt_screen(name, optional):
     from host_tools.sim import install_standins
     install_standins()
     import framebuf
-    from firmware.fonts import SMALL
+    from firmware.screens.fonts import SMALL
     buffer = bytearray(128 * 8)
     fb = framebuf.FrameBuffer(buffer, 128, 64, framebuf.MONO_VLSB)
     lines = ("SELF-TEST: BUTTONS", "", "Press %s" % name,

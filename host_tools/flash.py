@@ -1,4 +1,4 @@
-"""Simulated flash for the simulator and the power-cut tests. Same interface as firmware.hw.Flash.
+"""Simulated flash for the simulator and the power-cut tests. Same interface as firmware.board.hw.Flash.
 
 `MemoryFlash` keeps files in a dict. `PowerCutFlash` also counts every step that reaches the
 flash — each write of a buffer, each close, each rename, each remove — and can cut the power at
@@ -14,14 +14,14 @@ Two models of an interrupted write:
 The tests run every cut point under both.
 
 `FaultFlash` makes one chosen operation fail (ENOSPC, EROFS, EIO, MemoryError...), for the boot
-fault sweep. `FolderFlash` is firmware.hw.Flash for a folder on the host (the simulator's
+fault sweep. `FolderFlash` is firmware.board.hw.Flash for a folder on the host (the simulator's
 --save-dir), with a rename that replaces its target on Windows too.
 """
 
 import errno
 import os
 
-from firmware.hw import Flash
+from firmware.board.hw import Flash
 
 
 class PowerCut(BaseException):

@@ -17,7 +17,7 @@ LONG_MS = 700
 
 
 class FakeRandom:
-    """A repeatable stand-in for the board's random source (firmware.hw.random_byte): the same
+    """A repeatable stand-in for the board's random source (firmware.board.hw.random_byte): the same
     bytes under CPython and MicroPython, so the simulator, the pixel-parity test and the golden
     images agree on every die and first player."""
 
@@ -31,7 +31,7 @@ class FakeRandom:
 
 
 class ManualClock:
-    """A clock that only moves when told, with firmware.hw.Clock's methods: for scripted runs
+    """A clock that only moves when told, with firmware.board.hw.Clock's methods: for scripted runs
     (simulator, tests, benchmarks)."""
 
     def __init__(self, start=0):

@@ -16,7 +16,7 @@ from host_tools.screens_catalog import SCREENS
 # active areas: 0.96" 21.74 x 10.86 mm; 2.42" 55.01 x 27.49 mm).
 PANELS = (('0.96"', 10.86 / 64), ('2.42"', 27.49 / 64))
 
-# (what, the screen in the catalog, a text drawn there, the font's name in firmware.fonts or
+# (what, the screen in the catalog, a text drawn there, the font's name in firmware.screens.fonts or
 # "pip" for the click pips, issue 24's target height in px for the other seat)
 NUMBERS = (
     ("credits and agenda points", "dashboard", "5", "BIG", 16),
@@ -32,9 +32,9 @@ NUMBERS = (
 def font(name):
     """The firmware's font object by name."""
     if name == "MEDIUM":
-        from firmware.widgets import MEDIUM
+        from firmware.screens.widgets import MEDIUM
         return MEDIUM
-    from firmware import fonts
+    from firmware.screens import fonts
     return getattr(fonts, name)
 
 
@@ -56,7 +56,7 @@ def measure():
     rows = []
     for what, screen, text, font_name, target in NUMBERS:
         if font_name == "pip":
-            from firmware.dashboard import _PIP
+            from firmware.netrunner.dashboard import _PIP
             px = _PIP
         else:
             sim = Simulator()

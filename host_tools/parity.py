@@ -15,7 +15,7 @@ from host_tools.screens_catalog import SCREENS
 SETUP = '''
 import json, gc, binascii, os
 import machine
-from firmware import hw
+from firmware.board import hw
 from firmware.main import build, load_pins
 from keyscript import Driver, ManualClock, FakeRandom
 

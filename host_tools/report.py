@@ -95,8 +95,8 @@ def bundle_files(path):
 def _boot(files, folder):
     """The game a board would resume from `files` ({name: bytes})."""
     from host_tools.sim import install_standins
-    install_standins()                    # firmware.hw imports `machine`
-    from firmware import resume
+    install_standins()                    # firmware.board.hw imports `machine`
+    from firmware.saving import resume
     from firmware.settings import Settings
     from host_tools.flash import MemoryFlash
     if not any(name in files for name in ("game.json", "game.jnl", "game.bak", "game.tmp")):

@@ -39,10 +39,10 @@ def glass_image(sim):
 
 
 def where_shown(sim, text, font=None):
-    """The (x, y) places where `text`, drawn in `font` (firmware.fonts: SMALL by default), is
+    """The (x, y) places where `text`, drawn in `font` (firmware.screens.fonts: SMALL by default), is
     on the emulated OLED's glass, white on black: what a player would read there."""
     import framebuf
-    from firmware.fonts import SMALL
+    from firmware.screens.fonts import SMALL
     font = font or SMALL
     width, height = font.measure(text), font.height
     stamp = framebuf.FrameBuffer(bytearray(width * ((height + 7) // 8)), width, height,

@@ -103,7 +103,7 @@ class Simulator:
 
     def boot(self):
         """Start (or restart) the firmware, as power-on or a reset does."""
-        from firmware import hw
+        from firmware.board import hw
         from firmware.main import Device, WATCHDOG_MS
         self.device = Device(self.pins, self.clock, self.flash, hw.open_watchdog(WATCHDOG_MS))
         self.app = self.device.app

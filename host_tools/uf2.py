@@ -125,9 +125,8 @@ def up_to_date(output=OUTPUT):
     built = os.path.getmtime(output)
     sources = [MANIFEST, os.path.join(ROOT, "main.py"), os.path.join(ROOT, "hardware", "pins.json"),
                os.path.abspath(__file__)]
-    for package in deploy.DEVICE_PACKAGES:
-        folder = os.path.join(ROOT, package)
-        sources += [os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py")]
+    sources += [local for _, local in deploy.source_files() if local.endswith(".py")
+                and os.path.commonpath([local, ROOT]) == ROOT]
     return all(os.path.getmtime(path) <= built for path in sources)
 
 

@@ -25,7 +25,7 @@ SAVE_FILES = {"game.json", "game.bak", "game.tmp", "game.jnl", "settings.json",
 FIRMWARE_FILES = {"main.py", "adafruit_ssd1306.mpy"}
 # A cut while a snapshot is written can leave game.tmp half-written. It was never the saved game
 # (the rename that follows is the commit), so it is no damage: the tracker keeps it aside
-# silently as game.tmp.bad1 (at most three such copies, see firmware.resume.keep_aside).
+# silently as game.tmp.bad1 (at most three such copies, see firmware.saving.resume.keep_aside).
 TORN_TEMPORARY = "game.tmp.bad"
 
 
@@ -85,9 +85,9 @@ def resumed_game(image):
     """(game, notices) that the tracker's own resume code makes of the files in a flash image,
     read with littlefs on this computer."""
     from host_tools.sim import install_standins
-    install_standins()                   # firmware.hw imports machine: the host's stand-in
+    install_standins()                   # firmware.board.hw imports machine: the host's stand-in
     from host_tools.flash import MemoryFlash
-    from firmware import resume
+    from firmware.saving import resume
     from firmware.settings import Settings
     files = read_files(image)
     storage, game, notices, held = resume.boot(MemoryFlash(files), Settings())
@@ -396,17 +396,17 @@ def heap_after_boot(image):
 # Every overlay screen a player can open (module, class, arguments): the peak heap is looked
 # for on each, with a long game's history behind it.
 OVERLAY_SCREENS = (
-    ("firmware.menus", "ActionMenu", (0,)), ("firmware.menus", "ActionMenu", (1,)),
-    ("firmware.menus", "MoreMenu", ()), ("firmware.menus", "TokensMenu", ()),
-    ("firmware.menus", "AgendaMenu", ()), ("firmware.menus", "CountersMenu", ()),
-    ("firmware.menus", "SettingsMenu", ()), ("firmware.pages", "EndTurn", ()),
-    ("firmware.logscreen", "LogScreen", ()), ("firmware.trace", "TraceWizard", ()),
-    ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", ()),
-    ("firmware.runs", "AgendaPrompt", ("STEAL", 15, 1)),
-    ("firmware.tournament_menus", "PsiScreen", ()), ("firmware.match", "MatchScreen", ()),
+    ("firmware.netrunner.menus", "ActionMenu", (0,)), ("firmware.netrunner.menus", "ActionMenu", (1,)),
+    ("firmware.netrunner.menus", "MoreMenu", ()), ("firmware.netrunner.menus", "TokensMenu", ()),
+    ("firmware.netrunner.menus", "AgendaMenu", ()), ("firmware.netrunner.menus", "CountersMenu", ()),
+    ("firmware.netrunner.menus", "SettingsMenu", ()), ("firmware.netrunner.pages", "EndTurn", ()),
+    ("firmware.screens.logscreen", "LogScreen", ()), ("firmware.netrunner.trace", "TraceWizard", ()),
+    ("firmware.netrunner.trace", "TraceResult", ()), ("firmware.netrunner.runs", "ServerMenu", ()),
+    ("firmware.netrunner.runs", "AgendaPrompt", ("STEAL", 15, 1)),
+    ("firmware.tournament.tournament_menus", "PsiScreen", ()), ("firmware.tournament.match", "MatchScreen", ()),
     # last: the timer's menu starts a round clock, which then stays (as in a tournament game)
-    ("firmware.tournament_menus", "TournamentMenu", ()),
-    ("firmware.tournament_menus", "TimerMenu", ()),
+    ("firmware.tournament.tournament_menus", "TournamentMenu", ()),
+    ("firmware.tournament.tournament_menus", "TimerMenu", ()),
 )
 
 
@@ -457,9 +457,9 @@ def heap_in_game(image, rounds=50):
 
 # The Infiltration game's screens over the monitor (module, class, arguments).
 MONITOR_SCREENS = (
-    ("firmware.monitor_menus", "AgentsMenu", ()), ("firmware.monitor_menus", "AgentMenu", (1,)),
-    ("firmware.monitor_menus", "MonitorMore", ()), ("firmware.monitor_menus", "EndScreen", ()),
-    ("firmware.monitor_menus", "HoldingsPrompt", (1,)),
+    ("firmware.infiltration.monitor_menus", "AgentsMenu", ()), ("firmware.infiltration.monitor_menus", "AgentMenu", (1,)),
+    ("firmware.infiltration.monitor_menus", "MonitorMore", ()), ("firmware.infiltration.monitor_menus", "EndScreen", ()),
+    ("firmware.infiltration.monitor_menus", "HoldingsPrompt", (1,)),
 )
 
 
@@ -528,7 +528,7 @@ def power_up_ms(image, folder, actions):
                 "from engine_lite.game import Game\n"
                 "from engine_lite.logtext import do_line\n"
                 "from firmware import hw\n"
-                "from firmware.storage import Storage, JOURNAL\n"
+                "from firmware.saving.storage import Storage, JOURNAL\n"
                 "game = Game()\n"
                 "for line in scripted_game(%d):\n"
                 "    if game.count >= %d:\n"

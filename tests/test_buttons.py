@@ -4,7 +4,7 @@ import random
 
 import machine
 
-from firmware.buttons import Button, ButtonPad, DOWN, PRESS, LONG, REPEAT
+from firmware.board.buttons import Button, ButtonPad, DOWN, PRESS, LONG, REPEAT
 from host_tools.keyscript import ManualClock
 
 PIN = 7

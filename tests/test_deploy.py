@@ -17,9 +17,11 @@ ROOT = deploy.ROOT
 def tree_device_files():
     found = set()
     for package in ("engine_lite", "firmware"):
-        for name in os.listdir(os.path.join(ROOT, package)):
-            if name.endswith(".py"):
-                found.add("%s/%s" % (package, name))
+        for dirpath, dirs, names in os.walk(os.path.join(ROOT, package)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for name in names:
+                if name.endswith(".py"):
+                    found.add(os.path.relpath(os.path.join(dirpath, name), ROOT).replace(os.sep, "/"))
     return found
 
 

@@ -3,7 +3,7 @@
 import random
 
 from simhelp import play
-from firmware.ui import WIDTH
+from firmware.screens.ui import WIDTH
 
 
 def test_partial_updates_leave_the_glass_equal_to_the_frame():
@@ -87,7 +87,7 @@ def test_micropython_sets_an_ssd1309_up_with_its_own_commands():
     import json
     from host_tools.mprun import run_micropython, firmware_files
     from host_tools.parity import _read
-    from firmware.ssd1309 import INIT
+    from firmware.board.ssd1309 import INIT
     files = firmware_files(compiled=True)
     files["/lib/machine.py"] = _read("host_tools/standins/machine.py")
     code = """
@@ -100,7 +100,7 @@ class Panel:
             self.commands.append(data[1])
 machine.board = machine.Board()
 panel = machine.board.i2c_devices[0x3C] = Panel()
-from firmware.display import Display
+from firmware.board.display import Display
 display = Display(machine.I2C(0), 0x3C, 128, 64, "ssd1309")
 print(json.dumps([type(display.oled).__name__, panel.commands]))
 """

@@ -12,7 +12,7 @@ import pytest
 import machine
 from engine_lite import logtext
 from firmware.main import Device
-from firmware.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS
+from firmware.saving.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS
 from host_tools.flash import MemoryFlash, FaultFlash, PowerCutFlash
 from host_tools.keyscript import ManualClock, WrappingClock, Driver
 from host_tools.sim import Simulator
@@ -238,8 +238,8 @@ def test_the_same_damaged_file_is_never_kept_twice_and_the_space_left_is_said():
 # ---- 8. the crash screen says what is true ----------------------------------------------------
 
 def crash_screen_text(monkeypatch, flash, before_crash=None):
-    from firmware import dashboard
-    from firmware.fonts import SMALL
+    from firmware.netrunner import dashboard
+    from firmware.screens.fonts import SMALL
     sim = Simulator(flash=flash)
     sim.keys("OK")
     sim.settle()
@@ -510,7 +510,7 @@ def test_a_retry_after_a_memory_error_still_says_what_the_first_try_set_aside(mo
     """The first try keeps a damaged journal aside, then runs out of memory; the retry finds no
     journal: the player must still be told where those actions went."""
     flash, game = saved_flash()
-    from firmware import resume                           # (each boot lets it go: after)
+    from firmware.saving import resume                           # (each boot lets it go: after)
     journal = bytearray(flash.files[JOURNAL])
     journal[-3] ^= 0xFF                                   # the last record damaged
     flash.files[JOURNAL] = bytes(journal)

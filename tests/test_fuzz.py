@@ -10,7 +10,7 @@ from engine_lite import logtext, snapshot
 from engine_lite.logtext import do_line
 from engine_lite.game import Game
 from engine_lite.rules import Refused
-from firmware.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, HEADER, checksum
+from firmware.saving.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, HEADER, checksum
 from host_tools.flash import MemoryFlash
 
 WORDS = ["corp", "runner", "run", "trace", "set", "undo", "redo", "new-game", "gain", "pay",
@@ -82,7 +82,7 @@ def test_booting_from_any_flash_contents_never_fails(snap, previous, temporary, 
     game = device.app.game
     assert game.state.turn >= 1
     # A save the device could not read is never deleted: it is still there, renamed aside.
-    from firmware.resume import parse_snapshot
+    from firmware.saving.resume import parse_snapshot
     kept = list(flash.files.values())
     for name in (SNAPSHOT, PREVIOUS):
         data = files.get(name)

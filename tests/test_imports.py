@@ -35,10 +35,13 @@ def device_modules():
     """{module name: the set of imported names} for engine_lite and firmware."""
     modules = {}
     for package in PACKAGES:
-        for name in sorted(os.listdir(os.path.join(ROOT, package))):
-            if name.endswith(".py"):
-                module = package if name == "__init__.py" else package + "." + name[:-3]
-                modules[module] = imports_of(os.path.join(ROOT, package, name))
+        for dirpath, dirs, names in os.walk(os.path.join(ROOT, package)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            prefix = os.path.relpath(dirpath, ROOT).replace(os.sep, ".")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    module = prefix if name == "__init__.py" else prefix + "." + name[:-3]
+                    modules[module] = imports_of(os.path.join(dirpath, name))
     return modules
 
 
@@ -66,9 +69,38 @@ def test_no_module_of_the_device_code_imports_itself_back():
     graph = {module: {name for name in names if name in modules and name != module}
              for module, names in modules.items()}
     # A package's __init__ is imported with each of its modules: not an edge of the graph.
+    packages = packages_of(modules)
     for module in graph:
-        graph[module] -= set(PACKAGES)
+        graph[module] -= packages
     assert cycles(graph) == []
+
+
+def packages_of(modules):
+    """The packages among the modules (firmware, firmware.board...): those with modules inside."""
+    return set(PACKAGES) | {name.rpartition(".")[0] for name in modules if name.count(".") > 1}
+
+
+def test_the_firmwares_folders_depend_one_way():
+    """The folders show the architecture: the hardware layer (board) at the bottom, then the
+    screen framework and saving, then each game's screens and tournament play, then the App and
+    the main loop at the top. Counting every import, lazy ones too, no folder leans on one above
+    it (a cycle between folders would be a module that belongs elsewhere)."""
+    modules = device_modules()
+    folder = lambda name: name.split(".")[1] if name.count(".") > 1 else "(top)"
+    edges = set()
+    for module, names in modules.items():
+        if not module.startswith("firmware.") or module.count(".") < 2:
+            continue
+        for name in names:
+            if name.startswith("firmware.") and name in modules and name.count(".") > 1:
+                if folder(name) != folder(module):
+                    edges.add((folder(module), folder(name)))
+    graph = {}
+    for a, b in edges:
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set())
+    assert cycles(graph) == [], sorted(edges)
+    assert ("board", "screens") not in edges and ("board", "saving") not in edges
 
 
 def test_the_packages_import_one_way():

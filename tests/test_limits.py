@@ -11,8 +11,8 @@ import pytest
 from engine_lite.game import Game
 from engine_lite.state import GameState, CORP, RUNNER, FIRST_REMOTE, MAX_REMOTES, WIN_AGENDA
 from engine_lite import actions as A
-from firmware import fonts
-from firmware.ui import WIDTH, HEIGHT
+from firmware.screens import fonts
+from firmware.screens.ui import WIDTH, HEIGHT
 from simhelp import play
 
 LAST_REMOTE = FIRST_REMOTE + MAX_REMOTES - 1
@@ -96,7 +96,7 @@ def render(sim, state, screen=None, history=(), pending=None, setup=None):
     dashboard.pending = None
     dashboard._bar_mode = None
     if pending is not None:
-        from firmware.purposes import Pending
+        from firmware.netrunner.purposes import Pending
         dashboard.pending = Pending()
         dashboard.pending.change(state, pending)
     if setup:
@@ -133,13 +133,13 @@ def test_the_dashboard_at_the_limits_clips_nothing(monkeypatch, name, kwargs, pe
 
 
 OVERLAYS = [
-    ("firmware.menus", "ActionMenu", (CORP,)), ("firmware.menus", "ActionMenu", (RUNNER,)),
-    ("firmware.menus", "MoreMenu", ()), ("firmware.menus", "TokensMenu", ()),
-    ("firmware.menus", "AgendaMenu", ()), ("firmware.menus", "CountersMenu", ()),
-    ("firmware.menus", "SettingsMenu", ()), ("firmware.pages", "EndTurn", ()),
-    ("firmware.logscreen", "LogScreen", ()), ("firmware.trace", "TraceWizard", (30,)),
-    ("firmware.trace", "TraceResult", ()), ("firmware.runs", "ServerMenu", (999,)),
-    ("firmware.runs", "AgendaPrompt", ("FORFEIT", A.FORFEIT, RUNNER)),
+    ("firmware.netrunner.menus", "ActionMenu", (CORP,)), ("firmware.netrunner.menus", "ActionMenu", (RUNNER,)),
+    ("firmware.netrunner.menus", "MoreMenu", ()), ("firmware.netrunner.menus", "TokensMenu", ()),
+    ("firmware.netrunner.menus", "AgendaMenu", ()), ("firmware.netrunner.menus", "CountersMenu", ()),
+    ("firmware.netrunner.menus", "SettingsMenu", ()), ("firmware.netrunner.pages", "EndTurn", ()),
+    ("firmware.screens.logscreen", "LogScreen", ()), ("firmware.netrunner.trace", "TraceWizard", (30,)),
+    ("firmware.netrunner.trace", "TraceResult", ()), ("firmware.netrunner.runs", "ServerMenu", (999,)),
+    ("firmware.netrunner.runs", "AgendaPrompt", ("FORFEIT", A.FORFEIT, RUNNER)),
 ]
 
 
@@ -158,7 +158,7 @@ def test_every_screen_at_the_limits_clips_nothing(monkeypatch, screen):
 def test_the_win_screen_at_the_limits_clips_nothing(monkeypatch):
     sim = play("")
     boxes = TextBoxes(monkeypatch)
-    app = render(sim, limit_state(active=RUNNER, won=True), screen=("firmware.pages", "WinScreen", ()))
+    app = render(sim, limit_state(active=RUNNER, won=True), screen=("firmware.netrunner.pages", "WinScreen", ()))
     app.render()
     assert boxes.problems() == []
 

@@ -35,10 +35,15 @@ def test_screen_is_identical_under_micropython(micropython_results, name, descri
 RESIDENT = {
     "engine_lite", "engine_lite.actions", "engine_lite.game", "engine_lite.rules",
     "engine_lite.golden", "engine_lite.tournament",     # (the verb table's handlers: rules.VERBS)
-    "firmware.monitor", "engine_lite.infiltration",    # (the home screens: app.HOME_SCREENS)
-    "engine_lite.state", "firmware", "firmware.app", "firmware.buttons", "firmware.dashboard",
-    "firmware.display", "firmware.font_data", "firmware.fonts", "firmware.hw", "firmware.main",
-    "firmware.settings", "firmware.storage", "firmware.ui", "adafruit_ssd1306",
+    "engine_lite.state", "engine_lite.infiltration",
+    "firmware", "firmware.app", "firmware.main", "firmware.settings",
+    "firmware.board", "firmware.board.buttons", "firmware.board.display", "firmware.board.hw",
+    "firmware.screens", "firmware.screens.font_data", "firmware.screens.fonts",
+    "firmware.screens.ui",
+    "firmware.saving", "firmware.saving.storage",
+    "firmware.netrunner", "firmware.netrunner.dashboard",       # the home screens:
+    "firmware.infiltration", "firmware.infiltration.monitor",   # (app.HOME_SCREENS)
+    "adafruit_ssd1306",
 }
 
 
@@ -51,7 +56,7 @@ def test_after_booting_and_resuming_only_the_core_modules_stay_loaded():
     files["/lib/keyscript.py"] = _read("host_tools/keyscript.py")
     code = """
 import sys, json, os, machine
-from firmware import hw
+from firmware.board import hw
 from firmware.main import Device, load_pins
 from keyscript import ManualClock
 class Panel:

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from firmware import pins
-from firmware.pins import PinMapError
+from firmware.board import pins
+from firmware.board.pins import PinMapError
 
 GOOD = {"i2c": {"id": 0, "sda": 4, "scl": 5}, "buttons": {"UP": 10, "DOWN": 11, "LEFT": 12,
                                                            "RIGHT": 13, "OK": 14}}

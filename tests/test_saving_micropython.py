@@ -12,7 +12,7 @@ from host_tools.mprun import run_micropython, firmware_files, ROOT
 SETUP = '''
 import json, os
 import machine
-from firmware.hw import Flash
+from firmware.board.hw import Flash
 from firmware.main import Device, load_pins
 from keyscript import Driver, ManualClock
 

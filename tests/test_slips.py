@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from engine_lite import actions as A
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
-from firmware.buttons import LONG
+from firmware.board.buttons import LONG
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
 
@@ -87,7 +87,7 @@ SEQUENCE = st.lists(st.tuples(EVENT, st.integers(50, 2000)), min_size=1, max_siz
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.integers(0, 60), st.just(-1)), SEQUENCE)
 def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselves(at, events):
-    from firmware import archive
+    from firmware.saving import archive
     from firmware.app import App
     sim = Simulator()
     sim.run(3000)

@@ -10,7 +10,7 @@ import machine
 from engine_lite import logtext
 from host_tools.keyscript import ManualClock
 from firmware.main import Device, load_pins
-from firmware.storage import SNAPSHOT, PREVIOUS, JOURNAL, HEADER, checksum
+from firmware.saving.storage import SNAPSHOT, PREVIOUS, JOURNAL, HEADER, checksum
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator, Hang
@@ -61,7 +61,7 @@ def test_commits_wait_for_a_pause_in_the_presses_and_none_is_late():
     """A commit is kept out of the way of presses (a flash write can take 80 ms), but never
     waits long: in 16 s of presses at 5 a second, no gap between commits is under a second or
     over five, and half a second after the last press everything is committed."""
-    from firmware.storage import Saver
+    from firmware.saving.storage import Saver
     sim = Simulator()
     storage = sim.device.storage
     commits = []
@@ -193,7 +193,7 @@ def reference_run(ops):
                                         ("littlefs", "infiltration"), ("torn", "infiltration")])
 def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, kind, capsys,
                                                                        monkeypatch):
-    from firmware.storage import Storage
+    from firmware.saving.storage import Storage
     # Compact every ~20 commits, so that the 200 operations also cut snapshot rewrites.
     monkeypatch.setattr(Storage, "JOURNAL_LIMIT", 256)
     monkeypatch.setattr(Storage, "JOURNAL_HARD_LIMIT", 512)   # whether or not there are pauses
@@ -363,7 +363,7 @@ def test_settings_survive_a_restart():
 def test_an_exception_in_the_ui_shows_a_code_saves_and_restarts_into_the_game(monkeypatch):
     sim = Simulator()
     sim.keys("OK,OK")
-    from firmware import dashboard
+    from firmware.netrunner import dashboard
 
     def broken(self, app, name, event):
         raise ZeroDivisionError("a bug")
@@ -380,8 +380,8 @@ def test_an_exception_in_the_ui_shows_a_code_saves_and_restarts_into_the_game(mo
 
 def test_the_error_screen_shows_the_code(monkeypatch):
     import framebuf
-    from firmware import dashboard
-    from firmware.fonts import SMALL
+    from firmware.netrunner import dashboard
+    from firmware.screens.fonts import SMALL
     sim = Simulator()
     monkeypatch.setattr(dashboard.Dashboard, "on_button",
                         lambda self, app, name, event: 1 / 0)
@@ -390,7 +390,7 @@ def test_the_error_screen_shows_the_code(monkeypatch):
     def restart():                    # look at the glass just before the board resets
         shown.append(sim.oled.glass_bytes())
         raise SystemExit()
-    monkeypatch.setattr("firmware.hw.restart", restart)
+    monkeypatch.setattr("firmware.board.hw.restart", restart)
     sim.keys("OK")
     assert shown and sim.resets == 1
     code = sim.flash.files["error.log"].decode().split("\n", 1)[0]
@@ -485,7 +485,7 @@ def test_a_journal_from_a_newer_generation_is_not_applied_to_the_previous_snapsh
 
 
 def test_the_error_log_does_not_grow_without_bound(monkeypatch):
-    from firmware import dashboard
+    from firmware.netrunner import dashboard
     sim = Simulator()
     monkeypatch.setattr(dashboard.Dashboard, "on_button", lambda self, app, name, event: 1 / 0)
     for _ in range(12):
@@ -543,7 +543,7 @@ def test_saving_waits_while_a_button_is_down_then_catches_up():
 def test_a_long_journal_is_compacted_in_a_pause_not_while_the_player_presses(monkeypatch):
     """Compacting the journal into a snapshot is the longest write (about 100 ms on a Pico):
     it waits for a pause in the presses, so it never delays the answer to one."""
-    from firmware.storage import Storage
+    from firmware.saving.storage import Storage
     monkeypatch.setattr(Storage, "JOURNAL_LIMIT", 64)
     sim = Simulator()
     sim.run(3000)
@@ -642,7 +642,7 @@ def test_a_history_found_damaged_after_power_up_is_told_and_the_older_save_kept(
 def test_a_save_no_screen_can_show_is_kept_aside_and_the_previous_one_resumed(monkeypatch):
     """Whatever the checks let through, a game whose first draw fails must not restart the
     tracker at every power-up: its file is kept aside and the next good copy comes back."""
-    from firmware.dashboard import Dashboard
+    from firmware.netrunner.dashboard import Dashboard
     flash, game = saved_flash()
     previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
     bad = flash.files[SNAPSHOT]
@@ -728,7 +728,7 @@ def test_a_journal_alone_uses_the_games_own_settings_not_todays():
 def recoverable(flash):
     """Every game a player can get back after a boot of `flash`: the one in play and those in
     More > Previous games."""
-    from firmware import archive
+    from firmware.saving import archive
     device = boot(MemoryFlash(dict(flash.files)))
     games = [device.app.game] + [game for _name, game, _sum in archive.entries(device.flash)]
     return [(g.state.pack(), bytes(g.history)) for g in games]
@@ -737,7 +737,8 @@ def recoverable(flash):
 def replacing_flash(operation):
     """A flash before the operation, the games that must survive it, and the operation."""
     from engine_lite.game import Game
-    from firmware import archive, importing, games
+    from firmware.saving import archive, importing
+    from firmware import games
     flash = MemoryFlash()
     clock = ManualClock()
     device = boot(flash, clock)
@@ -745,7 +746,7 @@ def replacing_flash(operation):
     first = device.app.game
     needed = [(first.state.pack(), bytes(first.history))]
     if operation == "match":
-        from firmware import match
+        from firmware.tournament import match
         match.start(device.app, ["AB", "CD"])
         play_ops(device, clock, ["corp gain 3", "corp score 3", "corp score 2"])
         device.app.act(logtext.parse("corp score 2"), confirmed=True)     # game 1 won
@@ -812,7 +813,7 @@ def test_a_power_cut_at_any_step_of_an_import_a_match_game_or_a_game_brought_bac
             assert not missing, "cut %d of %d (%s), then %d: game %s lost" % (
                 cut, total, model, second, missing)
             if operation == "match":          # the match agrees with the game in play
-                from firmware.match import load
+                from firmware.tournament.match import load
                 device = boot(MemoryFlash(dict(again.files)))
                 game, match = device.app.game, load(device.app)
                 if game.state.pack() == needed[0][0]:

@@ -16,7 +16,7 @@ AGAIN = "OK,UP,UP,UP,UP,OK"     # Tournament again: back from a menu, the bar's 
 def header_text(sim):
     """The round clock's text in the waiting side's header, read from the firmware's own
     corner (the pixels are in the golden images)."""
-    from firmware.roundclock import corner_text
+    from firmware.tournament.roundclock import corner_text
     return corner_text(sim.app, sim.app.game.state)
 
 
@@ -137,7 +137,7 @@ def test_randomizers_show_the_result_and_keep_it_in_the_log():
 
 
 def test_the_random_numbers_are_uniform():
-    from firmware.tournament_menus import uniform
+    from firmware.tournament.tournament_menus import uniform
     from host_tools.keyscript import FakeRandom
 
     class App:
@@ -155,7 +155,7 @@ CORP_WINS = "LEFT,LEFT,OK,DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000"  
 def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
     # "P1" becomes "AB": P down to A (15 letters), then 1 up past 9, space, round to B.
     sim = play(MATCH + ",OK" + ",DOWN" * 15 + ",RIGHT" + ",UP" * 11 + ",OK,OK,OK,WAIT:3000")
-    from firmware.match import load
+    from firmware.tournament.match import load
     match = load(sim.app)
     assert match == {"names": ["AB", "P2"], "game": 1, "results": []}
     sim.keys(CORP_WINS)
@@ -170,7 +170,7 @@ def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
     sim.boot()                                      # a power cut keeps the match
     sim.run(3000)
     assert load(sim.app)["game"] == 2
-    from firmware.match import describe
+    from firmware.tournament.match import describe
     assert describe(match["names"], 1, match["results"][0]) == (
         "Game 1: AB Corp, P2 Runner", "  AB won 7-0 (agenda)")
     assert describe(match["names"], 2, None)[0] == "Game 2: P2 Corp, AB Runner"
@@ -209,7 +209,7 @@ def test_a_power_cut_before_game_2_is_saved_brings_back_game_1_and_its_match_tog
     """The match is saved with its game, in one write: a cut right after OK started game 2
     brings back game 1 won and the match at game 1 (OK starts game 2 again), never game 1's
     board standing as a won game 2."""
-    from firmware.match import load
+    from firmware.tournament.match import load
     sim = play(MATCH + ",OK,OK,OK,OK,WAIT:3000," + CORP_WINS + ",OK")
     assert sim.app.screen.name == "match"
     sim.keys("OK")                                   # game 2 starts...
@@ -233,7 +233,7 @@ def test_a_power_cut_before_game_2_is_saved_brings_back_game_1_and_its_match_tog
     "match",
 ])
 def test_a_hostile_match_in_a_save_is_no_match_and_nothing_crashes(hostile):
-    from firmware.match import load
+    from firmware.tournament.match import load
     sim = play("OK")
     sim.app.game.extras["match"] = hostile
     assert load(sim.app) is None
@@ -269,7 +269,7 @@ def test_timer_off_during_a_warning_flash_leaves_the_screen_upright():
 
 
 def test_saved_timer_settings_that_contradict_each_other_are_mended():
-    from firmware.resume import take_settings
+    from firmware.saving.resume import take_settings
     from firmware.settings import Settings
     settings = Settings()
     ignored = take_settings(settings, {"round_s": 60, "clock_s": 36000})
@@ -278,7 +278,7 @@ def test_saved_timer_settings_that_contradict_each_other_are_mended():
 
 def test_time_running_out_with_the_timer_menu_open_says_so_and_starts_nothing():
     from simhelp import where_shown
-    from firmware.widgets import MEDIUM
+    from firmware.screens.widgets import MEDIUM
     sim = play(START_TIMER)
     sim.run(65 * MINUTE - 5000)
     sim.keys("BACK," + AGAIN + ",OK,WAIT:300")       # Round timer, open while it runs

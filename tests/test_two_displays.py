@@ -75,7 +75,7 @@ def test_one_display_is_as_before():
 
 
 def test_the_pin_map_checks_the_second_display():
-    from firmware.pins import parse, PinMapError
+    from firmware.board.pins import parse, PinMapError
     pins = json.load(open(TWO))
     for wrong, said in (({"address": 60}, "first display's"), ({"address": "0x3D"}, "address"),
                         ({"address": 61, "rotation": 90}, "rotation")):

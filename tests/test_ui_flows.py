@@ -266,9 +266,9 @@ def test_settings_change_the_agenda_target_of_this_game():
 def test_menus_are_unloaded_back_on_the_dashboard():
     import sys
     sim = play(MORE)
-    assert "firmware.menus" in sys.modules
+    assert "firmware.netrunner.menus" in sys.modules
     sim.keys("LEFT")
-    assert sim.app.screen.name == "dashboard" and "firmware.menus" not in sys.modules
+    assert sim.app.screen.name == "dashboard" and "firmware.netrunner.menus" not in sys.modules
     sim.keys("OK,DOWN,OK")                      # the cursor is still on More; they load again
     assert sim.app.screen.name == "tokens"
 
@@ -470,7 +470,7 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     sim.keys("RIGHT,RIGHT,UP,LEFT,LEFT,OK,OK,OK,OK")
     state = sim.state()
     assert state["proximity"] == 7 and state["round"] == 2 and state["phase"] == "selection"
-    from firmware.monitor import phase_prompt
+    from firmware.infiltration.monitor import phase_prompt
     assert sim.app.screen.rolled == (2, "Rolled 6: 0+6+1=7")   # shown in the phase's row
     # Agent 2 is wounded, then retreats: delayed, and the monitor says so at Selection.
     sim.keys("RIGHT,OK,DOWN,OK,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,OK")
@@ -480,7 +480,7 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     assert sim.state()["proximity"] == 11
     assert sim.app.screen.name == "monitor"
     # Agent 2 may not retreat now: refused, with the reason.
-    from firmware.monitor import phase_prompt
+    from firmware.infiltration.monitor import phase_prompt
     assert phase_prompt(sim.app.game.state) == "Pick cards. Delayed: 2"
     sim.keys("RIGHT,OK,DOWN,OK,DOWN,OK")
     assert sim.app.toast == "! Agent 2 is delayed: no Advance or Retreat this round"
@@ -496,7 +496,7 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     sim.keys("OK,OK,OK,RIGHT")                               # agent 3: two tokens of 1
     state = sim.state()
     assert [a["points"] for a in state["agents"]] == [2, None, 2] and state["winner"] == 1
-    from firmware.monitor_menus import tie_break
+    from firmware.infiltration.monitor_menus import tie_break
     assert tie_break(sim.app.game.state) == "Tie at 2: 2 beats 1"
     # Undo works across the end: the holdings go, then the game is on again.
     sim.keys("LONG:LEFT,LONG:LEFT,LONG:LEFT")
@@ -565,7 +565,7 @@ def test_with_the_runner_tagged_down_2_offers_trashing_a_resource_first():
 def test_the_runners_tags_and_brain_damage_are_large_digits_under_their_names():
     """Read from the Corp's seat: the Runner's tags and brain damage are in the credits' large
     digits, each under its name, in the Runner's half; link and hand size beside them."""
-    from firmware.fonts import BIG
+    from firmware.screens.fonts import BIG
     from simhelp import where_shown
     sim = play("UP,UP,RIGHT,RIGHT,OK")                # the Runner takes 2 tags
     assert sim.state()["runner"]["tags"] == 2
@@ -624,7 +624,7 @@ def test_costs_and_credits_on_the_overlays_are_said_in_words_a_new_player_reads(
     "1+2" (a click and 2 credits); the trace says whose credits it shows, for the side whose
     number is lit."""
     import re
-    from firmware import trace
+    from firmware.netrunner import trace
     titles = []
     monkeypatch.setattr(trace, "title_bar", lambda fb, left, right="": titles.append(right))
     sim = play(ACTS)
@@ -732,7 +732,7 @@ def test_new_infiltration_asks_before_replacing_a_game_and_keeps_it():
 
 
 def test_only_the_last_three_games_are_kept():
-    from firmware.archive import NAMES
+    from firmware.saving.archive import NAMES
     sim = play("")
     for n in range(5):
         sim.keys("OK," + MORE + ",UP,UP,OK,OK,WAIT:500")      # a credit, then a new game
@@ -745,7 +745,7 @@ PREVIOUS = MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"   # More > Previous g
 
 
 def test_previous_games_lists_the_kept_games_and_brings_one_back_keeping_the_one_in_play():
-    from firmware.archive import entries
+    from firmware.saving.archive import entries
     sim = play("OK,OK,WAIT:2000")                            # game 1: two credits
     sim.keys(MORE + ",UP,UP,OK,OK,WAIT:2000")                # New game (kept: game 1)
     sim.keys("OK,WAIT:2000")                                 # game 2: one credit

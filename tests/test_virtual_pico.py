@@ -106,7 +106,7 @@ def test_a_second_deploy_copies_nothing_and_removes_a_shadowing_py(deployed, tmp
     work = checks.copy_image(image, str(tmp_path), "again.bin")
     with vpico.VirtualPico(work) as pico:
         pico.boot()
-        pico.exec("f = open('firmware/ui.py', 'w'); f.write('raise ImportError'); f.close()")
+        pico.exec("f = open('firmware/screens/ui.py', 'w'); f.write('raise ImportError'); f.close()")
         pico.save_image(work)
     from host_tools.deploy import deploy_virtual
     import io

@@ -91,7 +91,8 @@ def test_a_reload_resumes_the_game_and_its_files_are_a_picos_save(page, tmp_path
     # Export gives the files a Pico keeps; the firmware's own resume reads them on CPython.
     for name, data in page.script("return window.netclick.exportFiles()").items():
         (tmp_path / name).write_bytes(base64.b64decode(data))
-    from firmware import hw, resume
+    from firmware.board import hw
+    from firmware.saving import resume
     from firmware.settings import Settings
     _storage, game, notices, held = resume.boot(hw.Flash(str(tmp_path)), Settings())
     assert held is None and game is not None, notices
@@ -163,7 +164,7 @@ def test_importing_a_save_plays_that_game_and_keeps_the_one_here(page, tmp_path)
 
 def signed(text):
     """A snapshot file with a correct checksum around `text` (what passes a checksum check)."""
-    from firmware.storage import HEADER, checksum
+    from firmware.saving.storage import HEADER, checksum
     return HEADER + b"1 %d\n" % checksum(text) + text
 
 

@@ -238,8 +238,8 @@ class FrameBuffer:
             y += dy
 
     def text(self, s, x, y, c=1):
-        """Not provided: use the project's fonts (firmware.fonts)."""
-        raise NotImplementedError("framebuf.text is not stood in: draw text with firmware.fonts")
+        """Not provided: use the project's fonts (firmware.screens.fonts)."""
+        raise NotImplementedError("framebuf.text is not stood in: draw text with firmware.screens.fonts")
 
     def ellipse(self, *args):
         """Not provided."""

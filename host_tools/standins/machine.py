@@ -2,7 +2,7 @@
 
 Plain Python that runs under CPython and MicroPython alike (the pixel-parity test loads it into the
 WebAssembly MicroPython, which has no `machine`). The firmware uses it unchanged through
-`firmware.hw`; the simulator and tests reach the simulated board through `machine.board`:
+`firmware.board.hw`; the simulator and tests reach the simulated board through `machine.board`:
 
     machine.board.press(pin_number)        # the button on that pin is held down (reads 0)
     machine.board.release(pin_number)

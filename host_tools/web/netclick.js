@@ -24,7 +24,7 @@ let mp = null;
 
 // What tests and `make bench` read: when the first picture appeared, and for each input (a key
 // going down or up) the time until the picture it caused was drawn.
-const LONG_PRESS_MS = 600;   // firmware.buttons.Button.long_ms: a held key's LONG event
+const LONG_PRESS_MS = 600;   // firmware.board.buttons.Button.long_ms: a held key's LONG event
 const stats = { firstFrameMs: null, latencies: [], frames: 0, lastInputAt: null, restarts: 0,
                 ticks: 0, busyMs: 0 };
 // With no key down and nothing to draw the firmware asks for its idle poll (App.IDLE_POLL_MS,

@@ -19,7 +19,7 @@ resumes the saved game.
 import binascii
 
 import machine
-from firmware import hw
+from firmware.board import hw
 from firmware.main import Device, load_pins
 
 SAVE_DIR = "/save"
@@ -151,10 +151,10 @@ imported = None
 
 def check_import():
     """Read the files the page put in IMPORT_DIR with the firmware's own loader, as a Pico
-    powering up on them would (firmware.importing.check). Returns "ok <what the game is>" or
+    powering up on them would (firmware.saving.importing.check). Returns "ok <what the game is>" or
     "no <why not>"; nothing in the game in play or its files changes either way."""
     global imported
-    from firmware import importing
+    from firmware.saving import importing
     imported = None
     try:
         imported = importing.check(WatchedFlash(IMPORT_DIR))
@@ -168,7 +168,7 @@ def check_import():
 def take_import():
     """Play the game check_import accepted; the one in play goes to the archive (More >
     Previous games). Saved at once: the page then stores the files in one write."""
-    from firmware import importing
+    from firmware.saving import importing
     if imported is None:
         return False
     importing.take(device.app, imported[0], imported[1])

@@ -1,5 +1,5 @@
 """The security monitor: the home screen of an Infiltration game (the Netrunner one is
-firmware.dashboard; firmware.app.HOME_SCREENS names both).
+firmware.netrunner.dashboard; firmware.app.HOME_SCREENS names both).
 
     +---------------------------------------------+
     |[ROUND 3  SELECTION           first: 2 ]     |  the round and its phase, who holds the die
@@ -19,9 +19,9 @@ new game. Hold LEFT: undo, hold RIGHT: redo, as everywhere.
 """
 
 from engine_lite import infiltration as I
-from firmware.fonts import SMALL, BIG
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, HEIGHT, step_of
+from firmware.screens.fonts import SMALL, BIG
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of
 
 BAR = ("Next", "Agents", "Alarm", "Prox", "More")
 ROLL_BAR = ("Roll", "Agents", "Alarm", "Prox", "More")
@@ -59,7 +59,7 @@ class Monitor(Screen):
 
     def open_end(self, app):
         """The game is over: the ranking (App keeps it in the stack while it is)."""
-        from firmware.monitor_menus import EndScreen
+        from firmware.infiltration.monitor_menus import EndScreen
         app.push(EndScreen())
 
     def bar(self, s):
@@ -123,7 +123,7 @@ class Monitor(Screen):
 
     def prepare(self, app, name):
         if name == "OK" and BAR[self.cursor] in ("Agents", "More"):
-            return "firmware.monitor_menus"
+            return "firmware.infiltration.monitor_menus"
         return None
 
     def on_button(self, app, name, event):
@@ -140,10 +140,10 @@ class Monitor(Screen):
             elif label == "Next":
                 app.act((I.NEXT_PHASE, 0, 0, 0, 0), quiet=True)
             elif label == "Agents":
-                from firmware.monitor_menus import AgentsMenu
+                from firmware.infiltration.monitor_menus import AgentsMenu
                 app.push(AgentsMenu())
             elif label == "More":
-                from firmware.monitor_menus import MonitorMore
+                from firmware.infiltration.monitor_menus import MonitorMore
                 app.push(MonitorMore())
 
 

@@ -4,9 +4,9 @@ This module is an overlay (firmware.app.OVERLAYS): loaded when such a screen ope
 the player is back on the dashboard, to keep the heap free for the game.
 """
 
-from firmware.fonts import SMALL, BIG, medium
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import held_change, Screen, WIDTH, HEIGHT, wrap, step_of
+from firmware.screens.fonts import SMALL, BIG, medium
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import held_change, Screen, WIDTH, HEIGHT, wrap, step_of
 
 MEDIUM = medium()   # made when this overlay loads, dropped with it
 

@@ -21,9 +21,9 @@ is not on the heap the rest of the time (see firmware.app.OVERLAYS).
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES
 from engine_lite import actions as A
-from firmware.fonts import SMALL
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import WIDTH, step_of
+from firmware.screens.fonts import SMALL
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import WIDTH, step_of
 
 ACTIVE = 2          # "side" of a choice made by whoever's turn it is
 OTHER = 3           # ... by the other side
@@ -221,7 +221,7 @@ def start_with_link(app, link):
 def ice_then(app, cost, start=ICE_THERE):
     """Install ice costing `cost`: ask how much ice the server has (each one adds a credit),
     from `start`."""
-    from firmware.widgets import NumberPrompt
+    from firmware.screens.widgets import NumberPrompt
 
     def done(app, ice):
         if app.act(A.action(A.INSTALL_ICE, CORP, cost, ice)):

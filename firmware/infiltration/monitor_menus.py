@@ -4,10 +4,10 @@ the ranking and its tie-break, the holdings prompt, and starting a game. An over
 """
 
 from engine_lite import infiltration as I
-from firmware.fonts import SMALL
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, step_of
-from firmware.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
+from firmware.screens.fonts import SMALL
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import Screen, step_of
+from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
 from firmware.games import start_game, new_game, previous_games
 
 EVENTS = (("Advance", I.ADVANCE), ("Retreat", I.RETREAT), ("Wound", I.WOUND), ("Heal", I.HEAL),
@@ -95,12 +95,12 @@ class MonitorMore(Menu):
 
 
 def _game_log(app):
-    from firmware.logscreen import LogScreen
+    from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 
 
 def _timer(app):
-    from firmware.tournament_menus import TimerMenu
+    from firmware.tournament.tournament_menus import TimerMenu
     app.push(TimerMenu())
 
 

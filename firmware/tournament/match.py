@@ -1,5 +1,5 @@
 """A match of two games, as in a Swiss round: game 1, then game 2 with the sides swapped, one
-round timer for both (firmware.roundclock). The players may be named by their initials. The
+round timer for both (firmware.tournament.roundclock). The players may be named by their initials. The
 match screen shows both games' results and why they ended.
 
 The match is kept with the game in play, in its snapshot (Game.extras["match"]), so the game
@@ -17,10 +17,10 @@ loaded while its screens are open.
 import json
 
 from engine_lite.state import WIN_REASONS
-from firmware.fonts import SMALL
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH
-from firmware.widgets import Confirm, title_bar, hint, MEDIUM
+from firmware.screens.fonts import SMALL
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import Screen, WIDTH
+from firmware.screens.widgets import Confirm, title_bar, hint, MEDIUM
 from firmware.games import start_game, new_start
 
 OLD_FILE = "match.json"

@@ -8,8 +8,8 @@ bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES
 from engine_lite import actions as A
-from firmware.widgets import Menu, Item, NumberPrompt, Confirm
-from firmware.buttons import PRESS
+from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm
+from firmware.board.buttons import PRESS
 from firmware.games import new_game, previous_games
 
 
@@ -111,13 +111,13 @@ class ActionMenu(Menu):
 
 def _end_turn(app):
     app.pop()
-    from firmware.pages import EndTurn
+    from firmware.netrunner.pages import EndTurn
     app.push(EndTurn())
 
 
 def _install_ice(app):
     def with_cost(app, cost):
-        from firmware.purposes import ice_then
+        from firmware.netrunner.purposes import ice_then
         ice_then(app, cost, 0)        # (from the menu: from no ice)
     ask(app, "INSTALL ICE", "Install cost (credits)", 0, 99, with_cost)
 
@@ -132,28 +132,28 @@ def _ability(app, side):
 # The screens these menus open, each imported when it opens (they are overlays: firmware.app).
 
 def _run(app, cost=-1):
-    from firmware.runs import ServerMenu
+    from firmware.netrunner.runs import ServerMenu
     app.push(ServerMenu(cost))
 
 
 def _agenda_prompt(app, title, verb, side):
-    from firmware.runs import AgendaPrompt
+    from firmware.netrunner.runs import AgendaPrompt
     app.push(AgendaPrompt(title, verb, side))
 
 
 def _trace(app):
-    from firmware.trace import TraceWizard
+    from firmware.netrunner.trace import TraceWizard
     app.push(TraceWizard())
 
 
 def _tournament(app):
-    from firmware.tournament_menus import TournamentMenu
+    from firmware.tournament.tournament_menus import TournamentMenu
     app.push(TournamentMenu())
 
 
 def game_log(app):
     """Open the game log (either game's More menu)."""
-    from firmware.logscreen import LogScreen
+    from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 
 
@@ -187,8 +187,8 @@ class MoreMenu(Menu):
 
 def _infiltration(app):
     """A new game of Infiltration (the tracker as its security monitor): how many players. A game
-    in play is replaced only after asking, as New game asks (and it is kept: firmware.archive)."""
-    from firmware.monitor_menus import ask_players
+    in play is replaced only after asking, as New game asks (and it is kept: firmware.saving.archive)."""
+    from firmware.infiltration.monitor_menus import ask_players
     if app.game.count:
         app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
                          ask_players))

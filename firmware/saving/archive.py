@@ -5,14 +5,14 @@ back two ways: undo on a game with nothing left to undo brings the newest back
 (firmware.app.App.undo: undo reaches across "new game"), and More > Previous games lists them
 all (PreviousGames).
 
-Each file is a snapshot as firmware.storage writes it (a header line with a checksum, then
+Each file is a snapshot as firmware.saving.storage writes it (a header line with a checksum, then
 engine_lite.snapshot JSON), written through the one atomic-write path. A game that comes back
 keeps its archive copy until the game is committed as the one in play (App.after_commit calls
 `drop`): until then that copy is its only one on the flash. An overlay: loaded when a game
 starts or comes back, let go on the way home.
 """
 
-from firmware.storage import HEADER, checksum, write_atomic
+from firmware.saving.storage import HEADER, checksum, write_atomic
 
 KEEP = 3
 NAMES = ("prev1.json", "prev2.json", "prev3.json")
@@ -32,7 +32,7 @@ def keep(flash, game):
 def read(flash, name):
     """(game, the file's checksum) of one archived game; None if it is not there or cannot be
     read (a damaged copy is skipped, never a crash)."""
-    from firmware.resume import parse_snapshot
+    from firmware.saving.resume import parse_snapshot
     try:
         data = flash.read(name)
         if data is None:
@@ -100,7 +100,7 @@ def label(game):
 
 # ---- the menu ---------------------------------------------------------------------------------
 
-from firmware.widgets import Menu, Item, Confirm    # (below: keep() needs none of it)
+from firmware.screens.widgets import Menu, Item, Confirm    # (below: keep() needs none of it)
 
 
 class PreviousGames(Menu):
@@ -132,7 +132,7 @@ def _ask(game, sum):
 
 
 def _play(app, game, sum):
-    from firmware.resume import resumed
+    from firmware.saving.resume import resumed
     if sum is None:                   # replaced a moment ago: still in memory
         if game in app.endings:
             app.endings.remove(game)

@@ -14,7 +14,7 @@ each start, pause and minute), so after a restart the timer comes back paused at
 had, and says so.
 
 Loaded only in a game with a timer or a time call (the dashboard imports it then); the menus
-that set the timer are firmware.tournament_menus.
+that set the timer are firmware.tournament.tournament_menus.
 """
 
 PRESETS = (35, 40, 60, 65, 75)     # minutes: the usual round lengths
@@ -141,7 +141,7 @@ def stop_flash(app):
 def _invert(app, on):
     try:
         app.display.invert(on)
-    except OSError:              # an OLED that does not answer: firmware.display retries it
+    except OSError:              # an OLED that does not answer: firmware.board.display retries it
         pass
 
 

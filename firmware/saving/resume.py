@@ -2,14 +2,14 @@
 follow it, and damaged files set aside (renamed, never deleted) with a notice for the player.
 
 Only needed while the tracker starts: firmware.main loads it, uses it and lets it go, so its
-code does not stay on the heap. The file formats are described in firmware.storage.
+code does not stay on the heap. The file formats are described in firmware.saving.storage.
 """
 
 import gc
 import json
 
 from firmware import forget
-from firmware.storage import (
+from firmware.saving.storage import (
     Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, START, checksum,
 )
 
@@ -56,11 +56,11 @@ def boot(flash, settings):
             failure = error
             gc.collect()
     from firmware.crash import log_error
-    from firmware.errors import describe
+    from firmware.saving.errors import describe
     log_error(flash, failure)
     held = "saved game unreadable (%s)" % describe(failure, flash)
     forget("firmware.crash")
-    forget("firmware.errors")
+    forget("firmware.saving.errors")
     # Two lines of a toast: what matters first (the files are untouched; details in error.log).
     return Storage(flash), None, ["SAVING OFF: save unreadable"], held
 

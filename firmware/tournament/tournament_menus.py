@@ -2,15 +2,15 @@
 card from HQ, a die and a coin (More > Tournament).
 
 An overlay (firmware.app.OVERLAYS): loaded while one of these screens is open. The timer itself,
-which runs behind every screen, is firmware.roundclock.
+which runs behind every screen, is firmware.tournament.roundclock.
 """
 
 from engine_lite import actions as A
 from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN   # (an overlay too)
-from firmware.fonts import SMALL, BIG
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH
-from firmware.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, MEDIUM
+from firmware.screens.fonts import SMALL, BIG
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import Screen, WIDTH
+from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, MEDIUM
 
 
 
@@ -23,7 +23,7 @@ class TournamentMenu(Menu):
         Menu.__init__(self, "TOURNAMENT")
 
     def items(self, app):
-        from firmware.roundclock import clock_for
+        from firmware.tournament.roundclock import clock_for
         s = app.game.state
         clock = clock_for(app)
         called = s.final_turns >= 0
@@ -45,7 +45,7 @@ class TournamentMenu(Menu):
 
 
 def _match(app):
-    from firmware.match import MatchScreen
+    from firmware.tournament.match import MatchScreen
     app.push(MatchScreen())
 
 
@@ -71,7 +71,7 @@ class TimerMenu(Menu):
         return clock.clock_text() + (" run" if clock.running else " stop")
 
     def items(self, app):
-        from firmware.roundclock import PRESETS, RoundClock
+        from firmware.tournament.roundclock import PRESETS, RoundClock
         clock = app.round_clock
         if clock is None:
             clock = app.round_clock = RoundClock(app.settings.round_s)
@@ -122,12 +122,12 @@ def _set_length(app, minutes):
 
 def _off(app):
     from firmware import forget
-    from firmware.roundclock import stop_flash
+    from firmware.tournament.roundclock import stop_flash
     stop_flash(app)                   # not left inverted by a warning under way
     app.round_clock = None
     app.settings.clock_s = -1
     app.settings_changed()
-    forget("firmware.roundclock")     # back when a timer or a time call needs it
+    forget("firmware.tournament.roundclock")     # back when a timer or a time call needs it
     app.home()
     app.say("Timer off")
 

@@ -1,13 +1,13 @@
 """Bitmap text drawn with framebuf.blit, so the Pico and the simulator render the same pixels.
 
-    from firmware.fonts import SMALL, MEDIUM, BIG
+    from firmware.screens.fonts import SMALL, MEDIUM, BIG
     SMALL.draw(fb, "Tags 2", x, y)            # white on black (transparent background)
     SMALL.draw(fb, "Selected", x, y, color=0) # black, e.g. on a white highlight bar
 """
 
 import framebuf
 
-from firmware import font_data
+from firmware.screens import font_data
 
 # Maps a glyph's ink (1) to 0 and its background (0) to 1; with key 1 the background is skipped,
 # so inverse text draws black ink without touching the bar behind it.
@@ -71,5 +71,5 @@ BIG = Font(font_data.BIG_CHARS, font_data.BIG_SIZE, font_data.BIG_DATA)
 def medium():
     """The 6x10 font of the overlay screens. Its data module is imported on first use and is
     let go with the overlays (firmware.app.OVERLAYS)."""
-    from firmware import font_medium
+    from firmware.screens import font_medium
     return Font(font_medium.MEDIUM_CHARS, font_medium.MEDIUM_SIZE, font_medium.MEDIUM_DATA)

@@ -1,6 +1,6 @@
 """A few words on an error for the player: what a failed save says on the display.
 
-Loaded only when a save fails (firmware.storage.describe_error), and let go after.
+Loaded only when a save fails (firmware.saving.storage.describe_error), and let go after.
 """
 
 ERRNO_NAMES = {5: "flash read/write error (EIO)", 30: "flash is read-only (EROFS)",

@@ -24,7 +24,7 @@ LONG = const(3)
 REPEAT = const(4)
 
 # How many REPEATs the key held now has sent (with the REPEAT event just sent): how far a
-# number goes on a held key starts slow and speeds up (firmware.ui.step_of).
+# number goes on a held key starts slow and speeds up (firmware.screens.ui.step_of).
 held_repeats = [0]
 
 

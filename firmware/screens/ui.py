@@ -1,14 +1,14 @@
 """What every screen shares: the Screen base class and a few helpers (the overlay screens'
-drawing helpers, title bars and key hints, are in firmware.widgets).
+drawing helpers, title bars and key hints, are in firmware.screens.widgets).
 
 A screen draws itself on a framebuf (`draw(app, fb)`) and reacts to button events
 (`on_button(app, name, event)`); the App keeps a stack of screens and redraws after each event.
 Buttons everywhere: UP/DOWN move or change, OK chooses, LEFT goes back; holding LEFT undoes and
 holding RIGHT redoes on every screen (see firmware.app). Menus and prompts are in
-firmware.widgets, loaded only while such a screen is open.
+firmware.screens.widgets, loaded only while such a screen is open.
 """
 
-from firmware.buttons import held_repeats, PRESS, REPEAT
+from firmware.board.buttons import held_repeats, PRESS, REPEAT
 
 WIDTH = 128
 HEIGHT = 64

@@ -69,7 +69,7 @@ class I2CBus:
 def open_display(pins):
     """The Display the pin map describes: its bus, address, size and controller, and a second
     panel for the other seat if the pin map names one (display2)."""
-    from firmware import hw
+    from firmware.board import hw
     size = pins.get("display") or {}
     i2c = hw.open_i2c(pins)
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
@@ -279,8 +279,8 @@ class Display:
 
 def _driver(controller):
     """The driver class for a controller: Adafruit's SSD1306_I2C, or the 2.42" modules' SSD1309
-    (firmware.ssd1309)."""
+    (firmware.board.ssd1309)."""
     if controller == "ssd1309":
-        from firmware.ssd1309 import SSD1309_I2C
+        from firmware.board.ssd1309 import SSD1309_I2C
         return SSD1309_I2C
     return adafruit_ssd1306.SSD1306_I2C

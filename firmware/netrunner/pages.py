@@ -1,15 +1,15 @@
 """Whole-screen pages over the dashboard: end of turn, game over (the game log is
-firmware.logscreen).
+firmware.screens.logscreen).
 
 An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
 from engine_lite.state import CORP, RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
 from engine_lite import actions as A
-from firmware.fonts import SMALL
-from firmware.buttons import PRESS
-from firmware.ui import Screen
-from firmware.widgets import Confirm, MEDIUM, title_bar, hint, centered
+from firmware.screens.fonts import SMALL
+from firmware.board.buttons import PRESS
+from firmware.screens.ui import Screen
+from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
 from firmware.games import new_game
 
 
@@ -83,14 +83,14 @@ class WinScreen(Screen):
             reason = "Corp decked: R&D empty"
         centered(fb, SMALL, reason, 28)
         centered(fb, SMALL, "Corp %d - %d Runner" % (s.corp.agenda_points, s.runner.agenda_points), 38)
-        from firmware.match import load
+        from firmware.tournament.match import load
         hint(fb, "hold < undo   OK the match" if load(app) else "hold < undo   OK new game")
 
     def on_button(self, app, name, event):
         if name == "OK" and event == PRESS:
-            from firmware.match import load
+            from firmware.tournament.match import load
             if load(app):            # a match in play: its screen (game 2, or its results)
-                from firmware.match import MatchScreen
+                from firmware.tournament.match import MatchScreen
                 app.push(MatchScreen())
             else:
                 app.push(Confirm("NEW GAME", "Start a new game?", new_game))

@@ -11,14 +11,14 @@ A commit appends one journal record: where the history stands (actions kept sinc
 commit, so undo is saved too), the new actions' bytes, and the redo list. It is about a dozen
 bytes. A journal begins with a start record: which game, and its state and action count at the
 snapshot the journal follows, so that a journal whose snapshots are all lost still rebuilds the
-right game (firmware.resume). When the journal passes JOURNAL_LIMIT, and at every boot, the game is compacted into a new
+right game (firmware.saving.resume). When the journal passes JOURNAL_LIMIT, and at every boot, the game is compacted into a new
 snapshot: written to game.tmp, then game.json becomes game.bak and game.tmp becomes game.json.
 
 Every snapshot and record carries a sequence number and a checksum. Booting takes the newest
 valid snapshot of the three, then the journal records that follow it one by one, and stops at the
 first record that is torn or out of sequence: whatever a power cut interrupted, the game comes
 back as it was after some commit. A file that fails its checks is renamed aside (.bad1, .bad2...),
-never deleted, and the player is told. Reading the files back is firmware.resume, which is only
+never deleted, and the player is told. Reading the files back is firmware.saving.resume, which is only
 loaded while the tracker starts.
 """
 
@@ -75,7 +75,7 @@ def _record(kind, payload):
 
 
 class Storage:
-    """Reads and writes the saved game through a Flash (firmware.hw.Flash or a simulated one)."""
+    """Reads and writes the saved game through a Flash (firmware.board.hw.Flash or a simulated one)."""
 
     JOURNAL_LIMIT = 2048   # journal bytes before it is compacted into a snapshot, in a pause
     JOURNAL_HARD_LIMIT = 8192   # ... or at once, however busy the player is
@@ -83,8 +83,8 @@ class Storage:
     def __init__(self, flash):
         self.flash = flash
         self.seq = 0              # sequence number of the last commit
-        self.source = None        # the snapshot file the game was resumed from (firmware.resume)
-        self.kept = []            # what resume set aside (firmware.resume.boot shares one list)
+        self.source = None        # the snapshot file the game was resumed from (firmware.saving.resume)
+        self.kept = []            # what resume set aside (firmware.saving.resume.boot shares one list)
         self.game = None          # the Game the files describe
         self._count = 0           # its history length at the last commit
         self._redo = b""
@@ -292,11 +292,11 @@ class Saver:
 
 
 def describe_error(error, flash):
-    """A few words on a save error for the player (firmware.errors has them, loaded only now)."""
+    """A few words on a save error for the player (firmware.saving.errors has them, loaded only now)."""
     try:
-        from firmware.errors import describe
+        from firmware.saving.errors import describe
         text = describe(error, flash)
-        forget("firmware.errors")
+        forget("firmware.saving.errors")
         return text
     except Exception:               # not even memory to load them
         return type(error).__name__

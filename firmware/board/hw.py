@@ -91,11 +91,11 @@ class Flash:
     --save-dir. The only place the firmware reads or writes files.
 
     On littlefs a file's new contents become visible only when it is closed, and `rename`
-    replaces its target atomically: saving (firmware.storage) is built on those two facts.
+    replaces its target atomically: saving (firmware.saving.storage) is built on those two facts.
 
     Only "no such file" (ENOENT) means a file is missing. Any other error (EIO from a failing
     chip, EROFS, ENOSPC...) is raised, so that a file that could not be read is never taken for
-    one that is not there (firmware.resume retries a read that failed).
+    one that is not there (firmware.saving.resume retries a read that failed).
     """
 
     def __init__(self, root=""):

@@ -1,11 +1,11 @@
 """Taking a game saved elsewhere: the browser page's Import (files exported from another
 browser, copied off a Pico with `make pull`, or a simulator's --save-dir).
 
-The files are read from a scratch folder with the boot's own loader (firmware.resume), exactly
+The files are read from a scratch folder with the boot's own loader (firmware.saving.resume), exactly
 as a tracker powering up on them would, and checked completely (the whole history replayed to
 its saved state) before anything is replaced. Only then does the imported game replace the one
 in play, through App.play: the replaced game goes into the archive like any other
-(firmware.archive), so an import is undone from More > Previous games.
+(firmware.saving.archive), so an import is undone from More > Previous games.
 """
 
 from firmware.settings import Settings
@@ -18,7 +18,7 @@ def check(flash):
     (game, settings or None, description); raises ValueError saying why when the files hold no
     game, or any part of them is damaged (a damaged file is not half-imported: the player is
     told, and exports the files again)."""
-    from firmware.resume import boot
+    from firmware.saving.resume import boot
     settings = Settings()
     _storage, game, notices, held = boot(flash, settings)
     if held is not None:

@@ -1,7 +1,7 @@
 """The SSD1309 controller of the larger (2.42") 128x64 OLED modules.
 
 It draws with the SSD1306's commands (the same memory, addressing and windows), so Adafruit's
-SSD1306 driver and firmware.display work on it unchanged, but its set-up differs: it has no
+SSD1306 driver and firmware.board.display work on it unchanged, but its set-up differs: it has no
 charge pump (the module makes the panel's voltage), no 0xAD current reference, and wants its own
 clock, pre-charge and VCOMH levels. `SSD1309_I2C` is the driver with the SSD1309's set-up in
 place of the SSD1306's. Loaded only when the pin map says `"controller": "ssd1309"`.
@@ -17,7 +17,7 @@ INIT = (
     0xA8, 63,       # multiplex ratio: 64 rows
     0xD3, 0x00,     # display offset 0
     0x40,           # start line 0
-    0x20, 0x00,     # horizontal addressing: firmware.display sends column and page windows
+    0x20, 0x00,     # horizontal addressing: firmware.board.display sends column and page windows
     0xA1,           # segment remap and
     0xC8,           # COM scan from the last row: the picture upright, as on the 0.96" modules
     0xDA, 0x12,     # COM pins: alternative configuration, no left/right remap

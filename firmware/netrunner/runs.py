@@ -6,7 +6,7 @@ An overlay (firmware.app.OVERLAYS): loaded while one of its screens is open.
 
 from engine_lite.state import RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name
 from engine_lite import actions as A
-from firmware.widgets import Menu, Item, NumberPrompt
+from firmware.screens.widgets import Menu, Item, NumberPrompt
 
 REMOTES_LISTED = 6
 
@@ -63,5 +63,5 @@ class AgendaPrompt(NumberPrompt):
         NumberPrompt.draw(self, app, fb)
 
     def _chosen(self, app, points):
-        from firmware.purposes import points_then
+        from firmware.netrunner.purposes import points_then
         points_then(app, self.verb, self.side, points)

@@ -6,11 +6,11 @@ Infiltration monitor's; it loads only the words of the game being played.
 
 import sys
 
-from firmware.fonts import SMALL
+from firmware.screens.fonts import SMALL
 from engine_lite.game import words
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, step_of, wrap
-from firmware.widgets import title_bar
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import Screen, WIDTH, step_of, wrap
+from firmware.screens.widgets import title_bar
 
 
 def _words(game):

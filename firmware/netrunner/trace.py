@@ -12,10 +12,10 @@ screen follows undo: a trace undone says so.
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES
 from engine_lite import actions as A
-from firmware.fonts import SMALL
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, step_of
-from firmware.widgets import Menu, Item, MEDIUM, title_bar, hint
+from firmware.screens.fonts import SMALL
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import Screen, WIDTH, step_of
+from firmware.screens.widgets import Menu, Item, MEDIUM, title_bar, hint
 
 FIELDS = ("Base", "Corp +", "Runner +")
 

@@ -18,7 +18,7 @@ Keys:
     UP / DOWN      start a number (held: 5 at a time), then LEFT/RIGHT choose what it is for
                    and OK does it (the row under the large numbers says it in words first,
                    naming whose credits): DOWN DOWN OK installs for 2 in one's own turn, UP RIGHT
-                   RIGHT OK gives a tag (firmware.purposes). On Run, Steal and Trace they
+                   RIGHT OK gives a tag (firmware.netrunner.purposes). On Run, Steal and Trace they
                    change that cell's number instead: the server, the points, the base.
     hold OK        on End: end the turn (a tap on End only says so: no rhythm of OK presses
                    ends a turn); anywhere else it does nothing
@@ -37,9 +37,9 @@ import sys
 
 from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, SIDE_NAMES, server_name, const
 from engine_lite import actions as A
-from firmware.fonts import SMALL, BIG
-from firmware.buttons import PRESS, LONG, REPEAT
-from firmware.ui import Screen, WIDTH, HEIGHT, step_of, held_change
+from firmware.screens.fonts import SMALL, BIG
+from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware import forget
 
 SIDES = ("CORP", "RUNNER")
@@ -117,7 +117,7 @@ class Dashboard(Screen):
     def __init__(self):
         self.cursor = _HOME
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
-        self.pending = None        # a number waiting for what it is for (firmware.purposes)
+        self.pending = None        # a number waiting for what it is for (firmware.netrunner.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace)
         self._held_from = 0        # ... when the key held on it went down (HOLD_LIMITS)
         self._value_cell = None    # ... and which cell it belongs to
@@ -185,7 +185,7 @@ class Dashboard(Screen):
 
     def open_end(self, app):
         """The game is over: the win screen (App keeps it in the stack while it is)."""
-        from firmware.pages import WinScreen
+        from firmware.netrunner.pages import WinScreen
         app.push(WinScreen())
 
     def cancel(self):
@@ -197,7 +197,7 @@ class Dashboard(Screen):
     def drop(self):
         """Let the pending number go (and the code that handles it)."""
         self.pending = None
-        forget("firmware.purposes")
+        forget("firmware.netrunner.purposes")
 
     def prepare(self, app, name):
         """A key went down: load the overlay its release is likely to open, so that the
@@ -205,17 +205,17 @@ class Dashboard(Screen):
         s = app.game.state
         label = self.lit(s)
         if name in ("UP", "DOWN"):
-            return None if label in NUMBER_CELLS else "firmware.purposes"
+            return None if label in NUMBER_CELLS else "firmware.netrunner.purposes"
         if name in ("LEFT", "RIGHT"):
-            return None if self.pending else "firmware.hints"    # what the next cell does
+            return None if self.pending else "firmware.netrunner.hints"    # what the next cell does
         if name != "OK" or self.pending:
             return None
         if label in ("Acts", "More"):
-            return "firmware.menus"
+            return "firmware.netrunner.menus"
         if label == "Trace":
-            return "firmware.trace"
+            return "firmware.netrunner.trace"
         if label == "End":
-            return "firmware.pages"      # the turn's end (with clicks left, it asks first)
+            return "firmware.netrunner.pages"      # the turn's end (with clicks left, it asks first)
         return "engine_lite.phrases"     # what it did is said in words
 
     # ---- drawing ------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ class Dashboard(Screen):
         # The round timer or the time call's turns, in the waiting side's header (roundclock).
         corner = None
         if app.round_clock or app.settings.clock_s >= 0 or s.final_turns > 0:
-            from firmware.roundclock import corner_text
+            from firmware.tournament.roundclock import corner_text
             corner = corner_text(app, s)
         for side in (CORP, RUNNER):
             me = s.player(side)
@@ -310,8 +310,8 @@ class Dashboard(Screen):
                 return "Steal %d points? UP/DOWN" % value
             return "Trace base %d? UP/DOWN" % value
         if self.moved:
-            __import__("firmware.hints")        # (loaded as the key went down: prepare)
-            hint = sys.modules["firmware.hints"].HINTS.get(label)
+            __import__("firmware.netrunner.hints")        # (loaded as the key went down: prepare)
+            hint = sys.modules["firmware.netrunner.hints"].HINTS.get(label)
             if hint:
                 return hint
         if s.in_run:
@@ -427,9 +427,9 @@ class Dashboard(Screen):
                 value = held_change(self.value, event, step, self._held_from, HOLD_LIMITS[cell])
                 self.value = max(low, min(high, value))
             else:
-                __import__("firmware.purposes")
+                __import__("firmware.netrunner.purposes")
                 game = app.game
-                pending = sys.modules["firmware.purposes"].Pending(
+                pending = sys.modules["firmware.netrunner.purposes"].Pending(
                     not game.count and not game.redo_stack)
                 pending.change(s, step)
                 self.pending = pending
@@ -475,7 +475,7 @@ class Dashboard(Screen):
 
     def _end(self, app, s):
         """Hold OK on End: the turn ends (with clicks left, the page that asks first)."""
-        from firmware.pages import EndTurn, end_turn
+        from firmware.netrunner.pages import EndTurn, end_turn
         if s.player(s.active).clicks:
             app.push(EndTurn())
         else:
@@ -502,25 +502,25 @@ class Dashboard(Screen):
         elif label == "Run":
             app.act(A.action(A.RUN, RUNNER, self.value), quiet=True)   # the captions say where
         elif label == "Acts":
-            from firmware.menus import ActionMenu
+            from firmware.netrunner.menus import ActionMenu
             app.push(ActionMenu(side))
         elif label == "More":
-            from firmware.menus import MoreMenu
+            from firmware.netrunner.menus import MoreMenu
             app.push(MoreMenu())
         elif label == "End":
             # A tap never ends a turn: OK pressed in any rhythm (after the last click the bar
             # jumps to End) must not end it and go on spending the other side's clicks.
             app.say("Hold OK to end the %s's turn" % SIDE_NAMES[side])
         elif label == "Trace":
-            from firmware.trace import TraceWizard
+            from firmware.netrunner.trace import TraceWizard
             app.push(TraceWizard(self.value))   # the base: the number chosen
         elif label == "Access":
             app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True)
         elif label == "Steal":
-            __import__("firmware.purposes")
-            sys.modules["firmware.purposes"].points_then(app, A.STEAL, RUNNER, self.value,
+            __import__("firmware.netrunner.purposes")
+            sys.modules["firmware.netrunner.purposes"].points_then(app, A.STEAL, RUNNER, self.value,
                                                          self.accessed)
-            forget("firmware.purposes")
+            forget("firmware.netrunner.purposes")
         elif label == "+1 card":
             self.to_access += 1
         elif label in ("Done", "Next"):

@@ -1,0 +1,1 @@
+"""Infiltration's screens: the security monitor and its menus."""
