@@ -367,7 +367,7 @@ def press_to_photon(image, keys, gap_ms=None, second_panel=None):
 # At the REPL of a board the tracker is deployed on: the tracker built as main.py builds it
 # (resuming the saved game), not yet running its loop.
 BUILD_DEVICE = ("import gc, time\n"
-                "from firmware import hw\n"
+                "from firmware.board import hw\n"
                 "from firmware.main import Device, board_pins\n"
                 "clock = hw.Clock()\n"
                 "flash = hw.Flash()\n"
@@ -527,7 +527,7 @@ def power_up_ms(image, folder, actions):
             out = pico.exec(
                 "from engine_lite.game import Game\n"
                 "from engine_lite.logtext import do_line\n"
-                "from firmware import hw\n"
+                "from firmware.board import hw\n"
                 "from firmware.saving.storage import Storage, JOURNAL\n"
                 "game = Game()\n"
                 "for line in scripted_game(%d):\n"

@@ -213,7 +213,7 @@ def test_saved_games_survive_flashing_the_image_and_leaving_the_deployed_tracker
     with vpico.VirtualPico(work, uf2=firmware_uf2) as pico:     # BOOTSEL, copy the UF2
         pico.boot()
         said = pico.exec("from firmware.main import shadowed_notice, frozen_image\n"
-                         "from firmware import hw\n"
+                         "from firmware.board import hw\n"
                          "print(shadowed_notice(frozen_image(), hw.Flash()))")
         pico.save_image(work)
     assert "make deploy ARGS=--clean" in said     # the deployed tracker runs, and says so

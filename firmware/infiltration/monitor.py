@@ -19,6 +19,7 @@ new game. Hold LEFT: undo, hold RIGHT: redo, as everywhere.
 """
 
 from engine_lite import infiltration as I
+from engine_lite.state import const
 from firmware.screens.fonts import SMALL, BIG
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of
@@ -26,7 +27,13 @@ from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of
 BAR = ("Next", "Agents", "Alarm", "Prox", "More")
 ROLL_BAR = ("Roll", "Agents", "Alarm", "Prox", "More")
 BAR_Y = HEIGHT - 8
-BAR_PART = 5
+# The monitor's parts (Screen.part): each is drawn again only when what it shows changed.
+_HEADER = const(0)              # the round, its phase, the first player
+_DISPLAYS = const(1)            # proximity and alarm in large digits
+_CAPTIONS = const(2)
+_AGENTS = const(3)
+_PROMPT = const(4)              # what the phase asks for
+BAR_PART = const(5)             # parts 5.. are the bar's cells
 PROMPTS = ("Pick cards secretly", "Order: %s", "The NPCs act", "Roll: OK")
 
 
@@ -81,7 +88,7 @@ class Monitor(Screen):
     def update(self, app, fb):
         s = app.game.state
         part = self.part
-        if part(fb, 0, (s.round, s.phase, s.first, s.ended), 0, 0, WIDTH, 8):
+        if part(fb, _HEADER, (s.round, s.phase, s.first, s.ended), 0, 0, WIDTH, 8):
             fb.fill_rect(0, 0, WIDTH, 8, 1)
             right = "first %d" % s.first
             left = "GAME OVER" if s.ended else "ROUND %d %s" % (s.round, I.PHASES[s.phase].upper())
@@ -89,10 +96,10 @@ class Monitor(Screen):
                 left = left[6:]             # "999 SECURITY": the round's number is enough
             SMALL.draw(fb, left, 1, 0, 0)
             SMALL.draw(fb, right, WIDTH - 1 - SMALL.measure(right), 0, 0)
-        if part(fb, 1, (s.proximity, s.alarm), 0, 8, WIDTH, 16):
+        if part(fb, _DISPLAYS, (s.proximity, s.alarm), 0, 8, WIDTH, 16):
             BIG.draw(fb, "%02d" % s.proximity, 0, 8)
             BIG.draw(fb, "%d" % s.alarm, WIDTH - BIG.measure("0"), 8)
-        if part(fb, 2, 1, 0, 24, WIDTH, 8):
+        if part(fb, _CAPTIONS, 1, 0, 24, WIDTH, 8):
             SMALL.draw(fb, "proximity", 0, 24)
             SMALL.draw(fb, "alarm", WIDTH - SMALL.measure("alarm"), 24)
         if s is not self._seen:          # (a state is never changed: a new one is made)
@@ -103,10 +110,10 @@ class Monitor(Screen):
                 prompt = self.rolled[1]
             self._prompt = prompt
         agents = self._agents
-        if part(fb, 3, agents, 0, 32, WIDTH, 8):
+        if part(fb, _AGENTS, agents, 0, 32, WIDTH, 8):
             SMALL.draw(fb, agents, 0, 32)
         prompt = self._prompt
-        if part(fb, 4, prompt, 0, 40, WIDTH, 8):
+        if part(fb, _PROMPT, prompt, 0, 40, WIDTH, 8):
             SMALL.draw(fb, prompt, 0, 40)
         labels = self.bar(s)
         x = 0

@@ -74,7 +74,19 @@ _TAGS_W = const(20)             # "Tags"
 _BRAIN_W = const(25)            # "Brain"
 _SMALL_X = const(98)            # where "Link 0" and "Hand 5" start
 _POINTS_GAP = const(5)          # agenda points keep this far from the divider: "3 | 2", not "32"
-BAR_PART = 13           # parts 13.. are the bar's cells (0..12: the rest of the dashboard)
+# The dashboard's parts (Screen.part): each is drawn again only when what it shows changed.
+_HEADER = const(0)              # + side: a side's name and clicks
+_NUMBERS = const(2)             # + side: its credits and agenda points
+_DIVIDER = const(4)
+_CAPTIONS = const(5)            # the row under the large numbers
+_BAD_PUB = const(6)
+_CORP_HAND = const(7)
+_TAGS_BRAIN = const(8)
+_LINK = const(9)
+_BOTTOM = const(10)             # the action bar, or the ring of a pending number
+_LOW_DIVIDER = const(11)
+_RUNNER_HAND = const(12)
+BAR_PART = const(13)            # parts 13.. are the bar's cells
 _PIP = const(5)                 # a click pip: _PIP x _PIP pixels, every _PIP + 2
 
 
@@ -237,21 +249,22 @@ class Dashboard(Screen):
             # The header: the side's name, lit while it is that side's turn, with its clicks.
             active = side == s.active
             width = COLUMN_W[side]
-            if part(fb, side, (active, me.clicks, me.clicks_per_turn, not active and corner),
+            if part(fb, _HEADER + side, (active, me.clicks, me.clicks_per_turn,
+                                         not active and corner),
                     x, 0, width, 8):
                 self._draw_header(fb, side, me, x, active)
                 if corner and not active:
                     SMALL.draw(fb, corner, x + width - SMALL.measure(corner), 0)
             # Credits at the outside edge, agenda points beside the divider (a score).
-            if part(fb, 2 + side, (me.credits, me.agenda_points), x, _BIG_Y, width, 16):
+            if part(fb, _NUMBERS + side, (me.credits, me.agenda_points), x, _BIG_Y, width, 16):
                 self._draw_numbers(fb, side, me, x, width)
-        if part(fb, 4, True, _DIVIDER_X + 1, 0, 1, _CAPTION_Y):
+        if part(fb, _DIVIDER, True, _DIVIDER_X + 1, 0, 1, _CAPTION_Y):
             fb.vline(_DIVIDER_X + 1, 0, _CAPTION_Y, 1)
         # The captions' row: a pending number's sentence, a lit number cell's number, what the
         # lit cell does (once the player moved to it), where a run is, or once the last click is
         # spent, what is left to do; else the captions of the large numbers.
         text = self.status(s) or ""      # ("": the captions; a part's key None means undrawn)
-        if part(fb, 5, text, 0, _CAPTION_Y, WIDTH, 8):
+        if part(fb, _CAPTIONS, text, 0, _CAPTION_Y, WIDTH, 8):
             if text:
                 SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, _CAPTION_Y)
             else:
@@ -262,17 +275,18 @@ class Dashboard(Screen):
         # large digits under their names (the Corp reads them from across the table).
         counter = self._counter
         width = _LOW_DIVIDER_X - 1
-        counter(fb, 6, "Bad pub", "BP ", corp.bad_publicity, 0, ROW_Y[0], width)
-        counter(fb, 7, "Hand", "H", corp.max_hand_size, 0, ROW_Y[1], width)
-        if part(fb, 11, True, _LOW_DIVIDER_X, ROW_Y[0], 1, 24):
+        counter(fb, _BAD_PUB, "Bad pub", "BP ", corp.bad_publicity, 0, ROW_Y[0], width)
+        counter(fb, _CORP_HAND, "Hand", "H", corp.max_hand_size, 0, ROW_Y[1], width)
+        if part(fb, _LOW_DIVIDER, True, _LOW_DIVIDER_X, ROW_Y[0], 1, 24):
             fb.vline(_LOW_DIVIDER_X, ROW_Y[0], 24, 1)
         x = _LOW_DIVIDER_X + 2
-        if part(fb, 8, (runner.tags, runner.brain_damage), x, ROW_Y[0], _SMALL_X - x, 24):
+        if part(fb, _TAGS_BRAIN, (runner.tags, runner.brain_damage), x, ROW_Y[0], _SMALL_X - x,
+                24):
             big_counter(fb, "Tags", runner.tags, x, _TAGS_W)
             big_counter(fb, "Brain", runner.brain_damage, x + _TAGS_W + 2, _BRAIN_W)
         width = WIDTH - _SMALL_X
-        counter(fb, 9, "Link", "L", runner.link, _SMALL_X, ROW_Y[0], width)
-        counter(fb, 12, "Hand", "H", runner.max_hand_size, _SMALL_X, ROW_Y[1], width)
+        counter(fb, _LINK, "Link", "L", runner.link, _SMALL_X, ROW_Y[0], width)
+        counter(fb, _RUNNER_HAND, "Hand", "H", runner.max_hand_size, _SMALL_X, ROW_Y[1], width)
         # At the bottom: the ring of what a pending number is for, or the action bar.
         pending = self.pending
         if pending:
@@ -280,7 +294,7 @@ class Dashboard(Screen):
             bottom = (pending.delta, c[0], c[1], s.run_access)
         else:
             bottom = 0      # (not None: a part's key None means "not drawn")
-        if part(fb, 10, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
+        if part(fb, _BOTTOM, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
             if pending:
                 pending.draw_ring(s, fb, BAR_Y)
             else:
