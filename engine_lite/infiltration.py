@@ -216,6 +216,14 @@ def field_name(i):
     return "agent%d.%s" % (i // _AGENT + 1, AGENT_FIELDS[i % _AGENT][0])
 
 
+PACKED_SIZE = len(LOW)          # how many numbers pack() gives
+
+
+def limit(i):
+    """(lowest, highest) that packed number i may be."""
+    return LOW[i], HIGH[i]
+
+
 def upgrade(values):
     """A packed list as saved: Infiltration has had one layout, so `values` when it has that
     length, else None."""

@@ -11,18 +11,17 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, NOT_CALLED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
-    LOW, HIGH, field_name, upgrade, server_name, first_outside, plural as _plural,
+    PACKED_SIZE, limit, field_name, upgrade, server_name, first_outside, plural as _plural,
     Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
 from engine_lite import actions as A
-from engine_lite import golden, tournament
 
 
 # What every game's rules module gives (engine_lite.infiltration gives the same): NAME, WORDS
 # (the module with the game in words: phrase, turn_starts, turn_header), LOG (the module that
-# writes and reads its game-log lines: format_action, parse), VERBS and the fields' LOW, HIGH,
-# field_name and upgrade, apply, check, over, result, label, headline, time_up, unpack, encode
-# and decode. Code that serves both games calls these instead of asking which game it is.
+# writes and reads its game-log lines: format_action, parse), VERBS, the fields' PACKED_SIZE,
+# limit, field_name and upgrade, apply, check, over, result, label, headline, time_up, unpack,
+# encode and decode. Code that serves both games calls these instead of asking which game it is.
 NAME = "netrunner"
 WORDS = "engine_lite.phrases"   # the game in words, for messages and the log screen
 LOG = "engine_lite.logtext"     # its game-log lines (format_action, parse)
@@ -325,7 +324,8 @@ def _end_turn(s, side, a, b, c):
         s.final_turns = 1
         note += "Time: last turn. "
     elif s.final_turns == 1 and not flatlined:     # the last turn is over: points decide
-        return note + tournament.time_over(s)
+        from engine_lite.tournament import time_over
+        return note + time_over(s)
     if side == CORP:
         s.active = RUNNER
         s.set_clicks(RUNNER, s.runner.clicks_per_turn)
@@ -380,6 +380,36 @@ def _trace(s, side, base, corp_boost, runner_boost):
         s.trace_strength, s.trace_link, "succeeds" if s.trace_success else "fails")
 
 
+# The rarer verbs' code (engine_lite.golden: counters set by hand, the agenda target;
+# engine_lite.tournament: time calls, psi games, randomizers) is imported when one is used, and
+# the device lets it go again (firmware.app.OVERLAYS): make bench, the boot heap (24 KB for the
+# image) has no room for it in the many games that never see one. Their rows name these.
+
+def _set(s, side, a, b, c):
+    from engine_lite.golden import set_verb
+    return set_verb(s, side, a, b, c)
+
+
+def _agenda_target(s, side, a, b, c):
+    from engine_lite.golden import agenda_target
+    return agenda_target(s, side, a, b, c)
+
+
+def _time_call(s, side, a, b, c):
+    from engine_lite.tournament import time_call
+    return time_call(s, side, a, b, c)
+
+
+def _psi(s, side, a, b, c):
+    from engine_lite.tournament import psi
+    return psi(s, side, a, b, c)
+
+
+def _randomizer(s, side, a, b, c):
+    from engine_lite.tournament import randomizer
+    return randomizer(s, side, a, b, c)
+
+
 # One row per verb, by its number (engine_lite.actions: numbers are stored in save files, so a
 # new verb is appended, never inserted): its words in the game log, who may take it (1 the Corp,
 # 2 the Runner, 3 either, 0 nobody's: the run's end, a trace, the agenda target, the time call),
@@ -413,15 +443,15 @@ VERBS = (
     ("remove-tag",        2, "",    _remove_tag),             # 22 REMOVE_TAG
     ("run",               2, "v",   _run),                    # 23 RUN
     ("end-turn",          3, "",    _end_turn),               # 24 END_TURN
-    ("set",               3, "fn",  golden.set_verb),         # 25 SET
+    ("set",               3, "fn",  _set),         # 25 SET
     ("run",               0, "e",   _run_end),                # 26 RUN_END
     ("trace",             0, "nnn", _trace),                  # 27 TRACE
-    ("set agenda-target", 0, "n",   golden.agenda_target),    # 28 AGENDA_TARGET
+    ("set agenda-target", 0, "n",   _agenda_target),    # 28 AGENDA_TARGET
     ("trash",             2, "n",   _trash),                  # 29 TRASH
     ("run-event",         2, "vn",  _run_event),              # 30 RUN_EVENT
-    ("time-call",         0, "",    tournament.time_call),    # 31 TIME_CALL
-    ("psi",               0, "nn",  tournament.psi),          # 32 PSI
-    ("random",            0, "rnn", tournament.randomizer),   # 33 RANDOM
+    ("time-call",         0, "",    _time_call),    # 31 TIME_CALL
+    ("psi",               0, "nn",  _psi),          # 32 PSI
+    ("random",            0, "rnn", _randomizer),   # 33 RANDOM
 )
 KINDS = tuple(row[2] for row in VERBS)    # the argument kinds alone, for the byte records
 
@@ -471,5 +501,5 @@ def apply(state, act):
     i = first_outside(values)
     if i >= 0:      # the one check that keeps every game savable (limits: engine_lite.state)
         raise Refused("%s would be %d: the limit is %d to %d"
-                      % (field_name(i), values[i], LOW[i], HIGH[i]))
+                      % ((field_name(i), values[i]) + limit(i)))
     return new, note

@@ -105,10 +105,8 @@ def state_of(data, key, rules):
     """The state under `key` of a decoded snapshot (or journal start record), checked: every
     number within its limits, and consistent as the rules keep it (rules.check)."""
     values = data.get(key)
-    low = rules.LOW
-    high = rules.HIGH
     name_of = rules.field_name
-    count = len(low)
+    count = rules.PACKED_SIZE
     if isinstance(values, list):
         values = rules.upgrade(values)      # an older save: what came since at its defaults
     if not isinstance(values, list) or len(values) != count:
@@ -117,9 +115,10 @@ def state_of(data, key, rules):
         value = values[i]
         if not isinstance(value, int) or isinstance(value, bool):
             raise SnapshotError("%s %s is not a whole number" % (key, name_of(i)))
-        if value < low[i] or value > high[i]:
+        low, high = rules.limit(i)
+        if value < low or value > high:
             raise SnapshotError("%s %s = %d is out of range %d..%d"
-                                % (key, name_of(i), value, low[i], high[i]))
+                                % (key, name_of(i), value, low, high))
     state = rules.unpack(values)
     problem = rules.check(state)
     if problem:

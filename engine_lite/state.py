@@ -74,8 +74,9 @@ def server_name(server):
 # the game log's `new-game` line takes its settings within them, and the snapshot loader checks a
 # saved state against them: so whatever the engine accepts can be saved and loaded again. A save
 # from an older layout is read with the defaults of the numbers that came since (`upgrade`).
-# Everything else about the fields (GameState.FIELDS, LOW, HIGH, DEFAULTS, field_name) comes from
-# this table; copy() and pack() are written out for speed, and tests/test_snapshot.py checks them
+# Everything else about the fields (GameState.FIELDS, the limits, the defaults, field_name) comes
+# from this table, read where it lies: on the firmware image this constant table stays in flash,
+# and copies of its columns would cost the heap (make bench: heap above the REPL prompt); copy() and pack() are written out for speed, and tests/test_snapshot.py checks them
 # against it. A new field is a row here (appended to its part, with the next layout number).
 _C = const(MAX_COUNT)     # (names with a leading _ and const() take no heap on MicroPython)
 _M = const(MAX_MODIFIER)
@@ -114,9 +115,13 @@ FIELDS = (
     ("runner.mu",           4,            0,   _C,                              0),
     ("runner.grip",         NOT_TRACKED,  -1,  _C,                              0),
 )
-DEFAULTS = tuple(row[1] for row in FIELDS)
-LOW = tuple(row[2] for row in FIELDS)
-HIGH = tuple(row[3] for row in FIELDS)
+PACKED_SIZE = len(FIELDS)       # how many numbers pack() gives
+
+
+def limit(i):
+    """(lowest, highest) that packed number i may be."""
+    row = FIELDS[i]
+    return row[2], row[3]
 
 
 def _names(prefix):
@@ -244,7 +249,7 @@ class GameState:
     runner: Runner
 
     def __init__(self):
-        self._fill(DEFAULTS)
+        self._fill([row[1] for row in FIELDS])
 
     def _fill(self, values):
         self.corp = object.__new__(Corp)
@@ -362,10 +367,10 @@ def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0,
 def first_outside(values):
     """The limits of FIELDS checked on a packed state (every action does): the index of the
     first packed value outside its limits, or -1 when all are within."""
-    low = LOW
-    high = HIGH
-    for i in range(len(low)):
+    fields = FIELDS
+    for i in range(len(fields)):
+        row = fields[i]
         value = values[i]
-        if value < low[i] or value > high[i]:
+        if value < row[2] or value > row[3]:
             return i
     return -1

@@ -19,8 +19,6 @@ from firmware.board.buttons import DOWN, PRESS, LONG
 from firmware.screens.fonts import SMALL
 from firmware.screens.ui import WIDTH, HEIGHT, wrap
 from firmware.settings import Settings
-from firmware.netrunner.dashboard import Dashboard
-from firmware.infiltration.monitor import Monitor
 from firmware import forget
 
 
@@ -32,6 +30,7 @@ from firmware import forget
 OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.netrunner.trace",
             "firmware.netrunner.pages", "firmware.screens.widgets", "firmware.screens.font_medium",
             "firmware.netrunner.purposes", "engine_lite.phrases", "engine_lite.logline",
+            "engine_lite.golden", "engine_lite.tournament",
             "firmware.infiltration.monitor_menus", "firmware.tournament.tournament_menus",
             "firmware.tournament.match", "firmware.netrunner.hints", "firmware.games",
             "firmware.screens.logscreen", "firmware.saving.archive", "firmware.saving.resume")
@@ -419,8 +418,20 @@ def describe(act, state=None, rules=None):
     return words(rules or netrunner_rules).phrase(act, state)
 
 
-# Each game's home screen (the bottom of the screen stack), by its rules' NAME.
-HOME_SCREENS = {"netrunner": Dashboard, "infiltration": Monitor}
+def _dashboard():
+    from firmware.netrunner.dashboard import Dashboard
+    return Dashboard()
+
+
+def _monitor():
+    from firmware.infiltration.monitor import Monitor
+    return Monitor()
+
+
+# Each game's home screen (the bottom of the screen stack), by its rules' NAME: each game's code
+# is imported when a game of its kind is played (make bench: the boot heap, 24 KB for the image
+# and 96 KB for the .mpy path, has no room for Infiltration's in a Netrunner game).
+HOME_SCREENS = {"netrunner": _dashboard, "infiltration": _monitor}
 
 
 def home_screen(game):

@@ -34,15 +34,13 @@ def test_screen_is_identical_under_micropython(micropython_results, name, descri
 # no room for it (README, "Memory").
 RESIDENT = {
     "engine_lite", "engine_lite.actions", "engine_lite.game", "engine_lite.rules",
-    "engine_lite.golden", "engine_lite.tournament",     # (the verb table's handlers: rules.VERBS)
-    "engine_lite.state", "engine_lite.infiltration",
+    "engine_lite.state",
     "firmware", "firmware.app", "firmware.main", "firmware.settings",
     "firmware.board", "firmware.board.buttons", "firmware.board.display", "firmware.board.hw",
     "firmware.screens", "firmware.screens.font_data", "firmware.screens.fonts",
     "firmware.screens.ui",
     "firmware.saving", "firmware.saving.storage",
-    "firmware.netrunner", "firmware.netrunner.dashboard",       # the home screens:
-    "firmware.infiltration", "firmware.infiltration.monitor",   # (app.HOME_SCREENS)
+    "firmware.netrunner", "firmware.netrunner.dashboard",       # the home screen
     "adafruit_ssd1306",
 }
 

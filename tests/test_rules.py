@@ -272,7 +272,8 @@ def test_both_games_give_the_whole_game_interface():
     for name in GAMES:
         game_rules = rules_named(name)
         assert game_rules.NAME == name
-        for member in ("WORDS", "LOG", "VERBS", "KINDS", "LOW", "HIGH", "field_name", "upgrade",
+        for member in ("WORDS", "LOG", "VERBS", "KINDS", "PACKED_SIZE", "limit", "field_name",
+                       "upgrade",
                        "apply", "check", "over", "result", "label", "headline", "time_up",
                        "unpack", "encode", "decode"):
             assert hasattr(game_rules, member), (name, member)

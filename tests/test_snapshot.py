@@ -158,8 +158,8 @@ def test_every_accepted_action_near_the_limits_saves_and_loads():
 def test_a_copied_state_has_every_number_and_shares_nothing():
     """GameState.copy is written out field by field (for speed on a Pico): a field it forgot
     would make the copy's pack() fail, and a shared side would let a refused action leak."""
-    from engine_lite.state import GameState, LOW
-    values = tuple(range(len(LOW)))          # every number different
+    from engine_lite.state import GameState, PACKED_SIZE
+    values = tuple(range(PACKED_SIZE))          # every number different
     state = GameState.unpack(values)
     copy = state.copy()
     assert copy.pack() == values
@@ -172,14 +172,14 @@ def test_a_copied_state_has_every_number_and_shares_nothing():
 def test_pack_copy_and_the_defaults_follow_the_field_table():
     """pack() and copy() are written out for speed: each must give the number the table names at
     its place, and a new state holds the table's defaults."""
-    from engine_lite.state import FIELDS, DEFAULTS, new_game
+    from engine_lite.state import FIELDS, new_game
     state = new_game()
     for i, row in enumerate(FIELDS):
         owner, _, attr = row[0].rpartition(".")
         setattr(getattr(state, owner) if owner else state, attr, 1000 + i)
     assert state.pack() == tuple(range(1000, 1000 + len(FIELDS)))
     assert state.copy().pack() == state.pack()
-    assert GameState().pack() == DEFAULTS
+    assert GameState().pack() == tuple(row[1] for row in FIELDS)
     assert [row[2] <= row[1] <= row[3] for row in FIELDS] == [True] * len(FIELDS)
 
 
