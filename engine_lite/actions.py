@@ -72,12 +72,12 @@ def action(verb, side=CORP, a=0, b=0, c=0):
 # (small numbers of either sign take one byte). A typical action takes one or two bytes.
 
 def encode(act, out, kinds):
-    """Append the record for `act` to the bytearray `out` (`kinds`: the argument kinds of the
-    game's verbs, by verb number: engine_lite.rules.KINDS, engine_lite.infiltration.KINDS)."""
+    """Append the record for `act` to the bytearray `out` (`kinds`: its verb's argument kinds,
+    the third column of the game's verb table: engine_lite.rules.VERBS)."""
     verb, side, a, b, c = act
     out.append(verb * 2 + side)
     values = (a, b, c)
-    for i in range(len(kinds[verb])):
+    for i in range(len(kinds)):
         value = values[i]
         value = (value << 1) if value >= 0 else ((-value << 1) - 1)
         while value >= 0x80:
@@ -86,9 +86,10 @@ def encode(act, out, kinds):
         out.append(value)
 
 
-def decode(data, offset, kinds):
-    """Read the record at `offset` of `data` (`kinds` as for encode). Returns (action, offset of
-    the next record).
+def decode(data, offset, verbs):
+    """Read the record at `offset` of `data` (`verbs`: the game's verb table, whose rows give
+    each verb's argument kinds in their third column). Returns (action, offset of the next
+    record).
 
     Raises ValueError for bytes that are not a record.
     """
@@ -97,11 +98,11 @@ def decode(data, offset, kinds):
     head = data[offset]
     verb = head >> 1
     side = head & 1
-    if verb < 1 or verb >= len(kinds):
+    if verb < 1 or verb >= len(verbs):
         raise ValueError("unknown verb %d at byte %d" % (verb, offset))
     offset += 1
     values = [0, 0, 0]
-    for i in range(len(kinds[verb])):
+    for i in range(len(verbs[verb][2])):
         value = 0
         shift = 0
         while True:

@@ -38,23 +38,23 @@ NEXT_PHASE = const(13)
 # Verb numbers are stored in save files: only append (their words, kinds and handlers: VERBS,
 # below). "p" is a player number. The holdings' record is the player and the number of values
 # ("pn"), then a one-number record for each.
-_ONE = ("", "n")       # the kinds a list's values are written with (verb 1: one number)
+_ONE = ((), ("value", 0, "n"))   # the table a list's values are read with (verb 1: one number)
 
 
 def encode(act, out):
     """Append the record of an action (engine_lite.actions.encode, plus the holdings list)."""
     if act[0] != HOLDINGS:
-        actions.encode(act, out, KINDS)
+        actions.encode(act, out, VERBS[act[0]][2])
         return
     verb, side, player, values, c = act
-    actions.encode((verb, side, player, len(values), 0), out, ("",) * HOLDINGS + ("nn",))
+    actions.encode((verb, side, player, len(values), 0), out, "pn")
     for value in values:
-        actions.encode((1, 0, value, 0, 0), out, _ONE)
+        actions.encode((1, 0, value, 0, 0), out, "n")
 
 
 def decode(data, offset):
     """Read the record at `offset` (engine_lite.actions.decode, plus the holdings list)."""
-    act, offset = actions.decode(data, offset, KINDS)
+    act, offset = actions.decode(data, offset, VERBS)
     if act[0] != HOLDINGS:
         return act, offset
     if not 0 <= act[3] <= MAX_HOLDINGS:
@@ -436,25 +436,25 @@ def _next_phase(s, side, a, b, c):
 # One row per verb, by its number (above: stored in save files, so only appended): its words in
 # the game log (engine_lite.infiltration_text writes an agent's as "agent P advance"), who may
 # take it (0: Infiltration's verbs are nobody's side), its arguments' kinds for the byte records,
-# and the function that carries it out on the copied state: handler(state, side, a, b, c).
-# The same columns as engine_lite.rules.VERBS; tests/test_rules.py checks every row fills them.
+# and the name of the function that carries it out on the copied state:
+# handler(state, side, a, b, c). The same columns as engine_lite.rules.VERBS (which says why the
+# handler is named); tests/test_rules.py checks every row fills them.
 VERBS = (
-    ("", 0, "", None),                                # 0: no verb
-    ("alarm",         0, "s",  _alarm),               # 1 ALARM
-    ("set alarm",     0, "n",  _set_alarm),           # 2 SET_ALARM
-    ("proximity",     0, "s",  _proximity),           # 3 PROXIMITY
-    ("set proximity", 0, "n",  _set_proximity),       # 4 SET_PROXIMITY
-    ("security",      0, "n",  _security),            # 5 SECURITY
-    ("advance",       0, "p",  _move),                # 6 ADVANCE
-    ("retreat",       0, "p",  _move),                # 7 RETREAT
-    ("wound",         0, "p",  _wound),               # 8 WOUND
-    ("heal",          0, "p",  _heal),                # 9 HEAL
-    ("escape",        0, "p",  _escape),              # 10 ESCAPE
-    ("arrest",        0, "p",  _arrest),              # 11 ARREST
-    ("holdings",      0, "pn", _holdings),            # 12 HOLDINGS: the player, then a list
-    ("next-phase",    0, "",   _next_phase),          # 13 NEXT_PHASE
+    ("", 0, "", ""),                                    # 0: no verb
+    ("alarm",         0, "s",  "_alarm"),               # 1 ALARM
+    ("set alarm",     0, "n",  "_set_alarm"),           # 2 SET_ALARM
+    ("proximity",     0, "s",  "_proximity"),           # 3 PROXIMITY
+    ("set proximity", 0, "n",  "_set_proximity"),       # 4 SET_PROXIMITY
+    ("security",      0, "n",  "_security"),            # 5 SECURITY
+    ("advance",       0, "p",  "_move"),                # 6 ADVANCE
+    ("retreat",       0, "p",  "_move"),                # 7 RETREAT
+    ("wound",         0, "p",  "_wound"),               # 8 WOUND
+    ("heal",          0, "p",  "_heal"),                # 9 HEAL
+    ("escape",        0, "p",  "_escape"),              # 10 ESCAPE
+    ("arrest",        0, "p",  "_arrest"),              # 11 ARREST
+    ("holdings",      0, "pn", "_holdings"),            # 12 HOLDINGS: the player, then a list
+    ("next-phase",    0, "",   "_next_phase"),          # 13 NEXT_PHASE
 )
-KINDS = tuple(row[2] for row in VERBS)
 
 
 def apply(state, act):
@@ -466,13 +466,13 @@ def apply(state, act):
         raise Refused("The game is over: enter the holdings, undo, or start a new game")
     if verb == HOLDINGS and not state.ended:
         raise Refused("Holdings are entered when the game is over")
-    kind = KINDS[verb]
+    kind = VERBS[verb][2]
     if verb != HOLDINGS:
         for value in (a, b, c)[:len(kind)]:
             if not -999 <= value <= 999:
                 raise Refused("Argument %d out of range" % value)
     new = state.copy()
-    note = VERBS[verb][3](new, side, a, b, c)
+    note = globals()[VERBS[verb][3]](new, side, a, b, c)
     if new.round > MAX_ROUND:
         raise Refused("round would be past %d" % MAX_ROUND)
     return new, note

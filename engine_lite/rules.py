@@ -30,12 +30,12 @@ unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkp
 
 def encode(act, out):
     """Append an action's byte record to `out` (engine_lite.actions, with this game's VERBS)."""
-    A.encode(act, out, KINDS)
+    A.encode(act, out, VERBS[act[0]][2])
 
 
 def decode(data, offset):
     """The action recorded at `offset` of `data`, and the next record's offset."""
-    return A.decode(data, offset, KINDS)
+    return A.decode(data, offset, VERBS)
 
 
 
@@ -414,46 +414,49 @@ def _randomizer(s, side, a, b, c):
 # new verb is appended, never inserted): its words in the game log, who may take it (1 the Corp,
 # 2 the Runner, 3 either, 0 nobody's: the run's end, a trace, the agenda target, the time call),
 # its arguments' kinds (one letter each: n a number >= 0, s signed +N/-N, k a damage kind,
-# v a server, f a settable counter, e a run's result, r a randomizer), and the function that
-# carries it out on the copied state: handler(state, side, a, b, c) -> note or None.
-# tests/test_rules.py checks that every row fills every column.
+# v a server, f a settable counter, e a run's result, r a randomizer), and the name of the
+# function in this module that carries it out on the copied state:
+# handler(state, side, a, b, c) -> note or None. tests/test_rules.py checks that every row fills
+# every column and names a function.
+# The handler is named, not referenced: a row of constants is frozen into flash with the image,
+# a row holding a function is built on the heap at import (1.3 KB for the table; make bench,
+# "heap above the REPL prompt", image <= 24 KB).
 VERBS = (
-    ("", 0, "", None),                                        # 0: no verb
-    ("gain-credit",       3, "",    _gain_credit),            # 1 GAIN_CREDIT
-    ("draw",              3, "",    _draw),                   # 2 DRAW
-    ("install",           3, "n",   _install),                # 3 INSTALL
-    ("install-ice",       1, "nn",  _install_ice),            # 4 INSTALL_ICE
-    ("play",              3, "n",   _install),                # 5 PLAY
-    ("advance",           1, "",    _advance),                # 6 ADVANCE
-    ("trash-resource",    1, "",    _trash_resource),         # 7 TRASH_RESOURCE
-    ("purge",             1, "",    _purge),                  # 8 PURGE
-    ("ability",           3, "nn",  _ability),                # 9 ABILITY
-    ("pay",               3, "n",   _pay),                    # 10 PAY
-    ("rez",               1, "n",   _pay),                    # 11 REZ
-    ("gain",              3, "n",   _gain),                   # 12 GAIN
-    ("lose",              3, "n",   _lose),                   # 13 LOSE
-    ("score",             1, "n",   _score),                  # 14 SCORE
-    ("steal",             2, "n",   _score),                  # 15 STEAL
-    ("forfeit",           3, "n",   _forfeit),                # 16 FORFEIT
-    ("bad-publicity",     1, "s",   _bad_publicity),          # 17 BAD_PUBLICITY
-    ("tags",              2, "s",   _tags),                   # 18 TAGS
-    ("damage",            2, "kn",  _damage),                 # 19 DAMAGE
-    ("hand-size",         3, "s",   _hand_size),              # 20 HAND_SIZE
-    ("clicks",            3, "s",   _clicks),                 # 21 CLICKS
-    ("remove-tag",        2, "",    _remove_tag),             # 22 REMOVE_TAG
-    ("run",               2, "v",   _run),                    # 23 RUN
-    ("end-turn",          3, "",    _end_turn),               # 24 END_TURN
-    ("set",               3, "fn",  _set),         # 25 SET
-    ("run",               0, "e",   _run_end),                # 26 RUN_END
-    ("trace",             0, "nnn", _trace),                  # 27 TRACE
-    ("set agenda-target", 0, "n",   _agenda_target),    # 28 AGENDA_TARGET
-    ("trash",             2, "n",   _trash),                  # 29 TRASH
-    ("run-event",         2, "vn",  _run_event),              # 30 RUN_EVENT
-    ("time-call",         0, "",    _time_call),    # 31 TIME_CALL
-    ("psi",               0, "nn",  _psi),          # 32 PSI
-    ("random",            0, "rnn", _randomizer),   # 33 RANDOM
+    ("", 0, "", ""),                                        # 0: no verb
+    ("gain-credit",       3, "",    "_gain_credit"),        # 1 GAIN_CREDIT
+    ("draw",              3, "",    "_draw"),               # 2 DRAW
+    ("install",           3, "n",   "_install"),            # 3 INSTALL
+    ("install-ice",       1, "nn",  "_install_ice"),        # 4 INSTALL_ICE
+    ("play",              3, "n",   "_install"),            # 5 PLAY
+    ("advance",           1, "",    "_advance"),            # 6 ADVANCE
+    ("trash-resource",    1, "",    "_trash_resource"),     # 7 TRASH_RESOURCE
+    ("purge",             1, "",    "_purge"),              # 8 PURGE
+    ("ability",           3, "nn",  "_ability"),            # 9 ABILITY
+    ("pay",               3, "n",   "_pay"),                # 10 PAY
+    ("rez",               1, "n",   "_pay"),                # 11 REZ
+    ("gain",              3, "n",   "_gain"),               # 12 GAIN
+    ("lose",              3, "n",   "_lose"),               # 13 LOSE
+    ("score",             1, "n",   "_score"),              # 14 SCORE
+    ("steal",             2, "n",   "_score"),              # 15 STEAL
+    ("forfeit",           3, "n",   "_forfeit"),            # 16 FORFEIT
+    ("bad-publicity",     1, "s",   "_bad_publicity"),      # 17 BAD_PUBLICITY
+    ("tags",              2, "s",   "_tags"),               # 18 TAGS
+    ("damage",            2, "kn",  "_damage"),             # 19 DAMAGE
+    ("hand-size",         3, "s",   "_hand_size"),          # 20 HAND_SIZE
+    ("clicks",            3, "s",   "_clicks"),             # 21 CLICKS
+    ("remove-tag",        2, "",    "_remove_tag"),         # 22 REMOVE_TAG
+    ("run",               2, "v",   "_run"),                # 23 RUN
+    ("end-turn",          3, "",    "_end_turn"),           # 24 END_TURN
+    ("set",               3, "fn",  "_set"),                # 25 SET
+    ("run",               0, "e",   "_run_end"),            # 26 RUN_END
+    ("trace",             0, "nnn", "_trace"),              # 27 TRACE
+    ("set agenda-target", 0, "n",   "_agenda_target"),      # 28 AGENDA_TARGET
+    ("trash",             2, "n",   "_trash"),              # 29 TRASH
+    ("run-event",         2, "vn",  "_run_event"),          # 30 RUN_EVENT
+    ("time-call",         0, "",    "_time_call"),          # 31 TIME_CALL
+    ("psi",               0, "nn",  "_psi"),                # 32 PSI
+    ("random",            0, "rnn", "_randomizer"),         # 33 RANDOM
 )
-KINDS = tuple(row[2] for row in VERBS)    # the argument kinds alone, for the byte records
 
 
 _ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1, "r": 2,
@@ -492,7 +495,7 @@ def apply(state, act):
     if state.winner != NO_WINNER:
         raise Refused("Game over: undo or start a new game")
     new = state.copy()
-    note = handler(new, side, a, b, c)
+    note = globals()[handler](new, side, a, b, c)
     if new.corp.agenda_points >= new.agenda_target:
         _win(new, CORP, WIN_AGENDA)
     elif new.runner.agenda_points >= new.agenda_target:

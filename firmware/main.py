@@ -203,7 +203,7 @@ class Device:
 
 
 # Where the pin map is: copied by `make deploy`, or installed by mip into /lib. With neither, the
-# firmware image's own default (netclick_image.PINS, made from hardware/pins.json by make uf2).
+# firmware image's own default (netclick_image.PINS_JSON, made from hardware/pins.json by make uf2).
 PIN_MAP_PATHS = ("hardware/pins.json", "/lib/hardware/pins.json")
 
 
@@ -214,7 +214,8 @@ def board_pins(flash):
     image = frozen_image()
     if found or image is None:
         return load_pins((found or PIN_MAP_PATHS)[0])
-    return load_pins(data=image.PINS)
+    import json
+    return load_pins(data=json.loads(image.PINS_JSON))
 
 
 def run():

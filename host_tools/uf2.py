@@ -39,10 +39,12 @@ TOOLCHAIN = (("gcc-arm-none-eabi", "/usr/bin/arm-none-eabi-gcc"),
 
 IMAGE_MODULE = '''"""Made by `make uf2` (host_tools/uf2.py) from hardware/pins.json; frozen into the image.
 
-PINS is the pin map a board uses when its filesystem has no hardware/pins.json of its own.
+PINS_JSON is the pin map a board uses when its filesystem has no hardware/pins.json of its own,
+as text: a string stays in flash with the image, a dict would be built on the heap at import
+(make bench, "heap above the REPL prompt", image <= 24 KB).
 """
 
-PINS = %r
+PINS_JSON = %r
 '''
 
 
@@ -87,7 +89,7 @@ def stage(folder=STAGE):
     with open(os.path.join(ROOT, "hardware", "pins.json")) as handle:
         pins = json.load(handle)
     with open(os.path.join(folder, "netclick_image.py"), "w") as handle:
-        handle.write(IMAGE_MODULE % (pins,))
+        handle.write(IMAGE_MODULE % (json.dumps(pins, separators=(",", ":")),))
 
 
 def sha256(path):

@@ -68,9 +68,17 @@ def test_a_display_with_a_reset_pin_is_reset_before_the_bus_is_used(tmp_path):
     assert machine.board.outputs == []
 
 
-class _Image:
-    """What `make uf2` freezes in as netclick_image: the default pin map."""
-    PINS = json.loads(json.dumps(GOOD))
+def _image_module():
+    """What `make uf2` freezes in as netclick_image (host_tools.uf2.IMAGE_MODULE), made from GOOD
+    as the build makes it from hardware/pins.json."""
+    import types
+    from host_tools import uf2
+    module = types.ModuleType("netclick_image")
+    exec(uf2.IMAGE_MODULE % (json.dumps(GOOD),), module.__dict__)
+    return module
+
+
+_Image = _image_module()
 
 
 def test_the_firmware_image_uses_its_frozen_pin_map_unless_the_board_has_a_file(monkeypatch):
