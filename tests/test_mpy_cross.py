@@ -19,3 +19,34 @@ def test_compiles(path, tmp_path):
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert out.stat().st_size > 0
+
+
+def test_a_deployed_boards_error_log_names_the_line_that_failed():
+    """`make deploy` compiles with host_tools.deploy.MPY_OPTIONS: the .mpy files keep their
+    line-number tables, so the traceback firmware.crash writes to error.log says where it
+    broke (not the "line 1" of every frame that -O3 gives)."""
+    from host_tools.mprun import firmware_files, run_micropython
+    with open(os.path.join(ROOT, "engine_lite", "actions.py")) as handle:
+        line = 1 + [n for n, text in enumerate(handle)
+                    if 'raise ValueError("record past the end' in text][0]
+    files = firmware_files(compiled=True)
+    assert "/lib/engine_lite/actions.mpy" in files
+    with open(os.path.join(ROOT, "host_tools", "standins", "machine.py")) as handle:
+        files["/lib/machine.py"] = handle.read()
+    code = (
+        "from engine_lite import actions\n"
+        "from firmware import crash\n"
+        "class Flash:\n"
+        "    log = b''\n"
+        "    def read(self, name):\n"
+        "        return self.log or None\n"
+        "    def append(self, name, data):\n"
+        "        self.log += data\n"
+        "flash = Flash()\n"
+        "try:\n"
+        "    actions.decode(b'', 0, ())\n"
+        "except ValueError as error:\n"
+        "    crash.log_error(flash, error)\n"
+        "print(flash.log.decode())\n")
+    log = run_micropython(code, packages=(), files=files)
+    assert 'engine_lite/actions.py", line %d, in decode' % line in log, log

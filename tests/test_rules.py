@@ -234,9 +234,10 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
     column missing (a None pad, a handler not written) fails here, not as another verb's
     message at the table."""
     from engine_lite import infiltration
-    table = rules.VERBS if game == "netrunner" else infiltration.VERBS
+    module = rules if game == "netrunner" else infiltration
+    table = module.VERBS
     sides = (0, 1, 2, 3) if game == "netrunner" else (0,)
-    assert table[0][3] is None
+    assert table[0][3] == ""
     for verb in range(1, len(table)):
         row = table[verb]
         assert len(row) == 4, verb
@@ -244,7 +245,7 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
         assert isinstance(words, str) and words and words == words.strip(), verb
         assert who in sides, verb
         assert isinstance(kinds, str) and len(kinds) <= 3 and set(kinds) <= set("nskvferp"), verb
-        assert callable(handler), verb
+        assert callable(getattr(module, handler, None)), (verb, handler)
     # the first and the last verb numbers the code names are the table's first and last rows
     if game == "netrunner":
         assert (A.GAIN_CREDIT, A.RANDOM) == (1, len(table) - 1)
@@ -272,7 +273,7 @@ def test_both_games_give_the_whole_game_interface():
     for name in GAMES:
         game_rules = rules_named(name)
         assert game_rules.NAME == name
-        for member in ("WORDS", "LOG", "VERBS", "KINDS", "PACKED_SIZE", "limit", "field_name",
+        for member in ("WORDS", "LOG", "VERBS", "PACKED_SIZE", "limit", "field_name",
                        "upgrade",
                        "apply", "check", "over", "result", "label", "headline", "time_up",
                        "unpack", "encode", "decode"):
