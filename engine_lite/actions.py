@@ -45,6 +45,8 @@ RUN_EVENT = const(30)
 TIME_CALL = const(31)
 PSI = const(32)
 RANDOM = const(33)
+ADVANCE_REMOTE = const(34)     # advance a card in remote 1..ADVANCED_REMOTES: its counter kept
+SCORE_REMOTE = const(35)       # score an agenda from such a remote: its counters go
 
 DAMAGE_KINDS = ("net", "meat", "brain")
 DAMAGE_NET = const(0)

@@ -9,11 +9,19 @@ from engine_lite.state import (
 )
 
 # The counters a player may set by hand: log word and attribute, per side. Index numbers are
-# stored in save files: only append (engine_lite.rules checks an index against the Runner's 10).
+# stored in save files: only append (engine_lite.rules checks an index against the Corp's 13).
 CORP_COUNTERS = (
     ("credits", "credits"), ("clicks", "clicks"), ("clicks-per-turn", "clicks_per_turn"),
     ("agenda-points", "agenda_points"), ("max-hand-size", "hand_size_mod"),
     ("bad-publicity", "bad_publicity"), ("rnd", "rnd"),
+    # cards that place or move advancement counters (Shipment from SanSan, Trick of Light), or a
+    # card in a remote the Corp trashed itself
+    ("remote1-advancements", "remote1_advancements"),
+    ("remote2-advancements", "remote2_advancements"),
+    ("remote3-advancements", "remote3_advancements"),
+    ("remote4-advancements", "remote4_advancements"),
+    ("remote5-advancements", "remote5_advancements"),
+    ("remote6-advancements", "remote6_advancements"),
 )
 RUNNER_COUNTERS = (
     ("credits", "credits"), ("clicks", "clicks"), ("clicks-per-turn", "clicks_per_turn"),

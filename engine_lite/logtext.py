@@ -192,11 +192,17 @@ def read_words(words):
         if word in SHORT_SETS:
             word = "set"
             rest = words[1:]
+        found = 0
         for verb in range(1, len(VERBS)):
             name, who, kinds = VERBS[verb][:3]
             if name == word and who & (1 << side):
-                a, b, c = _parse_args(kinds, rest, side)
-                return (verb, side, a, b, c)
+                # two verbs may share their words ("advance", "advance remote2"): the one
+                # with as many arguments as the line gives
+                if not found or len(kinds) == len(rest):
+                    found = verb
+        if found:
+            a, b, c = _parse_args(VERBS[found][2], rest, side)
+            return (found, side, a, b, c)
         raise LogError("the %s has no action '%s'" % (first, show(words[1])))
     if first == "run":
         a, b, c = _parse_args("e", words[1:], CORP)

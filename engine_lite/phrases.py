@@ -19,6 +19,7 @@ _PAST = {
     A.REMOVE_TAG: "removed a tag", A.END_TURN: "ended the turn",
     A.TRASH: "trashed a card for %d",
 }
+
 _CHANGES = {A.BAD_PUBLICITY: "bad publicity", A.TAGS: "tag", A.HAND_SIZE: "max hand size",
             A.CLICKS: "click"}
 _RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
@@ -27,7 +28,7 @@ LINE = 25           # characters in a line of the device's messages
 # The messages, the turns' summaries and host_tools.report count clicks with it.
 CLICK_COST = {A.GAIN_CREDIT: 1, A.DRAW: 1, A.INSTALL: 1, A.INSTALL_ICE: 1, A.PLAY: 1,
               A.ADVANCE: 1, A.TRASH_RESOURCE: 1, A.PURGE: 3, A.REMOVE_TAG: 1, A.RUN: 1,
-              A.RUN_EVENT: 1}
+              A.RUN_EVENT: 1, A.ADVANCE_REMOTE: 1}
 
 
 def clicks_spent(act):
@@ -55,6 +56,10 @@ def phrase(act, state=None):
         text = "%s %s %d %s" % (who, took if a >= 0 else "lost", n, word)
     elif verb == A.DAMAGE:
         text = "Runner took %d %s damage" % (b, A.DAMAGE_KINDS[a] if 0 <= a < 3 else "")
+    elif verb == A.ADVANCE_REMOTE:
+        text = "%s advanced %s" % (who, server_name(a))
+    elif verb == A.SCORE_REMOTE:
+        text = "%s scored %d points from %s" % (who, a, server_name(b))
     elif verb == A.RUN:
         text = "Runner ran on " + server_name(a)
     elif verb == A.RUN_EVENT:
@@ -92,7 +97,8 @@ def phrase(act, state=None):
 
 # Credits an action spends, by verb: which arguments (a, b, c) add up to the cost; fixed costs
 # as a number.
-_SPENT = {A.INSTALL: "a", A.INSTALL_ICE: "ab", A.PLAY: "a", A.ADVANCE: 1, A.TRASH_RESOURCE: 2,
+_SPENT = {A.INSTALL: "a", A.INSTALL_ICE: "ab", A.PLAY: "a", A.ADVANCE: 1, A.ADVANCE_REMOTE: 1,
+          A.TRASH_RESOURCE: 2,
           A.ABILITY: "b", A.PAY: "a", A.REZ: "a", A.REMOVE_TAG: 2, A.TRASH: "a",
           A.RUN_EVENT: "b"}
 
@@ -176,6 +182,10 @@ def board(state):
                 runner.link, runner.max_hand_size))
     if runner.grip >= 0:
         text += ", %d cards in grip" % runner.grip
+    advanced = ["remote %d has %d" % (n, corp.advancements(n)) for n in range(1, 7)
+                if corp.advancements(n)]
+    if advanced:
+        text += ". Advancement counters: " + ", ".join(advanced)
     if state.in_run:
         text += ". A run is on"
     if state.winner >= 0:

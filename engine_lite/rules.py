@@ -11,6 +11,7 @@ card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, NOT_CALLED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
+    ADVANCED_REMOTES,
     PACKED_SIZE, limit, field_name, upgrade, server_name, first_outside, plural as _plural,
     Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
@@ -188,6 +189,71 @@ def _advance(s, side, a, b, c):
     s.spend(side, 1)
 
 
+def remote_of(server):
+    """The remote number (1 to ADVANCED_REMOTES) whose advancement counters `server` keeps, or
+    0 for a server whose counters are not kept (a central server, a remote past the sixth)."""
+    remote = server - FIRST_REMOTE + 1
+    return remote if 1 <= remote <= ADVANCED_REMOTES else 0
+
+
+def _advancements_said(remote, count):
+    return "Remote %d: %s" % (remote, _plural(count, "advancement"))
+
+
+def scoring_remote(corp):
+    """Where the Corp most likely scores an agenda from: the remote (1 to ADVANCED_REMOTES) with
+    the most advancement counters (the first of equals), or 0 when none has any."""
+    best = 0
+    most = 0
+    for remote in range(1, ADVANCED_REMOTES + 1):
+        count = corp.advancements(remote)
+        if count > most:
+            best, most = remote, count
+    return best
+
+
+def score_action(state, side, points):
+    """The Corp's score of `points`: from the remote scoring_remote names (its counters go
+    with the agenda), or a plain score when no remote has counters."""
+    remote = scoring_remote(state.corp) if side == CORP else 0
+    if remote:
+        return A.action(A.SCORE_REMOTE, side, points, FIRST_REMOTE + remote - 1)
+    return A.action(A.SCORE, side, points)
+
+
+def _advance_remote(s, side, server, b, c):
+    """Advance the card in a remote: a click and a credit, and a counter on it (kept)."""
+    remote = remote_of(server)
+    if not remote:
+        raise Refused("Counters are kept for remotes 1-%d" % ADVANCED_REMOTES)
+    _advance(s, side, 0, 0, 0)
+    count = _add(s.corp.advancements(remote), 1)
+    s.corp.set_advancements(remote, count)
+    return _advancements_said(remote, count)
+
+
+def _counters_go(s, server):
+    """The card of a remote is scored, stolen or trashed: its advancement counters go with it.
+    Returns what the player is told, or None."""
+    remote = remote_of(server)
+    count = s.corp.advancements(remote) if remote else 0
+    if not count:
+        return None
+    s.corp.set_advancements(remote, 0)
+    return "Remote %d's %s go" % (remote, _plural(count, "advancement"))
+
+
+def _score_remote(s, side, points, server, c):
+    """The Corp scores the agenda of a remote whose counters are kept: they go with it."""
+    remote = remote_of(server)
+    if not remote:
+        raise Refused("Counters are kept for remotes 1-%d" % ADVANCED_REMOTES)
+    count = s.corp.advancements(remote)
+    _score(s, side, points, 0, 0)
+    s.corp.set_advancements(remote, 0)
+    return "Scored from remote %d (%s)" % (remote, _plural(count, "advancement"))
+
+
 def _trash_resource(s, side, a, b, c):
     if s.runner.tags == 0:
         raise Refused("The Runner is not tagged")
@@ -236,6 +302,8 @@ def _lose(s, side, credits, b, c):
 def _score(s, side, points, b, c):
     player = s.player(side)
     player.agenda_points = _add(player.agenda_points, points)
+    if side == RUNNER and s.in_run:        # stolen from the server run on
+        return _counters_go(s, s.run_server)
 
 
 def _forfeit(s, side, points, b, c):
@@ -363,7 +431,9 @@ def _trash(s, side, cost, b, c):
     """The Runner pays to trash a card it accessed (bad-publicity credits first)."""
     if not s.run_access:
         raise Refused("Trash costs are paid while accessing")
-    return _spend_said(s, side, cost, "trashes for")
+    paid = _spend_said(s, side, cost, "trashes for")
+    gone = _counters_go(s, s.run_server)
+    return "%s; %s" % (paid, gone) if paid and gone else paid or gone
 
 
 def _trace(s, side, base, corp_boost, runner_boost):
@@ -456,12 +526,14 @@ VERBS = (
     ("time-call",         0, "",    "_time_call"),          # 31 TIME_CALL
     ("psi",               0, "nn",  "_psi"),                # 32 PSI
     ("random",            0, "rnn", "_randomizer"),         # 33 RANDOM
+    ("advance",           1, "v",   "_advance_remote"),     # 34 ADVANCE_REMOTE
+    ("score",             1, "nv",  "_score_remote"),       # 35 SCORE_REMOTE
 )
 
 
 _ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1, "r": 2,
                "v": FIRST_REMOTE + MAX_REMOTES - 1,
-               "f": 9}      # the Runner's 10 settable counters (engine_lite.golden)
+               "f": 12}     # the Corp's 13 settable counters (engine_lite.golden)
 
 
 def _check_args(verb, side, a, b, c):

@@ -43,6 +43,9 @@ BASE_HAND_SIZE = const(5)
 MAX_COUNT = const(999)      # no counter goes above this: three digits on the display
 MAX_MODIFIER = const(99)    # hand-size modifiers may be negative, within +-99
 MAX_REMOTES = const(60)
+# The remotes whose advancement counters the tracker keeps: 1 to 6 (a card elsewhere, ice say,
+# is advanced without its counters kept: the tokens on the table say).
+ADVANCED_REMOTES = const(6)
 MAX_TURN = const(9999)      # rounds: four digits (every limit: FIELDS, below)
 
 
@@ -104,6 +107,12 @@ FIELDS = (
     ("corp.hand_size_mod",  0,            -_M, _M,                              0),
     ("corp.bad_publicity",  0,            0,   _C,                              0),
     ("corp.rnd",            NOT_TRACKED,  -1,  _C,                              0),
+    ("corp.remote1_advancements", 0,      0,   _C,                              3),
+    ("corp.remote2_advancements", 0,      0,   _C,                              3),
+    ("corp.remote3_advancements", 0,      0,   _C,                              3),
+    ("corp.remote4_advancements", 0,      0,   _C,                              3),
+    ("corp.remote5_advancements", 0,      0,   _C,                              3),
+    ("corp.remote6_advancements", 0,      0,   _C,                              3),
     ("runner.credits",      5,            0,   _C,                              0),
     ("runner.clicks",       0,            0,   _C,                              0),
     ("runner.clicks_per_turn", 4,         0,   _C,                              0),
@@ -172,19 +181,43 @@ class Player:
         return new
 
 
+_FIRST_ADVANCEMENTS = const(7)    # Corp.FIELDS[7] is remote1_advancements (tests/test_snapshot.py)
+
+
 class Corp(Player):
     """The Corp's counters (the "corp." rows of FIELDS). `rnd` is the number of cards in R&D, or
-    NOT_TRACKED."""
+    NOT_TRACKED. `remoteN_advancements` are the advancement counters on the card(s) of remote
+    server N (1 to ADVANCED_REMOTES)."""
 
     FIELDS = _names("corp.")
     bad_publicity: int
     rnd: int
+    remote1_advancements: int
+    remote2_advancements: int
+    remote3_advancements: int
+    remote4_advancements: int
+    remote5_advancements: int
+    remote6_advancements: int
+
+    def advancements(self, remote):
+        """The advancement counters in remote server `remote` (1 to ADVANCED_REMOTES)."""
+        return getattr(self, Corp.FIELDS[_FIRST_ADVANCEMENTS + remote - 1])
+
+    def set_advancements(self, remote, count):
+        """Remote server `remote`'s advancement counters set to `count`."""
+        setattr(self, Corp.FIELDS[_FIRST_ADVANCEMENTS + remote - 1], count)
 
     def copy(self):
         """An independent copy (see GameState.copy)."""
         new = self._copy_into(object.__new__(Corp))
         new.bad_publicity = self.bad_publicity
         new.rnd = self.rnd
+        new.remote1_advancements = self.remote1_advancements
+        new.remote2_advancements = self.remote2_advancements
+        new.remote3_advancements = self.remote3_advancements
+        new.remote4_advancements = self.remote4_advancements
+        new.remote5_advancements = self.remote5_advancements
+        new.remote6_advancements = self.remote6_advancements
         return new
 
 
@@ -307,7 +340,9 @@ class GameState:
                 self.trace_link, self.trace_success, self.run_access, self.final_turns,
                 self.psi_corp, self.psi_runner,
                 c.credits, c.clicks, c.clicks_per_turn, c.agenda_points, c.hand_size_mod,
-                c.bad_publicity, c.rnd,
+                c.bad_publicity, c.rnd, c.remote1_advancements, c.remote2_advancements,
+                c.remote3_advancements, c.remote4_advancements, c.remote5_advancements,
+                c.remote6_advancements,
                 r.credits, r.clicks, r.clicks_per_turn, r.agenda_points, r.hand_size_mod,
                 r.tags, r.brain_damage, r.link, r.mu, r.grip)
 

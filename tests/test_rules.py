@@ -195,10 +195,10 @@ def test_a_randomizer_result_is_kept_as_a_comment_and_changes_nothing():
         game.do(A.action(A.RANDOM, CORP, RANDOM_DIE, 6, 7))    # a d6 has no 7
 
 
-def test_the_rules_check_a_counter_index_against_the_runners_counters():
+def test_the_rules_check_a_counter_index_against_the_longer_list_of_counters():
     from engine_lite.golden import RUNNER_COUNTERS, CORP_COUNTERS
     from engine_lite import rules
-    assert rules._ARG_LIMITS["f"] == len(RUNNER_COUNTERS) - 1 >= len(CORP_COUNTERS) - 1
+    assert rules._ARG_LIMITS["f"] == max(len(RUNNER_COUNTERS), len(CORP_COUNTERS)) - 1
 
 
 def test_the_click_costs_the_messages_and_the_report_count_are_the_rules_costs():
@@ -206,9 +206,9 @@ def test_the_click_costs_the_messages_and_the_report_count_are_the_rules_costs()
     report) says for every basic action what the rules take from the side's clicks."""
     from engine_lite import rules
     from engine_lite.phrases import CLICK_COST, clicks_spent
-    from engine_lite.state import new_game, CORP, RUNNER, HQ
+    from engine_lite.state import new_game, CORP, RUNNER, HQ, FIRST_REMOTE
     args = {A.INSTALL: (2,), A.INSTALL_ICE: (2, 1), A.PLAY: (2,), A.RUN: (HQ,),
-            A.RUN_EVENT: (HQ, 1)}
+            A.RUN_EVENT: (HQ, 1), A.ADVANCE_REMOTE: (FIRST_REMOTE,)}
     applied = set()
     for verb in CLICK_COST:
         for side in (CORP, RUNNER):
@@ -248,7 +248,7 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
         assert callable(getattr(module, handler, None)), (verb, handler)
     # the first and the last verb numbers the code names are the table's first and last rows
     if game == "netrunner":
-        assert (A.GAIN_CREDIT, A.RANDOM) == (1, len(table) - 1)
+        assert (A.GAIN_CREDIT, A.SCORE_REMOTE) == (1, len(table) - 1)
     else:
         assert (infiltration.ALARM, infiltration.NEXT_PHASE) == (1, len(table) - 1)
 
@@ -289,3 +289,42 @@ def test_both_games_give_the_whole_game_interface():
     assert rules.label(new_game()) == ("Turn 1", "0-0 pts")
     assert rules.time_up(new_game())[0] == A.TIME_CALL and infiltration.time_up(monitor) is None
     assert rules_named("chess") is None
+
+
+def test_advancement_counters_are_kept_per_remote_and_go_with_a_scored_agenda():
+    from engine_lite.game import Game
+    from engine_lite.logtext import do_line
+    from engine_lite.state import FIRST_REMOTE
+    game = Game()
+    note = do_line(game, "corp advance remote3")
+    assert "Remote 3: 1 advancement" in str(note)
+    assert game.state.corp.clicks == 2 and game.state.corp.credits == 4    # a click and a credit
+    with pytest.raises(rules.Refused, match="remotes 1-6"):
+        rules.apply(game.state, A.action(A.ADVANCE_REMOTE, CORP, FIRST_REMOTE + 6))
+    with pytest.raises(rules.Refused, match="remotes 1-6"):
+        rules.apply(game.state, A.action(A.ADVANCE_REMOTE, CORP, 0))         # HQ: not kept
+    with pytest.raises(rules.Refused):
+        rules.apply(game.state, A.action(A.ADVANCE_REMOTE, RUNNER, FIRST_REMOTE))
+    do_line(game, "corp set remote3-advancements 4")     # a card placed some (golden rule)
+    assert game.state.corp.advancements(3) == 4
+    from engine_lite.phrases import board
+    assert "Advancement counters: remote 3 has 4." in board(game.state)    # read the board
+    assert rules.scoring_remote(game.state.corp) == 3
+    act = rules.score_action(game.state, CORP, 3)
+    assert act == A.action(A.SCORE_REMOTE, CORP, 3, FIRST_REMOTE + 2)
+    note = game.do(act)
+    assert game.state.corp.advancements(3) == 0 and game.state.corp.agenda_points == 3
+    assert "remote 3 (4 advancements)" in str(note)
+    assert rules.score_action(game.state, CORP, 2) == A.action(A.SCORE, CORP, 2)   # none left
+    game.undo()
+    assert game.state.corp.advancements(3) == 4        # undo gives them back
+
+
+def test_every_settable_counter_is_in_the_counters_menu_once():
+    from engine_lite.golden import counters
+    from firmware.netrunner.menus import _COUNTER_ROWS, COUNTER_LABELS
+    rows = [(side, counters(side)[i][1]) for side, first, end in _COUNTER_ROWS
+            for i in range(first, end)]
+    everything = [(side, attr) for side in (CORP, RUNNER) for _, attr in counters(side)]
+    assert sorted(rows) == sorted(everything) and len(set(rows)) == len(rows)
+    assert all(row in COUNTER_LABELS for row in rows)

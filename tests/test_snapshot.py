@@ -47,7 +47,7 @@ def state_with(index, value):
     ("[1, 2]", "not a Netclick snapshot"),
     (mangle(netclick=2), "unknown snapshot version 2 (this build reads 1)"),
     (mangle(netclick=None), "unknown snapshot version None"),
-    (mangle(state=[1, 2, 3]), "'state' must be a list of 32 numbers"),
+    (mangle(state=[1, 2, 3]), "'state' must be a list of 38 numbers"),
     (state_with(len(GameState.FIELDS), -4), "state corp.credits = -4 is out of range 0..999"),
     (state_with(1, 7), "state active = 7 is out of range 0..1"),
     (state_with(0, "2"), "state turn is not a whole number"),
@@ -196,6 +196,25 @@ def test_the_security_monitors_numbers_follow_its_field_tables():
     assert I.field_name(len(I.FIELDS) + len(I.AGENT_FIELDS) + 1) == "agent2.wounded"
 
 
+def _as_layout(values, layout):
+    """Packed numbers as an older snapshot layout wrote them: without the rows added since."""
+    from engine_lite.state import FIELDS
+    return [value for value, row in zip(values, FIELDS) if row[4] <= layout]
+
+
+def test_a_snapshot_saved_before_advancement_counters_still_loads():
+    """Saves written before the remotes' advancement counters (32 numbers) load with none."""
+    game = Game()
+    game.do(A.action(A.GAIN_CREDIT, CORP))
+    data = json.loads(snapshot.dumps(game))
+    for key in ("start", "state"):
+        data[key] = _as_layout(data[key], 2)
+    assert len(data["state"]) == 32
+    loaded = snapshot.loads(json.dumps(data))
+    assert loaded.state.pack() == game.state.pack()
+    assert [loaded.state.corp.advancements(n) for n in range(1, 7)] == [0] * 6
+
+
 def test_a_snapshot_saved_before_the_access_step_still_loads():
     """Saves written before `run_access` existed (28 numbers) load, the run not accessing."""
     game = Game()
@@ -203,7 +222,8 @@ def test_a_snapshot_saved_before_the_access_step_still_loads():
     game.do(A.action(A.RUN, RUNNER, 0))
     data = json.loads(snapshot.dumps(game))
     for key in ("start", "state"):
-        del data[key][11:15]
+        data[key] = _as_layout(data[key], 0)
+    assert len(data["state"]) == 28
     loaded = snapshot.loads(json.dumps(data))
     assert loaded.state.pack() == game.state.pack() and loaded.state.in_run and not loaded.state.run_access
 
@@ -215,7 +235,8 @@ def test_a_snapshot_saved_before_time_calls_and_psi_bids_still_loads():
     game.do(A.action(A.GAIN_CREDIT, CORP))
     data = json.loads(snapshot.dumps(game))
     for key in ("start", "state"):
-        del data[key][12:15]
+        data[key] = _as_layout(data[key], 1)
+    assert len(data["state"]) == 29
     loaded = snapshot.loads(json.dumps(data))
     assert loaded.state.pack() == game.state.pack()
     assert (loaded.state.final_turns, loaded.state.psi_corp, loaded.state.psi_runner) == (-1, -1, -1)

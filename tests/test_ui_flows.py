@@ -587,7 +587,7 @@ def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
     sim = play("")
     assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
     sim.keys("RIGHT")
-    assert where_shown(sim, "Advance: click + credit")
+    assert where_shown(sim, "Advance R1 (has 0)? UP/DN")     # a number cell: the remote
     sim.keys("RIGHT")
     assert where_shown(sim, "Actions, with their costs")
     sim.keys("LEFT,LEFT")
@@ -870,3 +870,50 @@ def test_before_anything_happens_the_runners_link_is_set_from_the_start_in_five_
     assert log_text(sim.app.game).splitlines()[1].endswith("runner-link 1 runner-grip 5")
     sim.keys("OK,WAIT:3000,UP,RIGHT,RIGHT,RIGHT")          # a credit taken: the game has moved
     assert sim.app.screen.pending.choice(sim.app.game.state)[0] == "Net"
+
+
+def test_the_corp_advances_a_remote_and_scores_its_agenda_from_it():
+    """Adv counts the advancement counters of the remote it names (UP/DOWN choose which): the
+    row under the numbers says how many it has, a score takes them with the agenda."""
+    from simhelp import where_shown
+    sim = play("RIGHT,OK,WAIT:1500,OK")                      # Adv (remote 1) twice
+    assert list(log_lines(sim.app.game))[-2:] == ["corp advance remote1"] * 2
+    assert sim.app.game.state.corp.advancements(1) == 2
+    assert sim.app.toast == "Remote 1: 2 advancements"      # the message, then the cell again
+    sim.run(3000)
+    assert where_shown(sim, "Advance R1 (has 2)? UP/DN")
+    sim.keys("UP,OK,WAIT:1500")                              # remote 2: its own counter
+    assert list(log_lines(sim.app.game))[-1] == "corp advance remote2"
+    assert [sim.app.game.state.corp.advancements(n) for n in (1, 2)] == [2, 1]
+    sim = play("RIGHT,OK,WAIT:1500,OK,WAIT:1500,LEFT,UP,UP,RIGHT")
+    pending = sim.app.screen.pending
+    assert pending.sentence(sim.app.game.state) == "Score 2 from R1 (2 adv)"   # where from, first
+    sim.keys("OK")
+    assert list(log_lines(sim.app.game))[-1] == "corp score 2 remote1"
+    assert sim.app.game.state.corp.advancements(1) == 0 and sim.state()["corp"]["agenda_points"] == 2
+
+
+def test_a_card_elsewhere_is_advanced_without_a_counter_and_a_remote_past_the_sixth_is_refused():
+    sim = play("RIGHT,DOWN,OK,WAIT:1500")                    # Adv's 0: ice, say
+    assert list(log_lines(sim.app.game))[-1] == "corp advance"
+    assert all(sim.app.game.state.corp.advancements(n) == 0 for n in range(1, 7))
+    sim = play("RIGHT," + ",".join(["UP"] * 9) + ",OK,WAIT:1500")   # held at remote 6
+    assert list(log_lines(sim.app.game))[-1] == "corp advance remote6"
+
+
+def test_a_stolen_or_trashed_card_takes_its_remotes_counters_with_it():
+    """The Runner steals from (or trashes in) a remote: that remote's counters go, and the
+    message says so; another remote keeps its own."""
+    from engine_lite.game import Game
+    game = Game()
+    for line in ("corp advance remote2", "corp advance remote2", "corp advance remote1",
+                 "corp end-turn", "runner run remote2", "run access"):
+        do_line(game, line)
+    note = do_line(game, "runner steal 2")
+    assert game.state.corp.advancements(2) == 0 and game.state.corp.advancements(1) == 1
+    assert "Remote 2's 2 advancements go" in str(note)
+    do_line(game, "run success")
+    do_line(game, "runner run remote1")
+    do_line(game, "run access")
+    note = do_line(game, "runner trash 1")
+    assert game.state.corp.advancements(1) == 0 and "Remote 1's 1 advancement go" in str(note)

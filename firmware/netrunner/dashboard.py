@@ -18,14 +18,15 @@ Keys:
     UP / DOWN      start a number (held: 5 at a time), then LEFT/RIGHT choose what it is for
                    and OK does it (the row under the large numbers says it in words first,
                    naming whose credits): DOWN DOWN OK installs for 2 in one's own turn, UP RIGHT
-                   RIGHT OK gives a tag (firmware.netrunner.purposes). On Run, Steal and Trace they
-                   change that cell's number instead: the server, the points, the base.
+                   RIGHT OK gives a tag (firmware.netrunner.purposes). On Run, Steal, Trace and
+                   Adv they change that cell's number instead: the server, the points, the base,
+                   the remote whose card is advanced.
     hold OK        on End: end the turn (a tap on End only says so: no rhythm of OK presses
                    ends a turn); anywhere else it does nothing
     hold LEFT      undo (a pending number is dropped first)   hold RIGHT   redo
 
-The bar: Draw, +1cr (click for a credit: the cursor starts here), Adv (Corp: advance) or Run
-(Runner: UP/DOWN choose where, OK runs), Acts (every action with its cost), End (end the turn),
+The bar: Draw, +1cr (click for a credit: the cursor starts here), Adv (Corp: UP/DOWN choose the
+remote, OK advances its card and counts it) or Run (Runner: UP/DOWN choose where, OK runs), Acts (every action with its cost), End (end the turn),
 More (trace, damage, counters, log, settings...); moved to, a cell says what it does in words
 in the captions' row ("Advance: click + credit"). When the last click is spent, the bar jumps to
 End, which ends the turn with a held OK. During a run: Access (the run succeeded), Fail, Jack (out), More, Trace (UP/DOWN: base).
@@ -35,9 +36,11 @@ While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: poin
 
 import sys
 
-from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, SIDE_NAMES, server_name, const
+from engine_lite.state import (
+    CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, SIDE_NAMES, server_name, const,
+)
 from engine_lite import actions as A
-from firmware.screens.fonts import SMALL, BIG
+from firmware.screens.fonts import SMALL, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware import forget
@@ -54,10 +57,12 @@ ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access 
 _HOME = const(1)
 # Cells that carry a number, changed with UP/DOWN while lit (the captions' row says so):
 # the server to run on, the agenda points to steal, the trace's base strength.
-NUMBER_CELLS = ("Run", "Steal", "Trace")
-NUMBER_START = (HQ, 2, 3)
-NUMBER_LIMITS = ((0, FIRST_REMOTE + 5), (1, 9), (0, 30))
-HOLD_LIMITS = (None, 3, None)   # Steal: an agenda's worth a hold (no runaway to a win)
+# Adv's number is a remote (1 to ADVANCED_REMOTES, whose counters the tracker keeps; 0: a card
+# elsewhere, ice say) and starts at the remote last advanced.
+NUMBER_CELLS = ("Run", "Steal", "Trace", "Adv")
+NUMBER_START = (HQ, 2, 3, 1)
+NUMBER_LIMITS = ((0, FIRST_REMOTE + 5), (1, 9), (0, 30), (0, ADVANCED_REMOTES))
+HOLD_LIMITS = (None, 3, None, None)   # Steal: an agenda's worth a hold (no runaway to a win)
 # Where each side's column starts, and its width, with a divider between them: the Runner has
 # more counters to show.
 COLUMN_X = (0, 55)
@@ -111,15 +116,6 @@ def big_counter(fb, name, n, x, width):
     font.draw(fb, text, x + (width - font.measure(text)) // 2, ROW_Y[1] + (16 - font.height) // 2)
 
 
-def fitting(forms):
-    """The first of `forms` that fits across the screen in small text (else the last): the
-    longer ones say more, the last is for numbers at their limits."""
-    for text in forms:
-        if SMALL.measure(text) <= WIDTH:
-            return text
-    return forms[-1]
-
-
 class Dashboard(Screen):
     """The home screen, always at the bottom of the App's stack."""
 
@@ -130,7 +126,8 @@ class Dashboard(Screen):
         self.cursor = _HOME
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
         self.pending = None        # a number waiting for what it is for (firmware.netrunner.purposes)
-        self.value = 0             # the number of the lit number cell (Run, Steal, Trace)
+        self.value = 0             # the number of the lit number cell (Run, Steal, Trace, Adv)
+        self.last_remote = 1       # the remote Adv last advanced: where it starts next time
         self._held_from = 0        # ... when the key held on it went down (HOLD_LIMITS)
         self._value_cell = None    # ... and which cell it belongs to
         self.to_access = 1         # cards left to access in this run, this one included
@@ -192,7 +189,9 @@ class Dashboard(Screen):
         label = self.lit(s)
         if label != self._value_cell:      # a number cell starts at its likeliest number
             self._value_cell = label
-            if label in NUMBER_CELLS:
+            if label == "Adv":
+                self.value = self.last_remote
+            elif label in NUMBER_CELLS:
                 self.value = NUMBER_START[NUMBER_CELLS.index(label)]
 
     def open_end(self, app):
@@ -322,6 +321,12 @@ class Dashboard(Screen):
                 return "Run on %s? UP/DOWN" % server_name(value)
             if label == "Steal":
                 return "Steal %d points? UP/DOWN" % value
+            if label == "Adv":
+                if not value:
+                    return "Advance ice etc? UP/DOWN"     # a card whose counters aren't kept
+                has = s.corp.advancements(value)
+                return fitting(("Advance R%d (has %d)? UP/DN" % (value, has),
+                                "Advance remote %d? has %d" % (value, has)))
             return "Trace base %d? UP/DOWN" % value
         if self.moved:
             __import__("firmware.netrunner.hints")        # (loaded as the key went down: prepare)
@@ -512,7 +517,10 @@ class Dashboard(Screen):
         elif label == "Draw":
             app.act(A.action(A.DRAW, side))
         elif label == "Adv":
-            app.act(A.action(A.ADVANCE, side))
+            if not self.value:
+                app.act(A.action(A.ADVANCE, side))
+            elif app.act(A.action(A.ADVANCE_REMOTE, side, FIRST_REMOTE + self.value - 1)):
+                self.last_remote = self.value
         elif label == "Run":
             app.act(A.action(A.RUN, RUNNER, self.value), quiet=True)   # the captions say where
         elif label == "Acts":

@@ -7,7 +7,7 @@ on the way home, so its text is not on the heap the rest of the time.
 """
 
 HINTS = {"Draw": "Draw a card: 1 click", "+1cr": "Take a credit: 1 click",
-         "Adv": "Advance: click + credit", "Acts": "Actions, with their costs",
+         "Acts": "Actions, with their costs",
          "End": "Hold OK: end the turn", "More": "Trace, damage, log, more",
          "Access": "Succeeded: access cards", "Fail": "The ice ended the run",
          "Jack": "Jack out: the run ends", "Done": "Done: the run ends",

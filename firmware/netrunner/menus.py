@@ -6,7 +6,7 @@ choosing it anyway shows the rules' reason. After an action the dashboard comes 
 bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while a menu is open.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES, FIRST_REMOTE, ADVANCED_REMOTES
 from engine_lite import actions as A
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm
 from firmware.board.buttons import PRESS
@@ -90,7 +90,7 @@ class ActionMenu(Menu):
                 Item("Install ice", "1+X", can(s, side, 1), _install_ice),
                 Item("Play operation", "1+X", can(s, side, 1),
                      lambda app: ask_then_act(app, "PLAY", "Play cost (credits)", A.PLAY, side)),
-                Item("Advance", "1+1", can(s, side, 1, 1), simple(A.ADVANCE)),
+                Item("Advance", "1+1", can(s, side, 1, 1), lambda app: _advance(app, side)),
             ]
             if not first:
                 items.append(trash)
@@ -98,7 +98,7 @@ class ActionMenu(Menu):
                 Item("Rez a card", "0+X", True,
                      lambda app: ask_then_act(app, "REZ", "Rez cost (credits)", A.REZ, side)),
                 Item("Score agenda", "0", True,
-                     lambda app: ask_then_act(app, "SCORE", "Agenda points", A.SCORE, side, 1, 9)),
+                     lambda app: _agenda_prompt(app, "SCORE", A.SCORE, side)),
             ]
         items += [
             Item("Card ability", "X+X", True, lambda app: _ability(app, side)),
@@ -113,6 +113,16 @@ def _end_turn(app):
     app.pop()
     from firmware.netrunner.pages import EndTurn
     app.push(EndTurn())
+
+
+def _advance(app, side):
+    """Advance a card: which remote's (its counters kept), 0 for a card elsewhere (ice, say)."""
+    def done(app, remote):
+        act_then_home(app, A.action(A.ADVANCE_REMOTE, side, FIRST_REMOTE + remote - 1) if remote
+                      else A.action(A.ADVANCE, side))
+    corp = app.game.state.corp
+    ask(app, "ADVANCE", "Remote (0: elsewhere)", 0, ADVANCED_REMOTES, done, value=1,
+        describe=lambda n: "has %d" % corp.advancements(n) if n else "counters not kept")
 
 
 def _install_ice(app):
@@ -298,7 +308,13 @@ COUNTER_LABELS = {
     (RUNNER, "hand_size_mod"): "Runner max hand", (RUNNER, "tags"): "Tags",
     (RUNNER, "brain_damage"): "Brain damage", (RUNNER, "link"): "Link",
     (RUNNER, "mu"): "Memory (MU)", (RUNNER, "grip"): "Grip cards",
+    (CORP, "remote1_advancements"): "Remote 1 adv.", (CORP, "remote2_advancements"): "Remote 2 adv.",
+    (CORP, "remote3_advancements"): "Remote 3 adv.", (CORP, "remote4_advancements"): "Remote 4 adv.",
+    (CORP, "remote5_advancements"): "Remote 5 adv.", (CORP, "remote6_advancements"): "Remote 6 adv.",
 }
+# The Counters menu's order: the Corp's counters, the Runner's, then the remotes' advancement
+# counters (the Corp's from index 7: set when a card places some, Shipment from SanSan say).
+_COUNTER_ROWS = ((CORP, 0, 7), (RUNNER, 0, 10), (CORP, 7, 13))
 
 
 class CountersMenu(Menu):
@@ -312,11 +328,11 @@ class CountersMenu(Menu):
     def items(self, app):
         s = app.game.state
         items = []
-        for side in (CORP, RUNNER):
+        from engine_lite.golden import counters as settable
+        for side, first, end in _COUNTER_ROWS:
             player = s.player(side)
-            from engine_lite.golden import counters as settable
             counters = settable(side)
-            for index in range(len(counters)):
+            for index in range(first, end):
                 attr = counters[index][1]
                 if attr == "hand_size_mod":
                     value = player.max_hand_size

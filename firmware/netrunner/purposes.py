@@ -21,7 +21,7 @@ is not on the heap the rest of the time (see firmware.app.OVERLAYS).
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES
 from engine_lite import actions as A
-from firmware.screens.fonts import SMALL
+from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import WIDTH, step_of
 
@@ -137,6 +137,14 @@ class Pending:
         n = abs(self.delta)
         if verb >= DAMAGE:
             return "Runner: %d %s damage" % (n, A.DAMAGE_KINDS[verb - DAMAGE])
+        if verb == A.SCORE:
+            from engine_lite.rules import scoring_remote
+            remote = scoring_remote(s.corp)
+            if remote:
+                has = s.corp.advancements(remote)
+                return fitting(("Score %d from R%d (%d adv)" % (n, remote, has),
+                                "Scores %d pt from remote %d" % (n, remote),
+                                "Score %d: remote %d" % (n, remote)))
         return PHRASES[verb] % (SIDE_NAMES[side], n)
 
     def action(self, s):
@@ -200,7 +208,12 @@ def points_then(app, verb, side, points, done=None):
     asks first (no win by accident: App.act). `done(app)` runs after the points were added."""
 
     def go(app):
-        if app.act(A.action(verb, side, points)):
+        if verb == A.SCORE:
+            from engine_lite.rules import score_action
+            act = score_action(app.game.state, side, points)   # from its remote, if counted
+        else:
+            act = A.action(verb, side, points)
+        if app.act(act):
             app.home()
             if done:
                 done(app)

@@ -68,6 +68,15 @@ SMALL = Font(font_data.SMALL_CHARS, font_data.SMALL_SIZE, font_data.SMALL_DATA)
 BIG = Font(font_data.BIG_CHARS, font_data.BIG_SIZE, font_data.BIG_DATA)
 
 
+def fitting(forms, width=128):
+    """The first of `forms` that fits `width` pixels (the screen's) in small text, else the
+    last: the longer ones say more, the last is for numbers at their limits."""
+    for text in forms:
+        if SMALL.measure(text) <= width:
+            return text
+    return forms[-1]
+
+
 def medium():
     """The 6x10 font of the overlay screens. Its data module is imported on first use and is
     let go with the overlays (firmware.app.OVERLAYS)."""
