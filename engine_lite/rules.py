@@ -327,15 +327,18 @@ def _damage(s, side, kind, amount, c):
         raise Refused("No such damage")
     if kind == A.DAMAGE_BRAIN:
         runner.brain_damage = _add(runner.brain_damage, amount)
-    said = "%d %s damage: trash %d at random" % (amount, A.DAMAGE_KINDS[kind], amount)
+    # What the Runner does with the cards, in a message's two lines (25 characters each):
+    # "2 net damage: trash 2 at random, hand 5 to 3" (the grip followed) or "... Runner trashes
+    # 2 at random".
+    said = "%d %s damage: " % (amount, A.DAMAGE_KINDS[kind])
     if runner.grip == NOT_TRACKED:
-        return said
+        return said + "Runner trashes %d at random" % amount
     if amount > runner.grip:
         runner.grip = 0
         _win(s, CORP, WIN_FLATLINE)
         return "More damage than cards in grip: flatlined"
     runner.grip -= amount
-    return said + ", grip %d" % runner.grip
+    return said + "trash %d at random, hand %d to %d" % (amount, runner.grip + amount, runner.grip)
 
 
 def _hand_size(s, side, delta, b, c):

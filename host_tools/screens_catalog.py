@@ -8,7 +8,7 @@ MORE = "LEFT,LEFT,OK"                      # dashboard bar: More (the bar wraps 
 ACTS = "RIGHT,RIGHT,OK"                    # dashboard bar: Acts
 END_EARLY = "LEFT,LEFT,LEFT,LONG:OK,OK"    # bar: End (held), confirm with clicks left
 # The Corp takes 1 bad publicity and ends its turn; the Runner runs on R&D (Run, UP: R&D, OK).
-RUNNER_RUN = "UP,LEFT,OK,WAIT:3000," + END_EARLY + ",WAIT:3000,RIGHT,UP,OK"
+RUNNER_RUN = "UP,LEFT,LEFT,OK,WAIT:3000," + END_EARLY + ",WAIT:3000,RIGHT,UP,OK"
 
 TOURNAMENT = MORE + ",UP,UP,UP,UP,OK"     # More > Tournament
 PSI = TOURNAMENT + ",DOWN,DOWN,DOWN,OK,UP,OK,UP,UP"     # the Corp bids 1, the Runner 2

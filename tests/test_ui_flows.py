@@ -122,7 +122,7 @@ def test_a_refused_action_shows_the_reason_and_changes_nothing():
 
 def test_a_whole_round_with_a_run_and_bad_publicity():
     # Corp: credit, install for 1 credit, bad publicity +1; ends turn early.
-    sim = play("OK,DOWN,OK,UP,LEFT,OK," + END_EARLY + ",WAIT:3000")
+    sim = play("OK,DOWN,OK,UP,LEFT,LEFT,OK," + END_EARLY + ",WAIT:3000")
     assert sim.state()["active"] == "runner" and sim.state()["corp"]["bad_publicity"] == 1
     sim.keys("RIGHT,UP,OK")                                    # Run, UP: R&D, OK
     assert sim.state()["run"] == {"server": "R&D", "bp_credits": 1, "accessing": False}
@@ -822,7 +822,7 @@ def test_when_the_grips_count_is_off_the_flatline_question_lets_the_player_fix_i
     sim.keys("UP,UP,OK,WAIT:300")                              # 7 cards really in the grip
     s = sim.app.game.state
     assert s.winner < 0 and s.runner.grip == 1 and sim.app.screen.name == "dashboard"
-    assert "grip 1" in sim.app.toast
+    assert "hand 7 to 1" in sim.app.toast
     assert list(log_lines(sim.app.game))[-2:] == ["runner grip 7", "runner damage meat 6"]
 
 

@@ -36,10 +36,13 @@ WINNING = (A.SCORE, A.STEAL)
 
 # (label, side, verb) rings, first choice first; the ring wraps, so the choices just before
 # the first are as near as those after it.
+# In the Corp's turn Meat is last, a LEFT away: meat damage then is a kill card's (Scorched
+# Earth), and a flatline takes UP (held to the damage) LEFT OK and the held OK that confirms a
+# win (make bench: record a flatline, 4 presses; bad publicity +1 is UP LEFT LEFT OK, 4).
 UP_OWN_CORP = (("Gain", ACTIVE, A.GAIN), ("Score", CORP, A.SCORE), ("Tag", RUNNER, A.TAGS),
                ("Net", RUNNER, DAMAGE + A.DAMAGE_NET), ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN),
-               ("Runner", RUNNER, A.GAIN), ("Meat", RUNNER, DAMAGE + A.DAMAGE_MEAT),
-               ("Bad pub", CORP, A.BAD_PUBLICITY))
+               ("Runner", RUNNER, A.GAIN), ("Bad pub", CORP, A.BAD_PUBLICITY),
+               ("Meat", RUNNER, DAMAGE + A.DAMAGE_MEAT))
 UP_RUNNER = (("Gain", ACTIVE, A.GAIN), ("Net", RUNNER, DAMAGE + A.DAMAGE_NET),
              ("Tag", RUNNER, A.TAGS), ("Meat", RUNNER, DAMAGE + A.DAMAGE_MEAT),
              ("Steal", RUNNER, A.STEAL), ("Bad pub", CORP, A.BAD_PUBLICITY),
