@@ -22,9 +22,9 @@ NUMBERS = (
     ("credits and agenda points", "dashboard", "5", "BIG", 16),
     ("tags and brain damage", "tagged", "2", "BIG", 16),
     ("clicks left (a pip each)", "dashboard", None, "pip", 8),
-    ("bad publicity, hand size, link", "dashboard", "Hand 5", "SMALL", 12),
+    ("bad publicity, hand size, link", "dashboard", "5", "MID", 12),
     ("the round timer (top right)", "timer_running", None, "SMALL", 12),
-    ("trace strength and link (trace wizard)", "trace", "4", "MEDIUM", 16),
+    ("trace strength and link (trace wizard)", "trace", "6", "BIG", 16),
     ("action bar, captions, messages", "dashboard", "More", "SMALL", None),
 )
 
@@ -56,8 +56,8 @@ def measure():
     rows = []
     for what, screen, text, font_name, target in NUMBERS:
         if font_name == "pip":
-            from firmware.netrunner.dashboard import _PIP
-            px = _PIP
+            from firmware.netrunner.dashboard import _PIP_H
+            px = _PIP_H
         else:
             sim = Simulator()
             sim.keys(keys[screen])

@@ -577,7 +577,14 @@ def test_the_runners_tags_and_brain_damage_are_large_digits_under_their_names():
     [(brain_x, brain_y)] = where_shown(sim, "Brain")
     [(x, y)] = where_shown(sim, "1", BIG)
     assert y == brain_y + 8 and brain_x - 2 <= x <= brain_x + 8
-    assert where_shown(sim, "Hand 4") and where_shown(sim, "Link 0")
+    # link and hand size: their names, each with its number in 12-pixel digits at its right
+    from firmware.screens.fonts import MID
+    [(link_x, link_y)] = where_shown(sim, "Link")
+    [(hand_x, hand_y)] = [place for place in where_shown(sim, "Hand") if place[0] > 64]
+    [(x, y)] = [place for place in where_shown(sim, "0", MID) if place[0] > link_x]
+    assert y == link_y - 3 and link_x + 20 < x
+    [(x, y)] = [place for place in where_shown(sim, "4", MID) if place[0] > hand_x]
+    assert y == hand_y - 3 and hand_x + 20 < x
 
 
 def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():

@@ -4,13 +4,13 @@ Each side keeps its place, whoever's turn it is (the Corp at left, the Runner at
 players read their own numbers from their seat and a turn's end changes little on the glass:
 
     +---------------------------------------------+
-    |[CORP  # # #]       | RUNNER                  |  whose turn (lit), clicks left as pips
+    | CORP  | | |        | RUNNER                  |  whose turn (underlined), clicks as pips
     | 12            2    |    1              7     |  credits (outside), agenda points (centre)
     | credits        points            credits     |  or what a number or the lit cell is for,
-    | Bad pub 1   | Tags  Brain  Link 0            |  where a run is...
-    | Hand 5      |  1     0     Hand 5            |  tags and brain damage in large digits,
-    |             |  1     0                       |  for the Corp to read across the table
-    | Draw [+1cr] Adv  Acts  End  More             |  the action bar
+    | Bad pub  1  | Tags  Brain  Link 0            |  where a run is...
+    |             |  1     0                       |  tags and brain damage in large digits,
+    | Hand     5  |  1     0     Hand 5            |  for the Corp to read across the table;
+    | Draw  +1cr  Adv  Acts  End  More             |  the others in 12-pixel digits; the bar
     +---------------------------------------------+
 
 Keys:
@@ -40,7 +40,7 @@ from engine_lite.state import (
     CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, SIDE_NAMES, server_name, const,
 )
 from engine_lite import actions as A
-from firmware.screens.fonts import SMALL, BIG, fitting
+from firmware.screens.fonts import SMALL, MID, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware import forget
@@ -70,14 +70,15 @@ COLUMN_W = (51, 73)
 _DIVIDER_X = const(52)
 _BIG_Y = const(8)               # rows on 8-pixel page boundaries: a changed row repaints one page
 _CAPTION_Y = const(24)
-ROW_Y = (32, 40)                 # the counters: names (and small ones), then large digits from 40
+ROW_Y = (32, 40)                 # tags and brain damage: names, then large digits from 40
+MID_Y = (32, 44)                 # the other counters: two rows of 12-pixel digits
 BAR_Y = 56
 # Under the large numbers the columns meet further left: the Corp has two counters to show, the
 # Runner four, tags and brain damage in large digits under their names, link and hand size after.
-_LOW_DIVIDER_X = const(46)
+_LOW_DIVIDER_X = const(47)
 _TAGS_W = const(20)             # "Tags"
 _BRAIN_W = const(25)            # "Brain"
-_SMALL_X = const(98)            # where "Link 0" and "Hand 5" start
+_SMALL_X = const(97)            # where "Link 0" and "Hand 5" start
 _POINTS_GAP = const(5)          # agenda points keep this far from the divider: "3 | 2", not "32"
 # The dashboard's parts (Screen.part): each is drawn again only when what it shows changed.
 _HEADER = const(0)              # + side: a side's name and clicks
@@ -92,19 +93,26 @@ _BOTTOM = const(10)             # the action bar, or the ring of a pending numbe
 _LOW_DIVIDER = const(11)
 _RUNNER_HAND = const(12)
 BAR_PART = const(13)            # parts 13.. are the bar's cells
-_PIP = const(5)                 # a click pip: _PIP x _PIP pixels, every _PIP + 2
+# A click pip: _PIP_W x _PIP_H pixels (the header's height: issue 24's 8 px for the other
+# seat), every _PIP_W + 2; the Corp's header has room for 4 beside its name, the Runner's 6.
+_PIP_W = const(4)
+_PIP_H = const(8)
 
 
-def fit(fb, forms, x, y, width):
-    """Draw the first of `forms` that fits in `width` on one line of small text. A form is
-    "left|right": left starts at x, right ends at x + width. The last form is the shortest,
-    for numbers at their limits."""
-    for form in forms:
-        left, _, right = form.partition("|")
-        if SMALL.measure(left + right) + (4 if right else 0) <= width or form is forms[-1]:
-            SMALL.draw(fb, left, x, y)
-            SMALL.draw(fb, right, x + width - SMALL.measure(right), y)
-            return
+def mid_counter(fb, name, short, n, x, y, width):
+    """A counter the other seat reads, in one 12-pixel row from y: its name in small text at
+    the left, the number in 12-pixel digits at the right ("Hand 5"); the short name when the
+    number is wide, small digits past that (at the limits)."""
+    text = str(n)
+    digits = MID.measure(text)
+    font = MID
+    label = name
+    if SMALL.measure(name) + 2 + digits > width:
+        label = short
+        if SMALL.measure(short) + 2 + digits > width:
+            font = SMALL
+    SMALL.draw(fb, label, x, y + 3)
+    font.draw(fb, text, x + width - font.measure(text), y + (12 - font.height) // 2)
 
 
 def big_counter(fb, name, n, x, width):
@@ -274,8 +282,8 @@ class Dashboard(Screen):
         # large digits under their names (the Corp reads them from across the table).
         counter = self._counter
         width = _LOW_DIVIDER_X - 1
-        counter(fb, _BAD_PUB, "Bad pub", "BP ", corp.bad_publicity, 0, ROW_Y[0], width)
-        counter(fb, _CORP_HAND, "Hand", "H", corp.max_hand_size, 0, ROW_Y[1], width)
+        counter(fb, _BAD_PUB, "Bad pub", "BP", corp.bad_publicity, 0, MID_Y[0], width)
+        counter(fb, _CORP_HAND, "Hand", "H", corp.max_hand_size, 0, MID_Y[1], width)
         if part(fb, _LOW_DIVIDER, True, _LOW_DIVIDER_X, ROW_Y[0], 1, 24):
             fb.vline(_LOW_DIVIDER_X, ROW_Y[0], 24, 1)
         x = _LOW_DIVIDER_X + 2
@@ -284,8 +292,8 @@ class Dashboard(Screen):
             big_counter(fb, "Tags", runner.tags, x, _TAGS_W)
             big_counter(fb, "Brain", runner.brain_damage, x + _TAGS_W + 2, _BRAIN_W)
         width = WIDTH - _SMALL_X
-        counter(fb, _LINK, "Link", "L", runner.link, _SMALL_X, ROW_Y[0], width)
-        counter(fb, _RUNNER_HAND, "Hand", "H", runner.max_hand_size, _SMALL_X, ROW_Y[1], width)
+        counter(fb, _LINK, "Link", "L", runner.link, _SMALL_X, MID_Y[0], width)
+        counter(fb, _RUNNER_HAND, "Hand", "H", runner.max_hand_size, _SMALL_X, MID_Y[1], width)
         # At the bottom: the ring of what a pending number is for, or the action bar.
         pending = self.pending
         if pending:
@@ -303,9 +311,9 @@ class Dashboard(Screen):
             self._draw_bar(s, fb)
 
     def _counter(self, fb, index, name, short, n, x, y, width):
-        """A small counter, part `index`: "Link 0", or "L999" when the word does not fit."""
-        if self.part(fb, index, n, x, y, width, 8):
-            fit(fb, ("%s %d" % (name, n), "%s%d" % (short, n)), x, y, width)
+        """One of the 12-pixel counters, part `index` (mid_counter)."""
+        if self.part(fb, index, n, x, y, width, 12):
+            mid_counter(fb, name, short, n, x, y, width)
 
     def status(self, s):
         """What the row under the large numbers says instead of their captions: what a pending
@@ -354,23 +362,25 @@ class Dashboard(Screen):
         if not active:
             SMALL.draw(fb, name, x + 1, 0)
             return
-        fb.fill_rect(x, 0, COLUMN_W[side], 8, 1)
-        end = SMALL.draw(fb, name, x + 1, 0, 0)
+        # Whose turn it is: the name underlined (as the bar's cursor), with its clicks. Not
+        # inverse: dark 1-pixel strokes drown in a lit background (issue 24).
+        end = SMALL.draw(fb, name, x + 1, 0)
+        fb.hline(x, 7, end - x, 1)
         # Clicks: a filled pip for each one left, an empty one for each spent, while they fit;
         # else the number.
         pips = max(me.clicks_per_turn, me.clicks)
         width = COLUMN_W[side]
-        room = x + width - end - 3
-        if pips * (_PIP + 2) <= room:
-            left = x + width - 1 - pips * (_PIP + 2)
+        room = x + width - end - 2
+        if pips * (_PIP_W + 2) <= room:
+            left = x + width - pips * (_PIP_W + 2)
             for i in range(pips):
                 if i < me.clicks:
-                    fb.fill_rect(left + i * (_PIP + 2) + 2, 1, _PIP, _PIP, 0)
+                    fb.fill_rect(left + i * (_PIP_W + 2), 0, _PIP_W, _PIP_H, 1)
                 else:
-                    fb.rect(left + i * (_PIP + 2) + 2, 1, _PIP, _PIP, 0)
+                    fb.rect(left + i * (_PIP_W + 2), 0, _PIP_W, _PIP_H, 1)
         else:
             text = "%d" % me.clicks
-            SMALL.draw(fb, text, x + width - 1 - SMALL.measure(text), 0, 0)
+            SMALL.draw(fb, text, x + width - 2 - SMALL.measure(text), 0)
 
     def _draw_numbers(self, fb, side, me, x, width):
         # Agenda points in large digits too, unless both numbers are so large that they would

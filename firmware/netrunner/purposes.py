@@ -197,8 +197,10 @@ class Pending:
         label = choices[self.index][0]
         width = SMALL.measure(label) + 4
         x = (WIDTH - width) // 2
-        fb.fill_rect(x, y, width, 8, 1)
-        SMALL.draw(fb, label, x + 2, y, 0)
+        # Underlined, as the bar's cursor: not inverse (dark 1-pixel strokes drown in a lit
+        # background, issue 24).
+        fb.hline(x, y + 7, width, 1)
+        SMALL.draw(fb, label, x + 2, y)
         if len(choices) > 1:
             before = choices[(self.index - 1) % len(choices)][0]
             after = choices[(self.index + 1) % len(choices)][0]

@@ -10,14 +10,22 @@ outcome and what each side pays. Credits are only spent when the trace is confir
 screen follows undo: a trace undone says so.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES, const
 from engine_lite import actions as A
-from firmware.screens.fonts import SMALL
+from firmware.screens.fonts import SMALL, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, step_of
-from firmware.screens.widgets import Menu, Item, MEDIUM, title_bar, hint
+from firmware.screens.widgets import Menu, Item, title_bar, hint
 
-FIELDS = ("Base", "Corp +", "Runner +")
+# The wizard's rows: the title, the strength and the link in large digits with their captions,
+# the three numbers they add up from, what it means, the keys.
+_BIG_Y = const(10)
+_CAPTION_Y = const(27)
+_FIELDS_Y = const(36)
+_SAYS_Y = const(46)
+_THIRD = const(42)             # each of the three numbers gets a third of the row
+FIELD_WORDS = ("Base", "Corp", "Run")
+FIELD_SHORT = ("B", "C+", "R+")
 
 
 class TraceWizard(Screen):
@@ -43,27 +51,32 @@ class TraceWizard(Screen):
         # What the side choosing now has to spend (the Corp for the base and its boost).
         side = RUNNER if self.field == 2 else CORP
         title_bar(fb, "TRACE", "%s has %d cr" % (SIDE_NAMES[side], s.player(side).credits))
-        rows = (("Base strength", base, ""), ("Corp boost", corp_boost, "=%d" % strength),
-                ("Runner boost", runner_boost, "=%d" % link))
+        # The two numbers both seats watch, in the large digits: the trace's strength at the
+        # left (the Corp's), the Runner's link at the right (issue 24: 16 px for the other seat).
+        text = "%d" % strength
+        BIG.draw(fb, text, 2, _BIG_Y)
+        text = "%d" % link
+        BIG.draw(fb, text, WIDTH - 2 - BIG.measure(text), _BIG_Y)
+        SMALL.draw(fb, "vs", (WIDTH - SMALL.measure("vs")) // 2, _BIG_Y + 5)
+        SMALL.draw(fb, "strength", 2, _CAPTION_Y)
+        SMALL.draw(fb, "link", WIDTH - 2 - SMALL.measure("link"), _CAPTION_Y)
+        # What they add up from, a third of the row each; the one UP/DOWN change underlined
+        # (not inverse: dark 1-pixel strokes drown in a lit background).
         for i in range(3):
-            y = 11 + i * 11
-            label, value, total = rows[i]
-            color = 0 if i == self.field else 1
+            x = i * _THIRD
+            value = self.values[i]
+            text = fitting(("%s%s%d" % (FIELD_WORDS[i], " " if i == 0 else " +", value),
+                            "%s%d" % (FIELD_SHORT[i], value)), _THIRD)
+            SMALL.draw(fb, text, x + (_THIRD - SMALL.measure(text)) // 2, _FIELDS_Y)
             if i == self.field:
-                fb.fill_rect(0, y, WIDTH, 11, 1)
-            # The number right-aligned before the total, the total at the right edge: room
-            # for 999 and =1998, the largest a trace can reach.
-            MEDIUM.draw(fb, label, 2, y + 1, color)
-            text = "%d" % value
-            MEDIUM.draw(fb, text, 98 - MEDIUM.measure(text), y + 1, color)
-            SMALL.draw(fb, total, WIDTH - 1 - SMALL.measure(total), y + 2, color)
+                fb.hline(x + 1, _FIELDS_Y + 8, _THIRD - 2, 1)
         if self.field == 2:
             # The summary before the trace is done: the outcome, and what OK will charge.
             text = "%s: %d vs link %d" % ("Succeeds" if strength > link else "Fails",
                                           strength, link)
             if SMALL.measure(text) > WIDTH - 2:          # four-digit numbers: the words go
                 text = text.replace("link ", "")
-            SMALL.draw(fb, text, 2, 46)
+            SMALL.draw(fb, text, 2, _SAYS_Y)
             text = "OK: Corp pays %d, Runner %d" % (corp_boost, runner_boost)
             hint(fb, text if SMALL.measure(text) <= WIDTH else text.replace(" pays", ""))
             return
@@ -71,7 +84,7 @@ class TraceWizard(Screen):
             text = "Runner needs %d to stop it" % (strength - link)
         else:
             text = "Fails: %d vs link %d" % (strength, link)
-        SMALL.draw(fb, text, 2, 46)
+        SMALL.draw(fb, text, 2, _SAYS_Y)
         hint(fb, "^v set  OK next  < base" if self.field == 1 else "^v set  OK next  < back")
 
     def on_button(self, app, name, event):

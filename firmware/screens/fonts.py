@@ -1,6 +1,6 @@
 """Bitmap text drawn with framebuf.blit, so the Pico and the simulator render the same pixels.
 
-    from firmware.screens.fonts import SMALL, MEDIUM, BIG
+    from firmware.screens.fonts import SMALL, MID, BIG
     SMALL.draw(fb, "Tags 2", x, y)            # white on black (transparent background)
     SMALL.draw(fb, "Selected", x, y, color=0) # black, e.g. on a white highlight bar
 """
@@ -66,6 +66,7 @@ class Font:
 
 SMALL = Font(font_data.SMALL_CHARS, font_data.SMALL_SIZE, font_data.SMALL_DATA)
 BIG = Font(font_data.BIG_CHARS, font_data.BIG_SIZE, font_data.BIG_DATA)
+MID = Font(font_data.MID_CHARS, font_data.MID_SIZE, font_data.MID_DATA)   # 12-pixel digits
 
 
 def fitting(forms, width=128):
