@@ -271,11 +271,14 @@ class App:
             self.buzzer.beep(self.clock.ticks_ms(), self.clock, 880, 60)
 
     def _draw_toast(self, fb, lines, box):
+        # Lit text on dark, ruled off above when there is room for a line over the text: not
+        # a lit box, whose dark 1-pixel strokes drown in the light (issue 24).
         top, bottom, y = box
         fb.fill_rect(0, top - 1, WIDTH, bottom - top + 1, 0)
-        fb.fill_rect(0, top, WIDTH, bottom - top, 1)
+        if y > top:
+            fb.hline(0, top, WIDTH, 1)
         for i in range(len(lines)):
-            SMALL.draw(fb, lines[i], 1, y + 9 * i, 0)
+            SMALL.draw(fb, lines[i], 1, y + 9 * i)
 
     # ---- the loop ---------------------------------------------------------------------------
 

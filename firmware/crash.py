@@ -24,8 +24,8 @@ def report(device, error):
         saved = False
     fb = device.app.fb
     fb.fill(0)
-    fb.fill_rect(0, 0, 128, 9, 1)
-    SMALL.draw(fb, "NETCLICK ERROR " + code, 2, 1, 0)
+    SMALL.draw(fb, "NETCLICK ERROR " + code, 2, 1)     # (as screens' titles: ruled off)
+    fb.hline(0, 9, 128, 1)
     SMALL.draw(fb, type(error).__name__[:25], 2, 14)
     if saved:
         SMALL.draw(fb, "The game is saved.", 2, 30)
@@ -74,8 +74,8 @@ def halt(error, clock, flash, pins=None):
         display = open_display(pins)
         fb = display.fb
         fb.fill(0)
-        fb.fill_rect(0, 0, 128, 9, 1)
-        SMALL.draw(fb, "NETCLICK CANNOT START", 2, 1, 0)
+        SMALL.draw(fb, "NETCLICK CANNOT START", 2, 1)
+        fb.hline(0, 9, 128, 1)
         SMALL.draw(fb, code + " " + type(error).__name__[:19], 2, 14)
         SMALL.draw(fb, str(error)[:25], 2, 24)
         SMALL.draw(fb, "Saved files untouched.", 2, 38)

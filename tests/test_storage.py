@@ -395,8 +395,8 @@ def test_the_error_screen_shows_the_code(monkeypatch):
     assert shown and sim.resets == 1
     code = sim.flash.files["error.log"].decode().split("\n", 1)[0]
     expected = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
-    expected.fill_rect(0, 0, 128, 9, 1)
-    SMALL.draw(expected, "NETCLICK ERROR " + code, 2, 1, 0)
+    SMALL.draw(expected, "NETCLICK ERROR " + code, 2, 1)
+    expected.hline(0, 9, 128, 1)
     assert shown[0][:128] == bytes(expected._buf[:128])     # the title row, with the code
 
 

@@ -924,3 +924,13 @@ def test_a_stolen_or_trashed_card_takes_its_remotes_counters_with_it():
     do_line(game, "run access")
     note = do_line(game, "runner trash 1")
     assert game.state.corp.advancements(1) == 0 and "Remote 1's 1 advancement go" in str(note)
+
+
+def test_after_a_power_cut_adv_starts_on_the_remote_with_the_most_counters():
+    from firmware.netrunner.dashboard import Dashboard
+    sim = play("RIGHT,UP,UP,OK,WAIT:1500,OK,WAIT:3000")      # remote 3, twice
+    assert sim.app.game.state.corp.advancements(3) == 2
+    sim.app.screens[0] = Dashboard()                         # as built at power-up
+    sim.app.full_redraw = True
+    sim.keys("RIGHT")                                        # from +1cr, where it starts
+    assert sim.app.screen.status(sim.app.game.state) == "Advance R3 (has 2)? UP/DN"

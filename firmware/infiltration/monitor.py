@@ -89,13 +89,12 @@ class Monitor(Screen):
         s = app.game.state
         part = self.part
         if part(fb, _HEADER, (s.round, s.phase, s.first, s.ended), 0, 0, WIDTH, 8):
-            fb.fill_rect(0, 0, WIDTH, 8, 1)
             right = "first %d" % s.first
             left = "GAME OVER" if s.ended else "ROUND %d %s" % (s.round, I.PHASES[s.phase].upper())
             if SMALL.measure(left + right) + 4 > WIDTH:
                 left = left[6:]             # "999 SECURITY": the round's number is enough
-            SMALL.draw(fb, left, 1, 0, 0)
-            SMALL.draw(fb, right, WIDTH - 1 - SMALL.measure(right), 0, 0)
+            SMALL.draw(fb, left, 1, 0)
+            SMALL.draw(fb, right, WIDTH - 1 - SMALL.measure(right), 0)
         if part(fb, _DISPLAYS, (s.proximity, s.alarm), 0, 8, WIDTH, 16):
             BIG.draw(fb, "%02d" % s.proximity, 0, 8)
             BIG.draw(fb, "%d" % s.alarm, WIDTH - BIG.measure("0"), 8)

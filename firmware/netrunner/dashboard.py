@@ -40,6 +40,7 @@ from engine_lite.state import (
     CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, SIDE_NAMES, server_name, const,
 )
 from engine_lite import actions as A
+from engine_lite.rules import scoring_remote
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
@@ -135,7 +136,7 @@ class Dashboard(Screen):
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
         self.pending = None        # a number waiting for what it is for (firmware.netrunner.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace, Adv)
-        self.last_remote = 1       # the remote Adv last advanced: where it starts next time
+        self.last_remote = 0       # the remote Adv last advanced: where it starts next time
         self._held_from = 0        # ... when the key held on it went down (HOLD_LIMITS)
         self._value_cell = None    # ... and which cell it belongs to
         self.to_access = 1         # cards left to access in this run, this one included
@@ -197,8 +198,8 @@ class Dashboard(Screen):
         label = self.lit(s)
         if label != self._value_cell:      # a number cell starts at its likeliest number
             self._value_cell = label
-            if label == "Adv":
-                self.value = self.last_remote
+            if label == "Adv":      # (after a power cut: the remote with the most counters)
+                self.value = self.last_remote or scoring_remote(s.corp) or 1
             elif label in NUMBER_CELLS:
                 self.value = NUMBER_START[NUMBER_CELLS.index(label)]
 

@@ -19,7 +19,7 @@ from firmware.screens.widgets import Menu, Item, title_bar, hint
 
 # The wizard's rows: the title, the strength and the link in large digits with their captions,
 # the three numbers they add up from, what it means, the keys.
-_BIG_Y = const(10)
+_BIG_Y = const(11)
 _CAPTION_Y = const(27)
 _FIELDS_Y = const(36)
 _SAYS_Y = const(46)

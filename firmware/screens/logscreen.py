@@ -132,9 +132,9 @@ class LogScreen(Screen):
         for i in range(len(window)):
             line = window[i]
             y = 10 + i * 9
-            if i in self._headers:                # a turn's header, lit
-                fb.fill_rect(0, y - 1, WIDTH, 9, 1)
-                SMALL.draw(fb, line, 1, y, 0)
+            if i in self._headers:                # a turn's header, underlined
+                SMALL.draw(fb, line, 1, y)
+                fb.hline(0, y + 8, WIDTH, 1)
             else:
                 SMALL.draw(fb, line, 0, y)
 

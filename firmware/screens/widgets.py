@@ -14,11 +14,13 @@ MEDIUM = medium()   # made when this overlay loads, dropped with it
 # ---- drawing helpers of the overlay screens ---------------------------------------------------
 
 def title_bar(fb, left, right=""):
-    """A white bar across the top with black text: the screen's name (and a note at right)."""
-    fb.fill_rect(0, 0, WIDTH, 9, 1)
-    SMALL.draw(fb, left, 2, 1, 0)
+    """The screen's name at the top (and a note at right), ruled off from the rest. Lit text on
+    dark with a line under it, not a lit bar: dark 1-pixel strokes drown in a lit background
+    (issue 24)."""
+    SMALL.draw(fb, left, 2, 1)
     if right:
-        SMALL.draw(fb, right, WIDTH - 2 - SMALL.measure(right), 1, 0)
+        SMALL.draw(fb, right, WIDTH - 2 - SMALL.measure(right), 1)
+    fb.hline(0, 9, WIDTH, 1)
 
 
 def hint(fb, text):
