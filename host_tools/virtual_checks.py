@@ -81,16 +81,24 @@ def screen_on(image, keys, settle_ms=300):
         return pico.glass_bytes()
 
 
+# The firmware's code is single-threaded: on the device it lets modules go (firmware.forget)
+# while booting. The power-cut boards run in threads, so their files are read back one board
+# at a time: a module one thread imports while another lets it go is a KeyError in CPython's
+# import (seen once in 200 cuts as "resume says saved game unreadable (KeyError)").
+_RESUME_LOCK = threading.Lock()
+
+
 def resumed_game(image):
     """(game, notices) that the tracker's own resume code makes of the files in a flash image,
     read with littlefs on this computer."""
     from host_tools.sim import install_standins
-    install_standins()                   # firmware.board.hw imports machine: the host's stand-in
-    from host_tools.flash import MemoryFlash
-    from firmware.saving import resume
-    from firmware.settings import Settings
     files = read_files(image)
-    storage, game, notices, held = resume.boot(MemoryFlash(files), Settings())
+    with _RESUME_LOCK:
+        install_standins()               # firmware.board.hw imports machine: the host's stand-in
+        from host_tools.flash import MemoryFlash
+        from firmware.saving import resume
+        from firmware.settings import Settings
+        storage, game, notices, held = resume.boot(MemoryFlash(files), Settings())
     return game, [n for n in notices if n], held, files
 
 
@@ -229,7 +237,8 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             where = "chain %d, cut %d (%s)" % (index, number + 1, during or "between operations")
             problems = []
             if game is not None:
-                game.check_all()           # the history the board checks after power-up
+                with _RESUME_LOCK:         # (the firmware's code, one board at a time: above)
+                    game.check_all()       # the history the board checks after power-up
                 if game.damaged:
                     problems.append("%s: the saved history is damaged (%s)" % (where, game.damaged))
             notices = [n for n in notices if not n.startswith("Resumed")]
