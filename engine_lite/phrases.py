@@ -5,7 +5,7 @@ the device shows after an action, an undo or a redo, and for host tools that tel
 device loads this module when it shows such a message and lets it go on the way home.
 """
 
-from engine_lite.state import SIDE_NAMES, server_name
+from engine_lite.state import SIDE_NAMES, ADVANCED_REMOTES, server_name
 from engine_lite import actions as A
 
 # Per verb: what the side did, in the past tense; %d take the action's arguments in order.
@@ -182,7 +182,7 @@ def board(state):
                 runner.link, runner.max_hand_size))
     if runner.grip >= 0:
         text += ", %d cards in grip" % runner.grip
-    advanced = ["remote %d has %d" % (n, corp.advancements(n)) for n in range(1, 7)
+    advanced = ["remote %d has %d" % (n, corp.advancements(n)) for n in range(1, ADVANCED_REMOTES + 1)
                 if corp.advancements(n)]
     if advanced:
         text += ". Advancement counters: " + ", ".join(advanced)

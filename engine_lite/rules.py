@@ -196,8 +196,12 @@ def remote_of(server):
     return remote if 1 <= remote <= ADVANCED_REMOTES else 0
 
 
-def _advancements_said(remote, count):
-    return "Remote %d: %s" % (remote, _plural(count, "advancement"))
+def _kept_remote(server):
+    """remote_of(server), refused when that server's counters are not kept."""
+    remote = remote_of(server)
+    if not remote:
+        raise Refused("Counters are kept for remotes 1-%d" % ADVANCED_REMOTES)
+    return remote
 
 
 def scoring_remote(corp):
@@ -212,6 +216,14 @@ def scoring_remote(corp):
     return best
 
 
+def advance_action(side, remote):
+    """Advancing a card in remote `remote` (1 to ADVANCED_REMOTES: its counters kept), or with
+    `remote` 0 a card elsewhere (ice, say: no counter kept)."""
+    if remote:
+        return A.action(A.ADVANCE_REMOTE, side, FIRST_REMOTE + remote - 1)
+    return A.action(A.ADVANCE, side)
+
+
 def score_action(state, side, points):
     """The Corp's score of `points`: from the remote scoring_remote names (its counters go
     with the agenda), or a plain score when no remote has counters."""
@@ -223,13 +235,11 @@ def score_action(state, side, points):
 
 def _advance_remote(s, side, server, b, c):
     """Advance the card in a remote: a click and a credit, and a counter on it (kept)."""
-    remote = remote_of(server)
-    if not remote:
-        raise Refused("Counters are kept for remotes 1-%d" % ADVANCED_REMOTES)
+    remote = _kept_remote(server)
     _advance(s, side, 0, 0, 0)
     count = _add(s.corp.advancements(remote), 1)
     s.corp.set_advancements(remote, count)
-    return _advancements_said(remote, count)
+    return "Remote %d: %s" % (remote, _plural(count, "advancement"))
 
 
 def _counters_go(s, server):
@@ -245,9 +255,7 @@ def _counters_go(s, server):
 
 def _score_remote(s, side, points, server, c):
     """The Corp scores the agenda of a remote whose counters are kept: they go with it."""
-    remote = remote_of(server)
-    if not remote:
-        raise Refused("Counters are kept for remotes 1-%d" % ADVANCED_REMOTES)
+    remote = _kept_remote(server)
     count = s.corp.advancements(remote)
     _score(s, side, points, 0, 0)
     s.corp.set_advancements(remote, 0)

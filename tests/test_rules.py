@@ -322,8 +322,8 @@ def test_advancement_counters_are_kept_per_remote_and_go_with_a_scored_agenda():
 
 def test_every_settable_counter_is_in_the_counters_menu_once():
     from engine_lite.golden import counters
-    from firmware.netrunner.menus import _COUNTER_ROWS, COUNTER_LABELS
-    rows = [(side, counters(side)[i][1]) for side, first, end in _COUNTER_ROWS
+    from firmware.netrunner.menus import _counter_rows, COUNTER_LABELS
+    rows = [(side, counters(side)[i][1]) for side, first, end in _counter_rows()
             for i in range(first, end)]
     everything = [(side, attr) for side in (CORP, RUNNER) for _, attr in counters(side)]
     assert sorted(rows) == sorted(everything) and len(set(rows)) == len(rows)

@@ -40,7 +40,7 @@ from engine_lite.state import (
     CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, SIDE_NAMES, server_name, const,
 )
 from engine_lite import actions as A
-from engine_lite.rules import scoring_remote
+from engine_lite.rules import scoring_remote, advance_action
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
@@ -528,9 +528,7 @@ class Dashboard(Screen):
         elif label == "Draw":
             app.act(A.action(A.DRAW, side))
         elif label == "Adv":
-            if not self.value:
-                app.act(A.action(A.ADVANCE, side))
-            elif app.act(A.action(A.ADVANCE_REMOTE, side, FIRST_REMOTE + self.value - 1)):
+            if app.act(advance_action(side, self.value)) and self.value:
                 self.last_remote = self.value
         elif label == "Run":
             app.act(A.action(A.RUN, RUNNER, self.value), quiet=True)   # the captions say where

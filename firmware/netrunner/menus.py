@@ -6,7 +6,7 @@ choosing it anyway shows the rules' reason. After an action the dashboard comes 
 bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while a menu is open.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, FIRST_REMOTE, ADVANCED_REMOTES
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES
 from engine_lite import actions as A
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm
 from firmware.board.buttons import PRESS
@@ -118,8 +118,8 @@ def _end_turn(app):
 def _advance(app, side):
     """Advance a card: which remote's (its counters kept), 0 for a card elsewhere (ice, say)."""
     def done(app, remote):
-        act_then_home(app, A.action(A.ADVANCE_REMOTE, side, FIRST_REMOTE + remote - 1) if remote
-                      else A.action(A.ADVANCE, side))
+        from engine_lite.rules import advance_action
+        act_then_home(app, advance_action(side, remote))
     corp = app.game.state.corp
     ask(app, "ADVANCE", "Remote (0: elsewhere)", 0, ADVANCED_REMOTES, done, value=1,
         describe=lambda n: "has %d" % corp.advancements(n) if n else "counters not kept")
@@ -312,9 +312,16 @@ COUNTER_LABELS = {
     (CORP, "remote3_advancements"): "Remote 3 adv.", (CORP, "remote4_advancements"): "Remote 4 adv.",
     (CORP, "remote5_advancements"): "Remote 5 adv.", (CORP, "remote6_advancements"): "Remote 6 adv.",
 }
-# The Counters menu's order: the Corp's counters, the Runner's, then the remotes' advancement
-# counters (the Corp's from index 7: set when a card places some, Shipment from SanSan say).
-_COUNTER_ROWS = ((CORP, 0, 7), (RUNNER, 0, 10), (CORP, 7, 13))
+
+
+def _counter_rows():
+    """The Counters menu's order, as (side, first index, end) of engine_lite.golden's lists: the
+    Corp's counters, the Runner's, then the remotes' advancement counters (the Corp's last ones:
+    set when a card places some, Shipment from SanSan say)."""
+    from engine_lite.golden import CORP_COUNTERS, RUNNER_COUNTERS, counter_index
+    remotes = counter_index(CORP, "remote1-advancements")
+    return ((CORP, 0, remotes), (RUNNER, 0, len(RUNNER_COUNTERS)),
+            (CORP, remotes, len(CORP_COUNTERS)))
 
 
 class CountersMenu(Menu):
@@ -329,7 +336,7 @@ class CountersMenu(Menu):
         s = app.game.state
         items = []
         from engine_lite.golden import counters as settable
-        for side, first, end in _COUNTER_ROWS:
+        for side, first, end in _counter_rows():
             player = s.player(side)
             counters = settable(side)
             for index in range(first, end):
