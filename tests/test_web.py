@@ -408,3 +408,43 @@ def test_table_mode_shows_the_screen_turned_for_the_player_across(page):
     assert not page.script("return document.querySelector('.bezel.far').hidden")
     page.driver.find_element("id", "table").click()  # and undone
     assert page.script("return document.querySelector('.bezel.far').hidden")
+
+
+def test_a_first_visit_shows_the_new_game_before_the_tracker_has_loaded(page):
+    """On a phone's first visit MicroPython takes seconds to arrive; the page itself holds the
+    picture a new game starts on, so the board is on the glass after one round trip. Here
+    MicroPython never arrives: the picture is there, the status line says the tracker is not
+    running, and a key does nothing."""
+    page.driver.get(page.url + "manifest.webmanifest")
+    page.script("localStorage.clear()")
+    page.driver.execute_cdp_cmd("Network.enable", {})
+    page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*micropython.wasm*"]})
+    try:
+        page.driver.get(page.page_url)
+        page.wait_for("window.netclick && window.netclick.stats.firstPictureMs")
+        assert differing(page.glass(), golden("dashboard")) == 0
+        page.wait_for("document.getElementById('status').className === 'error'")
+        page.play("OK")
+        assert differing(page.glass(), golden("dashboard")) == 0
+        assert page.script("return window.netclick.stats.firstFrameMs") is None
+    finally:
+        page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+def test_the_first_picture_is_the_one_the_tracker_draws(page):
+    """What index.html shows before the tracker runs is the tracker's own first frame, pixel
+    for pixel (made by `make web` with the same firmware), so nothing jumps when it starts."""
+    page.open()
+    first = page.script("return [firstShown.hex, window.netclick.stats.firstGlass]")
+    assert first[0] is not None and first[0] == first[1]
+
+
+def test_a_saved_game_is_not_covered_by_a_new_games_picture(page):
+    """With a game saved in this browser the page resumes it: no new game's picture first."""
+    page.open()
+    page.play("OK")
+    page.wait_for("localStorage.getItem('netclick/saved')")
+    page.load()
+    assert page.script("return firstShown.at") is None
+    stats = page.script("return window.netclick.stats")
+    assert stats["firstPictureMs"] == stats["firstFrameMs"]

@@ -5,8 +5,10 @@ firmware on MicroPython's WebAssembly port, offline once opened.
 
 The site is these files and nothing fetched from elsewhere:
 
-    index.html, netclick.css, netclick.js   the page: the device's face and its board (keys,
-                                            canvas, the saved game in the browser's storage)
+    index.html, netclick.js                 the page: the device's face and its board (keys,
+                                            canvas, the saved game in the browser's storage);
+                                            index.html holds netclick.css, glass.js and a new
+                                            game's first picture, so that one round trip shows it
     ssd1306.js                              the OLED controller that turns I2C bytes into pixels
     micropython.js, micropython.wasm        the pinned MicroPython (npm package in host_tools/node)
     device.json                             what `make deploy` puts on a Pico (engine_lite,
@@ -26,7 +28,7 @@ from host_tools.mprun import ROOT, firmware_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(ROOT, "build", "web")
-PAGE_FILES = ("index.html", "netclick.css", "netclick.js", "ssd1306.js")
+PAGE_FILES = ("netclick.js", "ssd1306.js")
 MICROPYTHON = os.path.join(ROOT, "host_tools", "node", "node_modules", "@micropython",
                            "micropython-webassembly-pyscript")
 PANEL = (0x1B, 0x1D, 0x22)
@@ -58,6 +60,31 @@ def icon(size):
     return image
 
 
+def first_picture():
+    """{"hex", "contrast"}: what the firmware shows on starting a new game (no game saved), drawn
+    by the desktop simulator (the same firmware and pin map as the page's): the glass as
+    host_tools.ssd1306_emu.glass_bytes in hex, and the panel's contrast setting."""
+    from host_tools.sim import Simulator
+    sim = Simulator()
+    return {"hex": sim.oled.glass_bytes().hex(), "contrast": sim.oled.contrast}
+
+
+def page():
+    """index.html with what the first picture needs inside it (the style sheet, glass.js and the
+    picture): a phone on a slow network shows the board after one round trip, not four."""
+    def read(name):
+        with open(os.path.join(HERE, name), encoding="utf-8") as handle:
+            return handle.read()
+    html = read("index.html")
+    for tag, inline in (('<link rel="stylesheet" href="netclick.css">',
+                         "<style>\n%s</style>" % read("netclick.css")),
+                        ('<script src="glass.js"></script>', "<script>\n%s</script>" % read("glass.js")),
+                        ("FIRST_PICTURE", json.dumps(first_picture(), sort_keys=True))):
+        assert html.count(tag) == 1, tag
+        html = html.replace(tag, inline)
+    return html
+
+
 def manifest():
     """The web app manifest: installable, standalone, in the device's colours."""
     return {
@@ -80,6 +107,8 @@ def build(out=OUT):
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
+    with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as handle:
+        handle.write(page())
     for name in PAGE_FILES:
         shutil.copy(os.path.join(HERE, name), os.path.join(out, name))
     # Served as .js: every static host knows that type for a module (not all know .mjs).

@@ -5,8 +5,6 @@
 import { loadMicroPython } from "./micropython.js";
 import { SSD1306, WIDTH, HEIGHT } from "./ssd1306.js";
 
-const ON = [120, 200, 255];             // the panel's lit colour (as the desktop simulator)
-const OFF = [8, 10, 16];
 const MIN_HOLD_MS = 60;                 // a tap shorter than this is held this long, so that the
                                         // firmware's polling sees it (a Pico's key is never faster)
 const STORE = "netclick/save/";         // localStorage key prefix: one entry per saved file
@@ -25,8 +23,11 @@ let mp = null;
 // What tests and `make bench` read: when the first picture appeared, and for each input (a key
 // going down or up) the time until the picture it caused was drawn.
 const LONG_PRESS_MS = 600;   // firmware.board.buttons.Button.long_ms: a held key's LONG event
-const stats = { firstFrameMs: null, latencies: [], frames: 0, lastInputAt: null, restarts: 0,
-                ticks: 0, busyMs: 0 };
+// firstPictureMs: the board first on the glass (a first visit: the picture index.html holds,
+// glass.js); firstFrameMs: the tracker's own first frame (the keys answer from then), and
+// firstGlass what it showed (a test compares the two pictures).
+const stats = { firstPictureMs: firstShown.at, firstFrameMs: null, firstGlass: null,
+                latencies: [], frames: 0, lastInputAt: null, restarts: 0, ticks: 0, busyMs: 0 };
 // With no key down and nothing to draw the firmware asks for its idle poll (App.IDLE_POLL_MS,
 // 20 ms: a Pico must notice a press by polling). Here a press calls the loop itself, so the page
 // sleeps IDLE_MS instead: 2 wake-ups a second while nobody touches it, not 50 (a phone's
@@ -45,45 +46,29 @@ function say(text, error) {
 
 // ---- the display ----------------------------------------------------------------------------
 
-// Canvas pixels per OLED pixel: a whole number that fits the width the page gives the glass, in
-// device pixels, so every OLED pixel is the same square. No dark gap between them: it drowned
-// the strokes of highlighted (inverse) text.
+// Canvas pixels per OLED pixel (glass.js, inside index.html: glassScale, paintGlass).
 let SCALE = 4;
 
 function fitCanvas() {
-  const ratio = window.devicePixelRatio || 1;
-  const room = canvas.parentElement.clientWidth - 28;           // the bezel's padding
-  SCALE = Math.max(1, Math.floor(room * ratio / WIDTH));
-  canvas.width = WIDTH * SCALE;
-  canvas.height = HEIGHT * SCALE;
-  // Shown as wide as the page gives it (a phone upright: the whole width); the browser scales
-  // the whole-number picture the rest of the way without smoothing (image-rendering: pixelated).
-  canvas.style.width = "100%";
+  SCALE = glassScale(canvas);
   if (board) draw(false);
+  else if (firstShown.lit) paintGlass(canvas, firstShown.lit, SCALE, firstShown.contrast);
 }
 
 function draw(counted = true) {
-  const image = context.createImageData(WIDTH * SCALE, HEIGHT * SCALE);
-  const level = 0.35 + 0.65 * (oled.contrast / 255);
-  const lit = ON.map((c) => Math.floor(c * level));
-  const pixels = image.data;
   const glass = new Uint8Array(WIDTH * HEIGHT);
   for (let y = 0; y < HEIGHT; y++)
     for (let x = 0; x < WIDTH; x++) glass[y * WIDTH + x] = oled.pixel(x, y);
-  for (let y = 0; y < HEIGHT * SCALE; y++) {
-    for (let x = 0; x < WIDTH * SCALE; x++) {
-      const on = glass[Math.floor(y / SCALE) * WIDTH + Math.floor(x / SCALE)];
-      const colour = on ? lit : OFF;
-      const i = (y * WIDTH * SCALE + x) * 4;
-      pixels[i] = colour[0]; pixels[i + 1] = colour[1]; pixels[i + 2] = colour[2]; pixels[i + 3] = 255;
-    }
-  }
-  context.putImageData(image, 0, 0);
+  paintGlass(canvas, glass, SCALE, oled.contrast);
   if (tableMode) drawFar();
   if (!counted) return;
   const now = performance.now();
   stats.frames++;
-  if (stats.firstFrameMs === null && oled.displayOn) stats.firstFrameMs = now;
+  if (stats.firstFrameMs === null && oled.displayOn) {
+    stats.firstFrameMs = now;
+    stats.firstGlass = glassHex();
+    if (stats.firstPictureMs === null) stats.firstPictureMs = now;
+  }
   if (stats.lastInputAt !== null) {
     // A picture more than a second after the input was caused by time (a message going, a
     // number expiring), not by the key.
@@ -553,24 +538,29 @@ async function start() {
                                      () => {});
   }
   const lines = [];
+  const device = fetch("device.json").then((response) => response.json());   // meanwhile
   mp = await loadMicroPython({ heapsize: 512 * 1024, stdout: (line) => console.log(line),
                                stderr: (line) => { lines.push(line); console.error(line); } });
-  const files = await (await fetch("device.json")).json();
-  writeFiles(files);
+  writeFiles(await device);
   restore();
   board = mp.pyimport("webboard");
   if (localStorage.getItem("netclick/table")) setTableMode(true);
   // ?seed=N: the simulator's repeatable dice and first players (the browser tests use it).
   board.start(parseInt(new URLSearchParams(location.search).get("seed") || "0", 10) || 0);
   window.netclick.ready = true;
+  offlineCopy();
   say(Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." : "New game.");
   loop();
 }
 
-start().catch((error) => say("Could not start: " + (error.message || error), true));
-
-if ("serviceWorker" in navigator) {
+// The offline copy (sw.js) is made once the tracker runs: on a first visit over a slow network
+// its downloads would otherwise share the line with the ones the tracker is waiting for.
+function offlineCopy() {
+  if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("sw.js").then(
     () => navigator.serviceWorker.ready.then(() => { window.netclick.offline = true; }),
     (error) => console.warn("No offline copy:", error));
 }
+
+start().catch((error) => say("Could not start: " + (error.message || error), true));
+

@@ -1,0 +1,83 @@
+// The glass on a canvas, and the first visit's first picture. `make web` puts this file inside
+// index.html (a classic script, not a module), so it runs as soon as the page's own bytes have
+// arrived: on a phone's first visit (a slow network) the tracker's first picture, a new game's
+// dashboard, shows about 8 s before MicroPython has loaded (make bench: first visit, 4x CPU, slow
+// 3G). That picture is the one the firmware itself draws on starting a new game: `make web`
+// drew it with the same firmware, and a browser test checks the two are the same pixels. The
+// keys answer once the tracker runs: until then the status line says it is starting, and a key
+// pressed does nothing (it is not kept to act later, when the player has moved on).
+"use strict";
+
+const GLASS_WIDTH = 128;
+const GLASS_HEIGHT = 64;
+const GLASS_OFF = [8, 10, 16];
+const GLASS_ON = [120, 200, 255];       // the panel's lit colour (as the desktop simulator)
+
+// Canvas pixels per OLED pixel: a whole number that fits the width the page gives the glass, in
+// device pixels, so every OLED pixel is the same square (no gap between them: a gap drowned thin
+// strokes). The browser scales the rest of the way without smoothing (image-rendering: pixelated).
+function glassScale(canvas) {
+  const ratio = window.devicePixelRatio || 1;
+  const room = canvas.parentElement.clientWidth - 28;           // the bezel's padding
+  return Math.max(1, Math.floor(room * ratio / GLASS_WIDTH));
+}
+
+// Paint `lit` (GLASS_WIDTH * GLASS_HEIGHT bytes, 1 = lit, row by row) at `scale`, the lit
+// colour dimmed by the panel's contrast setting (0-255) as the OLED dims it.
+function paintGlass(canvas, lit, scale, contrast) {
+  if (canvas.width !== GLASS_WIDTH * scale) {     // (a new size clears the canvas: only then)
+    canvas.width = GLASS_WIDTH * scale;
+    canvas.height = GLASS_HEIGHT * scale;
+    canvas.style.width = "100%";
+  }
+  const level = 0.35 + 0.65 * (contrast / 255);
+  const on = GLASS_ON.map((c) => Math.floor(c * level));
+  const context = canvas.getContext("2d");
+  const image = context.createImageData(canvas.width, canvas.height);
+  const pixels = image.data;
+  for (let y = 0; y < canvas.height; y++) {
+    const row = Math.floor(y / scale) * GLASS_WIDTH;
+    for (let x = 0; x < canvas.width; x++) {
+      const colour = lit[row + Math.floor(x / scale)] ? on : GLASS_OFF;
+      const i = (y * canvas.width + x) * 4;
+      pixels[i] = colour[0]; pixels[i + 1] = colour[1]; pixels[i + 2] = colour[2]; pixels[i + 3] = 255;
+    }
+  }
+  context.putImageData(image, 0, 0);
+}
+
+// The glass as 1024 bytes in hex (MONO_VLSB, upright: host_tools.ssd1306_emu.glass_bytes) ->
+// one byte a pixel, row by row.
+function glassPixels(hex) {
+  const lit = new Uint8Array(GLASS_WIDTH * GLASS_HEIGHT);
+  for (let y = 0; y < GLASS_HEIGHT; y++)
+    for (let x = 0; x < GLASS_WIDTH; x++) {
+      const i = (y >> 3) * GLASS_WIDTH + x;
+      lit[y * GLASS_WIDTH + x] = (parseInt(hex.substr(i * 2, 2), 16) >> (y & 7)) & 1;
+    }
+  return lit;
+}
+
+// A saved game in this browser resumes where it was, not on a new game's dashboard: then the
+// glass stays dark until the tracker draws (from the offline copy, well under a second).
+function gameSaved() {
+  try {
+    for (let i = 0; i < localStorage.length; i++)
+      if (localStorage.key(i).startsWith("netclick/save")) return true;
+    return false;
+  } catch (error) {
+    return true;                        // no storage to look in: show nothing rather than guess
+  }
+}
+
+// The first picture (index.html gives `firstPicture` = {hex, contrast} from `make web`).
+const firstShown = { at: null, hex: null, lit: null, contrast: 0 };
+function showFirstPicture(picture) {
+  if (gameSaved()) return;
+  firstShown.hex = picture.hex;
+  firstShown.lit = glassPixels(picture.hex);
+  firstShown.contrast = picture.contrast;
+  const canvas = document.getElementById("glass");
+  paintGlass(canvas, firstShown.lit, glassScale(canvas), firstShown.contrast);
+  firstShown.at = performance.now();
+}
