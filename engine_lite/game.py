@@ -155,9 +155,13 @@ class Game:
 
     def replay(self, act):
         """Apply and record an action without touching the redo stack (for redo and loading)."""
-        state, note = self.rules.apply(self.state, act)
+        return self._record(act, self.rules.apply(self.state, act))
+
+    def _record(self, act, applied):
+        """Record `act`, whose (new state, note) from the rules is `applied`."""
+        state, note = applied
+        self.rules.encode(act, self.history)     # (first: should it fail, nothing has changed)
         self.state = state
-        self.rules.encode(act, self.history)
         self.count += 1
         if self.count % self.CHECKPOINT_EVERY == 0:
             self.checkpoints.append((self.count, len(self.history), state.pack()))
@@ -166,7 +170,13 @@ class Game:
 
     def do(self, act):
         """Apply an action. Returns the rules' note; raises Refused (state unchanged)."""
-        note = self.replay(act)
+        return self.do_applied(act, self.rules.apply(self.state, act))
+
+    def do_applied(self, act, applied):
+        """Do an action the caller has already applied to this state: `applied` is what
+        rules.apply(game.state, act) returned (the App looks at it first, to ask before a game
+        ends), so that it is not applied twice. Returns the rules' note."""
+        note = self._record(act, applied)
         self.redo_stack = []
         return note
 

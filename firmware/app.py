@@ -39,6 +39,12 @@ OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.net
 class App:
     """Owns the game, the screens and the display's care."""
 
+    # On the firmware image (the Device sets this) the overlays stay loaded once opened: their
+    # code is in flash, so letting them go gives back only their names and functions, and the
+    # next screen of theirs imports them again, a few ms inside a press (make bench: press to
+    # photon, menus+mixed max; the peak heap with every screen open stays within its 60 KB).
+    keep_overlays = False
+
     POLL_MS = 2             # the main loop's sleep while a button is down or settling
     IDLE_POLL_MS = 20       # ... and while all are up: a press is seen within 20 ms, and its
                             # release (when most keys act) within 2 ms
@@ -114,11 +120,12 @@ class App:
         return byte % sides + 1
 
     def home(self):
-        """Back to the dashboard; the overlay modules are let go."""
+        """Back to the dashboard; the overlay modules are let go (not on the image)."""
         del self.screens[1:]
         self.dirty = True
-        for module in OVERLAYS:
-            forget(module)
+        if not self.keep_overlays:
+            for module in OVERLAYS:
+                forget(module)
 
     def replace(self, screen):
         """Swap the top screen for another (keeping the overlays loaded)."""
@@ -137,21 +144,18 @@ class App:
         confirmed (`confirmed`), so that no run of presses ends a game by itself."""
         game = self.game
         rules = game.rules
-        if not confirmed and not rules.over(game.state):
-            try:
-                after = rules.apply(game.state, act)[0]
-            except Refused:
-                after = None              # refused below, with its reason
-            if after is not None and rules.over(after):
-                from firmware.screens.widgets import Confirm
-                self.push(Confirm("GAME ENDS?", describe(act, after, rules) + ": " +
-                                  rules.result(after), lambda app: app._confirmed(act), hold=True))
-                return False
         try:
-            note = self.game.do(act)
+            applied = rules.apply(game.state, act)
         except Refused as refused:
             self.say(str(refused), error=True)
             return False
+        after = applied[0]
+        if not confirmed and not rules.over(game.state) and rules.over(after):
+            from firmware.screens.widgets import Confirm
+            self.push(Confirm("GAME ENDS?", describe(act, after, rules) + ": " +
+                              rules.result(after), lambda app: app._confirmed(act), hold=True))
+            return False
+        note = game.do_applied(act, applied)     # (applied once: make bench, press to photon)
         self.changed()
         if note and notes:
             self.say(note)

@@ -112,7 +112,9 @@ class Device:
             # dashboard would bring it back at its first draw, the Infiltration monitor not).
             from firmware.tournament.roundclock import clock_for
             clock_for(self.app)
-        notices.append(shadowed_notice(frozen_image(), flash))
+        image = frozen_image()
+        self.app.keep_overlays = image is not None
+        notices.append(shadowed_notice(image, flash))
         notices.append(missing_panels(self.app.display))
         notices.append(self.app.toast)     # what the first draw said (the timer's restart): last
         text = " ".join(n for n in notices if n)

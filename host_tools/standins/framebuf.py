@@ -194,11 +194,12 @@ class FrameBuffer:
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
         """Draw another framebuffer at (x, y). Pixels whose (palette-mapped) colour equals key are
-        skipped. `fbuf` may be a FrameBuffer or a (buffer, width, height, format[, stride]) tuple."""
-        # As in MicroPython, a source given as a tuple may be read-only (bytes).
-        if isinstance(fbuf, tuple):
+        skipped. `fbuf` may be a FrameBuffer or a (buffer, width, height, format[, stride]) tuple
+        or list."""
+        # As in MicroPython, a source given as a tuple or list may be read-only (bytes).
+        if isinstance(fbuf, (tuple, list)):
             fbuf = FrameBuffer(*fbuf, _readonly=True) if len(fbuf) == 5 else FrameBuffer(*fbuf, None, True)
-        if isinstance(palette, tuple):
+        if isinstance(palette, (tuple, list)):
             palette = FrameBuffer(*palette, _readonly=True) if len(palette) == 5 else FrameBuffer(*palette, None, True)
         if x >= self.width or y >= self.height or -x >= fbuf.width or -y >= fbuf.height:
             return
