@@ -28,6 +28,7 @@ from firmware import forget
 # code (about 25 KB) is on the heap: make bench, "peak heap, 50-round game" (.mpy path, target
 # <= 110 KB) and the boot heap (<= 96 KB) are met with it. See README, "Memory".
 OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.netrunner.trace",
+            "firmware.netrunner.damage",
             "firmware.netrunner.pages", "firmware.screens.widgets", "firmware.screens.font_medium",
             "firmware.netrunner.purposes", "engine_lite.phrases", "engine_lite.logline",
             "engine_lite.golden", "engine_lite.tournament",

@@ -65,7 +65,7 @@ TASKS = (
      "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access"]),
     ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
-     "HOLD:UP:850,LEFT,OK,LONG:OK", ["runner damage meat 6"]),
+     "HOLD:UP:850,LEFT,LONG:OK", ["runner damage meat 6"]),
     ("a new game with the Runner's link 1", 5, 1, "", "UP,RIGHT,RIGHT,RIGHT,OK",
      ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
 )

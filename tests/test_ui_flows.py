@@ -934,3 +934,24 @@ def test_after_a_power_cut_adv_starts_on_the_remote_with_the_most_counters():
     sim.app.full_redraw = True
     sim.keys("RIGHT")                                        # from +1cr, where it starts
     assert sim.app.screen.status(sim.app.game.state) == "Advance R3 (has 2)? UP/DN"
+
+
+def test_a_flatline_from_the_number_ring_says_so_first_and_a_held_ok_records_it():
+    """Meat damage past the grip's count, chosen with UP (held) and LEFT: the row under the
+    numbers says it ends the game before anything is done, and a held OK is the yes (make
+    bench: record a flatline, 3 presses). A tap asks first, as from More > Counters, with the
+    grip's count to correct."""
+    from simhelp import where_shown
+    sim = play("HOLD:UP:850,LEFT")                               # 6, Meat
+    assert where_shown(sim, "6 meat, flatline: hold OK")
+    assert sim.app.game.count == 0
+    sim.keys("LONG:OK,WAIT:500")
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
+    assert sim.app.screen.name == "win"
+    tapped = play("HOLD:UP:850,LEFT,OK")
+    assert tapped.app.screen.name == "flatline" and tapped.app.game.count == 0
+
+
+def test_a_held_ok_on_a_number_that_does_not_end_the_game_does_what_a_tap_does():
+    sim = play("UP,UP,LONG:OK,WAIT:300")                         # Gain 2, OK held
+    assert sim.app.game.state.corp.credits == 7 and sim.app.screen.name == "dashboard"

@@ -549,8 +549,9 @@ class Dashboard(Screen):
             app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True)
         elif label == "Steal":
             __import__("firmware.netrunner.purposes")
-            sys.modules["firmware.netrunner.purposes"].points_then(app, A.STEAL, RUNNER, self.value,
-                                                         self.accessed)
+            purposes = sys.modules["firmware.netrunner.purposes"]
+            purposes.points_then(app, purposes.points_action(s, A.STEAL, RUNNER, self.value),
+                                 self.accessed)
             forget("firmware.netrunner.purposes")
         elif label == "+1 card":
             self.to_access += 1

@@ -8,20 +8,9 @@ bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES
 from engine_lite import actions as A
-from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm
-from firmware.board.buttons import PRESS
+from firmware.screens.widgets import Menu, Item, Confirm, act_then_home, ask
 from firmware.games import new_game, previous_games
-
-
-def act_then_home(app, act):
-    """Do an action; back to the dashboard if it was applied (else the reason shows, stay)."""
-    if app.act(act):
-        app.home()
-
-
-def ask(app, title, label, low, high, done, value=None, describe=None):
-    """Push a NumberPrompt; `done(app, value)` runs on OK."""
-    app.push(NumberPrompt(title, label, low if value is None else value, low, high, done, describe))
+from firmware.netrunner.damage import damage_then
 
 
 def ask_then_act(app, title, label, verb, side, low=0, high=99):
@@ -219,7 +208,7 @@ class TokensMenu(Menu):
         go = lambda act: (lambda app: app.act(act))
         damage = lambda kind: (lambda app: ask(
             app, "%s DAMAGE" % A.DAMAGE_KINDS[kind].upper(), "Damage", 1, 20,
-            lambda app, n: _damage(app, kind, n)))
+            lambda app, n: damage_then(app, kind, n)))
         return [
             Item("Tag +1", "%d" % s.runner.tags, True, go(A.action(A.TAGS, RUNNER, 1))),
             Item("Tag -1", "", s.runner.tags > 0, go(A.action(A.TAGS, RUNNER, -1))),
@@ -231,50 +220,6 @@ class TokensMenu(Menu):
             Item("Bad publicity -1", "", s.corp.bad_publicity > 0,
                  go(A.action(A.BAD_PUBLICITY, CORP, -1))),
         ]
-
-
-def _damage(app, kind, amount):
-    """Damage to the Runner. When the grip's count says it flatlines, the count is asked about
-    first: it is followed from the start hand, draws, installs and discards, but a card that
-    draws or discards by its own text can put it off, and a flatline ends the game."""
-    grip = app.game.state.runner.grip
-    act = A.action(A.DAMAGE, RUNNER, kind, amount)
-    if 0 <= grip < amount and not app.game.rules.over(app.game.state):
-        app.push(FlatlineCheck(act, grip))
-    else:
-        act_then_home(app, act)
-
-
-class FlatlineCheck(Confirm):
-    """"3 net damage, 2 cards in grip: flatlined?" A held OK says yes (the Corp wins); LEFT
-    says the count is wrong: the cards really in the grip are asked for, set, and the damage
-    done against them (asked once: a flatline by the corrected count still asks with a held
-    OK, as every game-ending action does)."""
-
-    name = "flatline"
-
-    def __init__(self, act, grip):
-        Confirm.__init__(self, "FLATLINE?", "%d %s damage, %d in grip (counted): flatlined?" % (
-            act[3], A.DAMAGE_KINDS[act[2]], grip), lambda app: app._confirmed(act), hold=True)
-        self.act = act
-        self.grip = grip
-
-    keys = "hold OK yes  < grip count"
-
-    def on_button(self, app, name, event):
-        if name == "LEFT" and event == PRESS:
-            act = self.act
-            app.pop()
-
-            def counted(app, cards):
-                from engine_lite.golden import counters
-                index = [c[1] for c in counters(RUNNER)].index("grip")
-                if app.act(A.action(A.SET, RUNNER, index, cards)):
-                    app.pop()
-                    act_then_home(app, act)
-            ask(app, "GRIP", "Cards in grip", 0, 99, counted, value=self.grip)
-            return
-        Confirm.on_button(self, app, name, event)
 
 
 class AgendaMenu(Menu):

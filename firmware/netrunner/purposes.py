@@ -19,8 +19,9 @@ Loaded when UP or DOWN goes down on the dashboard, and let go when the change is
 is not on the heap the rest of the time (see firmware.app.OVERLAYS).
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES, Refused
 from engine_lite import actions as A
+from engine_lite import rules
 from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import WIDTH, step_of
@@ -37,8 +38,9 @@ WINNING = (A.SCORE, A.STEAL)
 # (label, side, verb) rings, first choice first; the ring wraps, so the choices just before
 # the first are as near as those after it.
 # In the Corp's turn Meat is last, a LEFT away: meat damage then is a kill card's (Scorched
-# Earth), and a flatline takes UP (held to the damage) LEFT OK and the held OK that confirms a
-# win (make bench: record a flatline, 4 presses; bad publicity +1 is UP LEFT LEFT OK, 4).
+# Earth), and a flatline takes UP (held to the damage), LEFT and a held OK, the held OK that
+# every game's end asks for (make bench: record a flatline, 3 presses; bad publicity +1 is UP
+# LEFT LEFT OK, 4).
 UP_OWN_CORP = (("Gain", ACTIVE, A.GAIN), ("Score", CORP, A.SCORE), ("Tag", RUNNER, A.TAGS),
                ("Net", RUNNER, DAMAGE + A.DAMAGE_NET), ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN),
                ("Runner", RUNNER, A.GAIN), ("Bad pub", CORP, A.BAD_PUBLICITY),
@@ -108,6 +110,7 @@ class Pending:
         self.delta = 0
         self.index = 0
         self.fresh = fresh      # nothing has happened in the game yet (the ring offers Link)
+        self._ends = (None, 0, 0, False)  # (state, delta, index, whether OK ends the game)
 
     def choices(self, s):
         """The ring for the number's sign (and, for the Corp facing a tagged Runner, size)."""
@@ -138,11 +141,15 @@ class Pending:
         """What OK will do, in words."""
         label, side, verb = self.choice(s)
         n = abs(self.delta)
+        if self.ends_game(s):
+            if verb >= DAMAGE:
+                return fitting(("%d %s, flatline: hold OK" % (n, A.DAMAGE_KINDS[verb - DAMAGE]),
+                                "Flatline: hold OK"))
+            return fitting(("%s %d wins: hold OK" % (label, n), "Wins: hold OK"))
         if verb >= DAMAGE:
             return "Runner: %d %s damage" % (n, A.DAMAGE_KINDS[verb - DAMAGE])
         if verb == A.SCORE:
-            from engine_lite.rules import scoring_remote
-            remote = scoring_remote(s.corp)
+            remote = rules.scoring_remote(s.corp)
             if remote:
                 has = s.corp.advancements(remote)
                 return fitting(("Score %d from R%d (%d adv)" % (n, remote, has),
@@ -150,10 +157,30 @@ class Pending:
                                 "Score %d: remote %d" % (n, remote)))
         return PHRASES[verb] % (SIDE_NAMES[side], n)
 
+    def ends_game(self, s):
+        """Whether OK on the lit choice ends the game (a flatline, the agenda that wins): the
+        sentence then says so, and a held OK does it at once (a tap asks first, App.act). Kept
+        for the number and choice it was worked out for: it applies the action to a copy of
+        the game (a few ms on a Pico), and the sentence is drawn again on every key."""
+        cached = self._ends
+        if cached[0] is s and cached[1] == self.delta and cached[2] == self.index:
+            return cached[3]
+        label, side, verb = self.choice(s)
+        ends = False
+        if (verb >= DAMAGE or verb in WINNING) and self.delta and not rules.over(s):
+            try:
+                ends = rules.over(rules.apply(s, self.action(s))[0])
+            except Refused:
+                pass                  # refused: OK says why
+        self._ends = (s, self.delta, self.index, ends)
+        return ends
+
     def action(self, s):
         """The action OK does (None for ice, which asks how much ice is there first)."""
         label, side, verb = self.choice(s)
         n = abs(self.delta)
+        if verb in WINNING:
+            return points_action(s, verb, side, n)
         if verb >= DAMAGE:
             return A.action(A.DAMAGE, RUNNER, verb - DAMAGE, n)
         if verb == ICE:
@@ -171,7 +198,10 @@ class Pending:
             self.change(s, step_of(event) * (1 if name == "UP" else -1))
         elif name in ("LEFT", "RIGHT") and event == PRESS:
             self.move(s, 1 if name == "RIGHT" else -1)
-        elif name == "OK" and event == PRESS:
+        elif name == "OK" and event in (PRESS, LONG):
+            # A held OK does what a tap does; on a choice that ends the game (its sentence
+            # says "hold OK") it is also the yes that a tap is asked for.
+            confirmed = event == LONG and self.ends_game(s)
             label, side, verb = self.choice(s)
             n = abs(self.delta)
             if not n and verb not in FOR_NOTHING:
@@ -180,12 +210,18 @@ class Pending:
                 dashboard.drop()
                 ice_then(app, n)       # asks how much ice is there
             elif verb in WINNING:
+                act = self.action(s)
                 dashboard.drop()
-                points_then(app, verb, side, n, dashboard.accessed)
+                points_then(app, act, dashboard.accessed, confirmed)
             elif verb == LINK:
                 dashboard.drop()
                 start_with_link(app, n)
-            elif app.act(self.action(s)):    # said again once done: "Corp rezzed for 3"
+            elif verb >= DAMAGE and not confirmed:
+                # (as from More > Counters: a flatline by the grip's count asks about the count)
+                from firmware.netrunner.damage import damage_then
+                dashboard.drop()
+                damage_then(app, verb - DAMAGE, n)
+            elif app.act(self.action(s), confirmed=confirmed):   # said: "Corp rezzed for 3"
                 dashboard.drop()
                 if verb == A.TRASH:
                     dashboard.accessed(app)   # a trash cost paid: that card is done
@@ -208,21 +244,22 @@ class Pending:
             SMALL.draw(fb, after + ">", x + width + 3, y)
 
 
-def points_then(app, verb, side, points, done=None):
-    """Score, steal or forfeit `points`, then back to the dashboard: a number that would win
-    asks first (no win by accident: App.act). `done(app)` runs after the points were added."""
+def points_action(s, verb, side, points):
+    """The action that scores (from its remote, if its counters are kept), steals or forfeits
+    `points`."""
+    if verb == A.SCORE:
+        return rules.score_action(s, side, points)
+    return A.action(verb, side, points)
 
-    def go(app):
-        if verb == A.SCORE:
-            from engine_lite.rules import score_action
-            act = score_action(app.game.state, side, points)   # from its remote, if counted
-        else:
-            act = A.action(verb, side, points)
-        if app.act(act):
-            app.home()
-            if done:
-                done(app)
-    go(app)      # (points that win ask first, with a held OK: App.act)
+
+def points_then(app, act, done=None, confirmed=False):
+    """Score, steal or forfeit (`act`), then back to the dashboard: points that would win ask
+    first, with a held OK (App.act), unless `confirmed`. `done(app)` runs after the points were
+    added."""
+    if app.act(act, confirmed=confirmed):
+        app.home()
+        if done:
+            done(app)
 
 
 def start_with_link(app, link):

@@ -63,5 +63,5 @@ class AgendaPrompt(NumberPrompt):
         NumberPrompt.draw(self, app, fb)
 
     def _chosen(self, app, points):
-        from firmware.netrunner.purposes import points_then
-        points_then(app, self.verb, self.side, points)
+        from firmware.netrunner.purposes import points_action, points_then
+        points_then(app, points_action(app.game.state, self.verb, self.side, points))

@@ -190,3 +190,14 @@ class Confirm(Screen):
             app.say("Hold OK to confirm")
         else:
             Screen.on_button(self, app, name, event)
+
+
+def act_then_home(app, act):
+    """Do an action; back to the home screen if it was applied (else the reason shows, stay)."""
+    if app.act(act):
+        app.home()
+
+
+def ask(app, title, label, low, high, done, value=None, describe=None):
+    """Push a NumberPrompt; `done(app, value)` runs on OK."""
+    app.push(NumberPrompt(title, label, low if value is None else value, low, high, done, describe))

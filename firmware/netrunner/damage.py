@@ -1,0 +1,54 @@
+"""Damage to the Runner, and the question a flatline by the grip's count asks first.
+
+Reached from the dashboard's number ring (UP, then Net, Meat or Brain) and from More > Tags &
+damage. An overlay (firmware.app.OVERLAYS): loaded when damage is done.
+"""
+
+from engine_lite.state import RUNNER
+from engine_lite import actions as A
+from firmware.screens.widgets import Confirm, act_then_home, ask
+from firmware.board.buttons import PRESS
+
+
+def damage_then(app, kind, amount):
+    """Damage to the Runner. When the grip's count says it flatlines, the count is asked about
+    first: it is followed from the start hand, draws, installs and discards, but a card that
+    draws or discards by its own text can put it off, and a flatline ends the game."""
+    grip = app.game.state.runner.grip
+    act = A.action(A.DAMAGE, RUNNER, kind, amount)
+    if 0 <= grip < amount and not app.game.rules.over(app.game.state):
+        app.push(FlatlineCheck(act, grip))
+    else:
+        act_then_home(app, act)
+
+
+class FlatlineCheck(Confirm):
+    """"3 net damage, 2 cards in grip: flatlined?" A held OK says yes (the Corp wins); LEFT
+    says the count is wrong: the cards really in the grip are asked for, set, and the damage
+    done against them (asked once: a flatline by the corrected count still asks with a held
+    OK, as every game-ending action does)."""
+
+    name = "flatline"
+
+    def __init__(self, act, grip):
+        Confirm.__init__(self, "FLATLINE?", "%d %s damage, %d in grip (counted): flatlined?" % (
+            act[3], A.DAMAGE_KINDS[act[2]], grip), lambda app: app._confirmed(act), hold=True)
+        self.act = act
+        self.grip = grip
+
+    keys = "hold OK yes  < grip count"
+
+    def on_button(self, app, name, event):
+        if name == "LEFT" and event == PRESS:
+            act = self.act
+            app.pop()
+
+            def counted(app, cards):
+                from engine_lite.golden import counters
+                index = [c[1] for c in counters(RUNNER)].index("grip")
+                if app.act(A.action(A.SET, RUNNER, index, cards)):
+                    app.pop()
+                    act_then_home(app, act)
+            ask(app, "GRIP", "Cards in grip", 0, 99, counted, value=self.grip)
+            return
+        Confirm.on_button(self, app, name, event)
