@@ -448,3 +448,13 @@ def test_a_saved_game_is_not_covered_by_a_new_games_picture(page):
     assert page.script("return firstShown.at") is None
     stats = page.script("return window.netclick.stats")
     assert stats["firstPictureMs"] == stats["firstFrameMs"]
+
+
+def test_what_the_tracker_needs_is_fetched_once(page):
+    """index.html asks for MicroPython and the device files at once (preload); a preload that
+    did not match the request made later would fetch the 400 KB twice on a phone's network."""
+    page.open()
+    names = page.script("return performance.getEntriesByType('resource')"
+                        ".map((e) => e.name.split('/').pop().split('?')[0])")
+    needed = ("micropython.wasm", "micropython.js", "device.json", "netclick.js", "ssd1306.js")
+    assert sorted(n for n in names if n in needed) == sorted(needed)
