@@ -955,3 +955,13 @@ def test_a_flatline_from_the_number_ring_says_so_first_and_a_held_ok_records_it(
 def test_a_held_ok_on_a_number_that_does_not_end_the_game_does_what_a_tap_does():
     sim = play("UP,UP,LONG:OK,WAIT:300")                         # Gain 2, OK held
     assert sim.app.game.state.corp.credits == 7 and sim.app.screen.name == "dashboard"
+
+
+def test_the_agenda_that_wins_from_the_number_ring_says_so_and_takes_a_held_ok():
+    from simhelp import where_shown
+    sim = play("HOLD:UP:850,UP,RIGHT")                           # 7 points, Score
+    assert where_shown(sim, "Score 7 wins: hold OK")
+    sim.keys("OK")                                               # a tap asks first
+    assert sim.app.game.state.winner < 0 and sim.app.screen.name == "confirm"
+    sim = play("HOLD:UP:850,UP,RIGHT,LONG:OK,WAIT:500")
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "agenda"
