@@ -28,8 +28,8 @@ function paintGlass(canvas, lit, scale, contrast) {
   if (canvas.width !== GLASS_WIDTH * scale) {     // (a new size clears the canvas: only then)
     canvas.width = GLASS_WIDTH * scale;
     canvas.height = GLASS_HEIGHT * scale;
-    canvas.style.width = "100%";
   }
+  canvas.style.width = "100%";      // as wide as the page gives it, whatever the scale
   const level = 0.35 + 0.65 * (contrast / 255);
   const on = GLASS_ON.map((c) => Math.floor(c * level));
   const context = canvas.getContext("2d");
