@@ -965,3 +965,15 @@ def test_the_agenda_that_wins_from_the_number_ring_says_so_and_takes_a_held_ok()
     assert sim.app.game.state.winner < 0 and sim.app.screen.name == "confirm"
     sim = play("HOLD:UP:850,UP,RIGHT,LONG:OK,WAIT:500")
     assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "agenda"
+
+
+def test_the_leak_checks_navigation_changes_nothing_in_the_game():
+    """make bench's growth check presses these keys a thousand times and takes any heap kept as
+    a leak: they must only open screens and go back, never act (an OK on a number back at 0
+    installs a card costing 0, and the history would grow instead)."""
+    from host_tools.scripted_game import scripted_keys, NAVIGATION_CYCLE
+    sim = play(",".join(scripted_keys(3)))
+    before = sim.state()
+    sim.keys(",".join(NAVIGATION_CYCLE * 3))
+    assert sim.state() == before and sim.app.screen.name == "dashboard"
+    assert sim.app.screen.pending is None
