@@ -17,6 +17,7 @@ const GLASS_ON = [120, 200, 255];       // the panel's lit colour (as the deskto
 // device pixels, so every OLED pixel is the same square (no gap between them: a gap drowned thin
 // strokes). The browser scales the rest of the way without smoothing (image-rendering: pixelated).
 function glassScale(canvas) {
+  canvas.style.width = "100%";          // shown as wide as the page gives it, whatever the scale
   const ratio = window.devicePixelRatio || 1;
   const room = canvas.parentElement.clientWidth - 28;           // the bezel's padding
   return Math.max(1, Math.floor(room * ratio / GLASS_WIDTH));
@@ -29,17 +30,19 @@ function paintGlass(canvas, lit, scale, contrast) {
     canvas.width = GLASS_WIDTH * scale;
     canvas.height = GLASS_HEIGHT * scale;
   }
-  canvas.style.width = "100%";      // as wide as the page gives it, whatever the scale
   const level = 0.35 + 0.65 * (contrast / 255);
   const on = GLASS_ON.map((c) => Math.floor(c * level));
+  const off = GLASS_OFF;
+  const width = canvas.width;           // (read once: a canvas's size is a DOM property, slow
+  const height = canvas.height;         // to read 131,072 times a picture)
   const context = canvas.getContext("2d");
-  const image = context.createImageData(canvas.width, canvas.height);
+  const image = context.createImageData(width, height);
   const pixels = image.data;
-  for (let y = 0; y < canvas.height; y++) {
+  for (let y = 0; y < height; y++) {
     const row = Math.floor(y / scale) * GLASS_WIDTH;
-    for (let x = 0; x < canvas.width; x++) {
-      const colour = lit[row + Math.floor(x / scale)] ? on : GLASS_OFF;
-      const i = (y * canvas.width + x) * 4;
+    for (let x = 0; x < width; x++) {
+      const colour = lit[row + Math.floor(x / scale)] ? on : off;
+      const i = (y * width + x) * 4;
       pixels[i] = colour[0]; pixels[i + 1] = colour[1]; pixels[i + 2] = colour[2]; pixels[i + 3] = 255;
     }
   }
