@@ -51,6 +51,12 @@ def test_a_new_screen_goes_as_one_window_and_scattered_changes_page_by_page():
     assert display.show() == (8 + 2 + 256) + (8 + 2 + 1)
     assert len(log) == 4
     assert sim.oled.glass_bytes() == bytes(display.oled.buffer[1:])
+    del log[:]
+    fb.fill_rect(0, 0, WIDTH, 8, 1)              # page 0, whole width...
+    fb.fill_rect(20, 8, 3, 8, 1)                 # ...then page 1, three columns: alone
+    assert display.show() == (8 + 2 + 128) + (8 + 2 + 3)
+    assert len(log) == 4
+    assert sim.oled.glass_bytes() == bytes(display.oled.buffer[1:])
 
 
 def test_flip_turns_the_picture_upside_down():

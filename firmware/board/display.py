@@ -198,12 +198,17 @@ class Display:
             sent = 0
             pages = panel.pages
             page = 0
+            ahead = -1           # the page whose changed columns are already in start, end
+            start = end = 0
             while page < len(pages):
                 drawn, held = pages[page]
                 if drawn == held:
                     page += 1
                     continue
-                first, last = _changed(drawn, held, width)
+                if page == ahead:
+                    first, last = start, end
+                else:
+                    first, last = _changed(drawn, held, width)
                 top = page
                 if last - first >= width - self.MERGE_SLACK:
                     # The wide changes on the pages after it go in the same window.
@@ -213,6 +218,7 @@ class Display:
                             break
                         start, end = _changed(drawn, held, width)
                         if end - start < width - self.MERGE_SLACK:
+                            ahead = page + 1        # (not scanned again when its turn comes)
                             break
                         page += 1
                     if page > top:
