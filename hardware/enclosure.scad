@@ -3,8 +3,9 @@
 //   openscad -o tray.stl -D 'part="tray"' enclosure.scad
 //   openscad -o lid.stl  -D 'part="lid"'  enclosure.scad
 // A display for each seat (hardware/README.md): the box lies flat between the players and the
-// lid has a window at each long side, the second for the module at 0x3D, turned to face the
-// player across (pins-two-displays.json: "rotation": 180 turns its picture):
+// lid has a window at each long side, the second facing the player across. A module at the
+// first's address lies turned round in its pocket (both pin headers toward the middle); one at
+// 0x3D lies the same way round as the first and "rotation": 180 turns its picture:
 //   openscad -o lid.stl  -D 'part="lid"' -D displays=2 enclosure.scad   (and the tray)
 
 part = "both";          // "tray", "lid" or "both"

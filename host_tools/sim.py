@@ -85,7 +85,15 @@ class Simulator:
         second = self.pins.get("display2")
         if second and not second.get("absent"):    # (absent: a test's unplugged panel)
             self.oled2 = SSD1306(second.get("controller") or self.oled.controller)
-            self.board.i2c_devices[second["address"]] = self.oled2
+            first = self.pins["i2c"].get("address", 0x3C)
+            if second["address"] == first:
+                # Both modules answer at the first's address: each write reaches both, and the
+                # second's picture is turned by how it lies in the lid, not by its controller.
+                self.oled2.turned = second.get("rotation", 180) == 180
+                self.board.i2c_devices[first] = _Tap(self.oled2.write,
+                                                     self.board.i2c_devices[first])
+            else:
+                self.board.i2c_devices[second["address"]] = self.oled2
         if flash is None:
             if save_dir:
                 os.makedirs(save_dir, exist_ok=True)

@@ -44,6 +44,9 @@ class SSD1306:
         self.com_reversed = False
         self.start_line = 0
         self.offset = 0
+        # The module itself lies turned 180 degrees (a second panel that shares the first's
+        # address, turned in the lid to face the player across): the glass is read turned.
+        self.turned = False
         self.mode = 2              # 0 horizontal, 1 vertical, 2 page addressing (reset default)
         self.col_start, self.col_end = 0, WIDTH - 1
         self.page_start, self.page_end = 0, PAGES - 1
@@ -148,6 +151,8 @@ class SSD1306:
             return 0
         if self.entire_on:
             return 1
+        if self.turned:
+            x, y = WIDTH - 1 - x, HEIGHT - 1 - y
         row = y if self.com_reversed else HEIGHT - 1 - y
         row = (row + self.start_line + self.offset) % HEIGHT
         segment = WIDTH - 1 - x

@@ -36,6 +36,7 @@ MISSING = ("No MicroPython image for the virtual Pico: put the official RPI_PICO
            % (IMAGE_VARIABLE, BOOTROM_VARIABLE))
 
 PINS_PATH = os.path.join(ROOT, "hardware", "pins.json")
+FIRST_PANEL = 0x3C     # the OLED's address (the pin map's i2c.address)
 BOUNCES = 3            # contact bounces on every press and release
 
 
@@ -73,10 +74,13 @@ class VirtualPico:
             raise VirtualPicoError("no firmware image at %s (make uf2 builds it)" % uf2)
         self.pins = load_pins()
         self.oled = SSD1306()
-        # A second panel on the bus (its address, e.g. 0x3D: a display for each seat), and its
-        # writes; None: one panel, as the default pin map has.
+        # A second panel on the bus (its address, e.g. 0x3D: a display for each seat, or 0x3C
+        # beside the first, hearing its writes), and its writes; None: one panel, as the
+        # default pin map has.
         self.second_panel = second_panel
         self.oled2 = SSD1306() if second_panel else None
+        if second_panel == FIRST_PANEL:
+            self.oled2.turned = True     # beside the first: turned round in the lid instead
         self.i2c_writes2 = []
         self.now_us = 0
         self.serial = bytearray()        # what the board wrote on its USB serial port, unread
@@ -90,7 +94,7 @@ class VirtualPico:
                                       stdout=subprocess.PIPE, text=True, bufsize=1)
         self._command("start", uf2=uf2 or stock, bootrom=bootrom, image=image, seed=seed,
                       flash_uf2=uf2 is not None,
-                      oleds=[0x3C] + ([second_panel] if second_panel else []))
+                      oleds=[FIRST_PANEL] + ([second_panel] if second_panel else []))
         for button in self.pins["buttons"]:      # every switch open: its pin pulled up
             self.release(button, bounces=0)
 
@@ -113,7 +117,8 @@ class VirtualPico:
             if self.oled2 is not None and address == self.second_panel:
                 self.oled2.write(data[:])
                 self.i2c_writes2.append((start, end, data))
-                continue
+                if address != FIRST_PANEL:
+                    continue           # (at the first's address, both panels hear it)
             self.oled.write(data[:])
             self.i2c_writes.append((start, end, data))
         self.flash_ops += [tuple(op) for op in answer["flash"]]

@@ -13,6 +13,9 @@ from host_tools.screens_catalog import SCREENS
 from host_tools.sim import Simulator
 
 TWO = os.path.join(os.path.dirname(__file__), "..", "hardware", "pins-two-displays.json")
+# Both modules at 0x3C, the second turned round in the lid: it hears the first's writes.
+SAME = os.path.join(os.path.dirname(__file__), "..", "hardware",
+                    "pins-two-displays-same-address.json")
 
 
 def glass_of(oled):
@@ -69,6 +72,31 @@ def test_a_second_display_that_does_not_answer_is_said_and_play_goes_on(tmp_path
     assert sim.app.display.online
 
 
+def test_a_second_display_at_the_first_address_costs_no_bus_time():
+    """Wired at the first's address, the second panel hears every byte the first gets: it
+    shows what the 0x3D wiring's second panel shows (turned for the player across, by how it
+    lies in the lid), and the tracker sends no byte more than for one panel."""
+    def sent_for(pins):
+        count = [0]
+        sim = Simulator(pins)
+        sim.run(3000)
+        device = sim.board.i2c_devices[0x3C]
+        def counting(data):
+            count[0] += len(data)
+            type(device).write(device, data)
+        device.write = counting
+        sim.keys("OK,WAIT:100,UP,UP,RIGHT,WAIT:100,LEFT,LEFT,OK,WAIT:300")   # a credit, a menu
+        return count[0], sim
+    one, _ = sent_for(None)
+    same, shared = sent_for(SAME)
+    _, own = sent_for(TWO)
+    assert one > 0 and same == one
+    assert len(shared.app.display.panels) == 1 and 0x3D not in shared.board.i2c_devices
+    assert differing(glass_of(shared.oled2), glass_of(own.oled2)) == 0
+    assert differing(glass_of(shared.oled2).rotate(180), glass_image(shared)) == 0
+    assert "not answering" not in (shared.app.toast or "")
+
+
 def test_one_display_is_as_before():
     sim = Simulator()
     assert sim.oled2 is None and len(sim.app.display.panels) == 1
@@ -77,7 +105,9 @@ def test_one_display_is_as_before():
 def test_the_pin_map_checks_the_second_display():
     from firmware.board.pins import parse, PinMapError
     pins = json.load(open(TWO))
-    for wrong, said in (({"address": 60}, "first display's"), ({"address": "0x3D"}, "address"),
+    parse(dict(pins, display2={"address": 60}))       # beside the first: it hears its writes
+    for wrong, said in (({"address": 60, "controller": "ssd1309"}, "same controller"),
+                        ({"address": "0x3D"}, "address"),
                         ({"address": 61, "rotation": 90}, "rotation")):
         pins["display2"] = wrong
         with pytest.raises(PinMapError, match=said):

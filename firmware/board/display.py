@@ -75,7 +75,9 @@ def open_display(pins):
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
                       size.get("height", 64), size.get("controller"))
     second = pins.get("display2")
-    if second:
+    # A second panel at the first's own address hears every write the first gets: nothing more
+    # to send (its turn for the seat across is how it lies in the lid; hardware/README.md).
+    if second and second["address"] != pins["i2c"].get("address", 0x3C):
         display.add_panel(i2c, second["address"], second.get("rotation", 180),
                           second.get("controller", size.get("controller")))
     return display

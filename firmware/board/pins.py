@@ -59,9 +59,11 @@ def parse(data):
             if pin in used:
                 raise PinMapError("GP%d is used twice (%s and %s)" % (pin, used[pin], what))
             used[pin] = what
-    # A second display for the other seat, on the same bus at its own address (an SSD1306
-    # module's jumper: 0x3C or 0x3D), turned 180 degrees when the device lies flat between the
-    # players (the default) or 0 when the panels stand back to back.
+    # A second display for the other seat, on the same bus: at its own address (an SSD1306
+    # module's jumper: 0x3C or 0x3D), its picture turned by its controller, or at the first's,
+    # hearing every write the first gets (so the same controller), turned by how it lies in the
+    # lid. rotation: 180 when the device lies flat between the players (the default), 0 when
+    # the panels stand back to back.
     second = data.get("display2")
     if second is not None:
         if not isinstance(second, dict):
@@ -70,8 +72,10 @@ def parse(data):
         if not isinstance(address, int) or isinstance(address, bool) or not 8 <= address <= 119:
             raise PinMapError("display2.address must be an I2C address (61 is 0x3D), not %r"
                               % (address,))
-        if address == i2c.get("address", 0x3C):
-            raise PinMapError("display2.address is the first display's: set its jumper to 0x3D")
+        first = display.get("controller", "ssd1306")
+        if address == i2c.get("address", 0x3C) and second.get("controller", first) != first:
+            raise PinMapError("display2 at the first display's address gets its set-up: "
+                              "it must have the same controller")
         if second.get("rotation", 180) not in (0, 180):
             raise PinMapError("display2.rotation must be 0 or 180")
     return data
