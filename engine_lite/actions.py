@@ -47,6 +47,7 @@ PSI = const(32)
 RANDOM = const(33)
 ADVANCE_REMOTE = const(34)     # advance a card in remote 1..ADVANCED_REMOTES: its counter kept
 SCORE_REMOTE = const(35)       # score an agenda from such a remote: its counters go
+VIRUS = const(36)              # virus counters on the Runner's cards, all told: +N or -N
 
 DAMAGE_KINDS = ("net", "meat", "brain")
 DAMAGE_NET = const(0)

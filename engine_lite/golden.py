@@ -28,6 +28,7 @@ RUNNER_COUNTERS = (
     ("agenda-points", "agenda_points"), ("max-hand-size", "hand_size_mod"),
     ("tags", "tags"), ("brain-damage", "brain_damage"), ("link", "link"), ("mu", "mu"),
     ("grip", "grip"),
+    ("virus-counters", "virus"),
 )
 # `runner link N` is `runner set link N` written short, as are mu, grip and rnd.
 SHORT_SETS = ("link", "mu", "grip", "rnd")

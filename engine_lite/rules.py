@@ -8,6 +8,8 @@ Golden rule: card text beats the rules, so every counter can also be set by hand
 card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side's turn.
 """
 
+import sys
+
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, NOT_CALLED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
@@ -271,6 +273,17 @@ def _trash_resource(s, side, a, b, c):
 
 def _purge(s, side, a, b, c):
     _spend_clicks(s, side, 3)
+    count = s.runner.virus
+    if count:
+        s.runner.virus = 0
+        return "%s removed" % _plural(count, "virus counter")
+
+
+def _virus(s, side, delta, b, c):
+    """Virus counters placed on the Runner's cards (+N), or spent or removed (-N)."""
+    if -delta > s.runner.virus:
+        raise Refused("Only %s to remove" % _plural(s.runner.virus, "virus counter"))
+    s.runner.virus = _add(s.runner.virus, delta)
 
 
 def _ability(s, side, clicks, credits, c):
@@ -461,47 +474,20 @@ def _trace(s, side, base, corp_boost, runner_boost):
         s.trace_strength, s.trace_link, "succeeds" if s.trace_success else "fails")
 
 
-# The rarer verbs' code (engine_lite.golden: counters set by hand, the agenda target;
-# engine_lite.tournament: time calls, psi games, randomizers) is imported when one is used, and
-# the device lets it go again (firmware.app.OVERLAYS): make bench, the boot heap (24 KB for the
-# image) has no room for it in the many games that never see one. Their rows name these.
-
-def _set(s, side, a, b, c):
-    from engine_lite.golden import set_verb
-    return set_verb(s, side, a, b, c)
-
-
-def _agenda_target(s, side, a, b, c):
-    from engine_lite.golden import agenda_target
-    return agenda_target(s, side, a, b, c)
-
-
-def _time_call(s, side, a, b, c):
-    from engine_lite.tournament import time_call
-    return time_call(s, side, a, b, c)
-
-
-def _psi(s, side, a, b, c):
-    from engine_lite.tournament import psi
-    return psi(s, side, a, b, c)
-
-
-def _randomizer(s, side, a, b, c):
-    from engine_lite.tournament import randomizer
-    return randomizer(s, side, a, b, c)
-
-
 # One row per verb, by its number (engine_lite.actions: numbers are stored in save files, so a
 # new verb is appended, never inserted): its words in the game log, who may take it (1 the Corp,
 # 2 the Runner, 3 either, 0 nobody's: the run's end, a trace, the agenda target, the time call),
 # its arguments' kinds (one letter each: n a number >= 0, s signed +N/-N, k a damage kind,
 # v a server, f a settable counter, e a run's result, r a randomizer), and the name of the
-# function in this module that carries it out on the copied state:
-# handler(state, side, a, b, c) -> note or None. tests/test_rules.py checks that every row fills
-# every column and names a function.
+# function that carries it out on the copied state: handler(state, side, a, b, c) -> note or
+# None. tests/test_rules.py checks that every row fills every column and names a function.
 # The handler is named, not referenced: a row of constants is frozen into flash with the image,
 # a row holding a function is built on the heap at import (1.3 KB for the table; make bench,
-# "heap above the REPL prompt", image <= 24 KB).
+# "heap above the REPL prompt", image <= 24 KB). A plain name is a function of this module; a
+# dotted one is in another module, imported when the verb is used, for the rarer verbs
+# (engine_lite.golden: counters set by hand, the agenda target; engine_lite.tournament: time
+# calls, psi games, randomizers): the device lets it go again (firmware.app.OVERLAYS), and the
+# boot heap has no room for their code, nor for a function here to call each.
 VERBS = (
     ("", 0, "", ""),                                        # 0: no verb
     ("gain-credit",       3, "",    "_gain_credit"),        # 1 GAIN_CREDIT
@@ -528,17 +514,18 @@ VERBS = (
     ("remove-tag",        2, "",    "_remove_tag"),         # 22 REMOVE_TAG
     ("run",               2, "v",   "_run"),                # 23 RUN
     ("end-turn",          3, "",    "_end_turn"),           # 24 END_TURN
-    ("set",               3, "fn",  "_set"),                # 25 SET
+    ("set",               3, "fn",  "engine_lite.golden.set_verb"), # 25 SET
     ("run",               0, "e",   "_run_end"),            # 26 RUN_END
     ("trace",             0, "nnn", "_trace"),              # 27 TRACE
-    ("set agenda-target", 0, "n",   "_agenda_target"),      # 28 AGENDA_TARGET
+    ("set agenda-target", 0, "n",   "engine_lite.golden.agenda_target"), # 28 AGENDA_TARGET
     ("trash",             2, "n",   "_trash"),              # 29 TRASH
     ("run-event",         2, "vn",  "_run_event"),          # 30 RUN_EVENT
-    ("time-call",         0, "",    "_time_call"),          # 31 TIME_CALL
-    ("psi",               0, "nn",  "_psi"),                # 32 PSI
-    ("random",            0, "rnn", "_randomizer"),         # 33 RANDOM
+    ("time-call",         0, "",    "engine_lite.tournament.time_call"), # 31 TIME_CALL
+    ("psi",               0, "nn",  "engine_lite.tournament.psi"), # 32 PSI
+    ("random",            0, "rnn", "engine_lite.tournament.randomizer"), # 33 RANDOM
     ("advance",           1, "v",   "_advance_remote"),     # 34 ADVANCE_REMOTE
     ("score",             1, "nv",  "_score_remote"),       # 35 SCORE_REMOTE
+    ("virus",             2, "s",   "_virus"),              # 36 VIRUS
 )
 
 
@@ -578,7 +565,13 @@ def apply(state, act):
     if state.winner != NO_WINNER:
         raise Refused("Game over: undo or start a new game")
     new = state.copy()
-    note = globals()[handler](new, side, a, b, c)
+    dot = handler.rfind(".")
+    if dot < 0:
+        function = globals()[handler]
+    else:
+        __import__(handler[:dot])
+        function = getattr(sys.modules[handler[:dot]], handler[dot + 1:])
+    note = function(new, side, a, b, c)
     if new.corp.agenda_points >= new.agenda_target:
         _win(new, CORP, WIN_AGENDA)
     elif new.runner.agenda_points >= new.agenda_target:

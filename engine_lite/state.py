@@ -123,6 +123,7 @@ FIELDS = (
     ("runner.link",         0,            0,   _C,                              0),
     ("runner.mu",           4,            0,   _C,                              0),
     ("runner.grip",         NOT_TRACKED,  -1,  _C,                              0),
+    ("runner.virus",        0,            0,   _C,                              4),
 )
 PACKED_SIZE = len(FIELDS)       # how many numbers pack() gives
 
@@ -223,7 +224,8 @@ class Corp(Player):
 
 class Runner(Player):
     """The Runner's counters (the "runner." rows of FIELDS). `grip` is the number of cards in
-    hand, or NOT_TRACKED."""
+    hand, or NOT_TRACKED. `virus` is the virus counters on all the Runner's cards, told together
+    (a purge takes them all)."""
 
     FIELDS = _names("runner.")
     tags: int
@@ -231,6 +233,7 @@ class Runner(Player):
     link: int
     mu: int
     grip: int
+    virus: int
 
     def copy(self):
         """An independent copy (see GameState.copy)."""
@@ -240,6 +243,7 @@ class Runner(Player):
         new.link = self.link
         new.mu = self.mu
         new.grip = self.grip
+        new.virus = self.virus
         return new
 
     @property
@@ -344,7 +348,7 @@ class GameState:
                 c.remote3_advancements, c.remote4_advancements, c.remote5_advancements,
                 c.remote6_advancements,
                 r.credits, r.clicks, r.clicks_per_turn, r.agenda_points, r.hand_size_mod,
-                r.tags, r.brain_damage, r.link, r.mu, r.grip)
+                r.tags, r.brain_damage, r.link, r.mu, r.grip, r.virus)
 
     @staticmethod
     def unpack(values):

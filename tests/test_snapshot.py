@@ -47,7 +47,7 @@ def state_with(index, value):
     ("[1, 2]", "not a Netclick snapshot"),
     (mangle(netclick=2), "unknown snapshot version 2 (this build reads 1)"),
     (mangle(netclick=None), "unknown snapshot version None"),
-    (mangle(state=[1, 2, 3]), "'state' must be a list of 38 numbers"),
+    (mangle(state=[1, 2, 3]), "'state' must be a list of 39 numbers"),
     (state_with(len(GameState.FIELDS), -4), "state corp.credits = -4 is out of range 0..999"),
     (state_with(1, 7), "state active = 7 is out of range 0..1"),
     (state_with(0, "2"), "state turn is not a whole number"),
@@ -213,6 +213,18 @@ def test_a_snapshot_saved_before_advancement_counters_still_loads():
     loaded = snapshot.loads(json.dumps(data))
     assert loaded.state.pack() == game.state.pack()
     assert [loaded.state.corp.advancements(n) for n in range(1, 7)] == [0] * 6
+
+
+def test_a_snapshot_saved_before_virus_counters_still_loads():
+    """Saves written before the Runner's virus counters (38 numbers) load with none."""
+    game = Game()
+    game.do(A.action(A.GAIN_CREDIT, CORP))
+    data = json.loads(snapshot.dumps(game))
+    for key in ("start", "state"):
+        data[key] = _as_layout(data[key], 3)
+    assert len(data["state"]) == 38
+    loaded = snapshot.loads(json.dumps(data))
+    assert loaded.state.pack() == game.state.pack() and loaded.state.runner.virus == 0
 
 
 def test_a_snapshot_saved_before_the_access_step_still_loads():

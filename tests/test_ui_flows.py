@@ -5,7 +5,7 @@ import pytest
 from engine_lite.logtext import do_line
 from engine_lite.logtext import log_lines, log_text
 
-from simhelp import play
+from simhelp import play, where_shown
 from host_tools.keyscript import parse, KeyScriptError
 from host_tools.screens_catalog import MORE, ACTS
 
@@ -977,3 +977,20 @@ def test_the_leak_checks_navigation_changes_nothing_in_the_game():
     sim.keys(",".join(NAVIGATION_CYCLE * 3))
     assert sim.state() == before and sim.app.screen.name == "dashboard"
     assert sim.app.screen.pending is None
+
+
+def test_virus_counters_go_on_with_the_number_ring_and_a_purge_says_how_many_went():
+    """The Runner's program gets 2 virus counters: UP UP, three LEFTs to Virus (the row says
+    what OK will do), OK. The Corp's purge (Acts, its first item) then takes them all, and says
+    so."""
+    from host_tools.press_budget import RUNNER_TURN
+    sim = play("WAIT:3000," + RUNNER_TURN + ",UP,UP,LEFT,LEFT,LEFT")
+    assert sim.app.game.state.runner.virus == 0
+    assert where_shown(sim, "Runner: +2 virus counters")
+    sim.keys("OK,WAIT:300")
+    assert sim.app.game.state.runner.virus == 2
+    assert "placed 2 virus counters" in sim.app.toast
+    sim.keys("WAIT:3000," + RUNNER_TURN + "," + ACTS + ",OK,WAIT:300")
+    assert sim.app.game.state.runner.virus == 0
+    assert list(log_lines(sim.app.game))[-1] == "corp purge"
+    assert "2 virus counters removed" in sim.app.toast

@@ -196,7 +196,7 @@ def _infiltration(app):
 
 
 class TokensMenu(Menu):
-    """Tags, damage, bad publicity and tracked card counts."""
+    """Tags, damage, bad publicity and virus counters."""
 
     name = "tokens"
 
@@ -219,6 +219,9 @@ class TokensMenu(Menu):
                  go(A.action(A.BAD_PUBLICITY, CORP, 1))),
             Item("Bad publicity -1", "", s.corp.bad_publicity > 0,
                  go(A.action(A.BAD_PUBLICITY, CORP, -1))),
+            # on the Runner's cards, all told: a purge takes them all
+            Item("Virus counter +1", "%d" % s.runner.virus, True, go(A.action(A.VIRUS, RUNNER, 1))),
+            Item("Virus counter -1", "", s.runner.virus > 0, go(A.action(A.VIRUS, RUNNER, -1))),
         ]
 
 
@@ -253,6 +256,7 @@ COUNTER_LABELS = {
     (RUNNER, "hand_size_mod"): "Runner max hand", (RUNNER, "tags"): "Tags",
     (RUNNER, "brain_damage"): "Brain damage", (RUNNER, "link"): "Link",
     (RUNNER, "mu"): "Memory (MU)", (RUNNER, "grip"): "Grip cards",
+    (RUNNER, "virus"): "Virus counters",
     (CORP, "remote1_advancements"): "Remote 1 adv.", (CORP, "remote2_advancements"): "Remote 2 adv.",
     (CORP, "remote3_advancements"): "Remote 3 adv.", (CORP, "remote4_advancements"): "Remote 4 adv.",
     (CORP, "remote5_advancements"): "Remote 5 adv.", (CORP, "remote6_advancements"): "Remote 6 adv.",

@@ -48,10 +48,11 @@ UP_OWN_CORP = (("Gain", ACTIVE, A.GAIN), ("Score", CORP, A.SCORE), ("Tag", RUNNE
 UP_RUNNER = (("Gain", ACTIVE, A.GAIN), ("Net", RUNNER, DAMAGE + A.DAMAGE_NET),
              ("Tag", RUNNER, A.TAGS), ("Meat", RUNNER, DAMAGE + A.DAMAGE_MEAT),
              ("Steal", RUNNER, A.STEAL), ("Bad pub", CORP, A.BAD_PUBLICITY),
-             ("Corp", CORP, A.GAIN), ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN),
-             ("Click", ACTIVE, A.CLICKS))
+             ("Corp", CORP, A.GAIN), ("Virus", RUNNER, A.VIRUS),
+             ("Brain", RUNNER, DAMAGE + A.DAMAGE_BRAIN), ("Click", ACTIVE, A.CLICKS))
 # (Click last: LEFT from the first choice, UP LEFT OK = 3 presses for a card's extra click;
-# Brain is then LEFT LEFT, still within its budget: make bench, presses per table task.)
+# Brain is then LEFT LEFT, still within its budget: make bench, presses per table task. Virus
+# counters a program gets, LEFT three times: UP UP LEFT LEFT LEFT OK places 2.)
 # Before anything has happened in a game, the Runner's identity sets its link: "Link" sits
 # after Tag (UP RIGHT RIGHT RIGHT OK: link 1 in 5 presses; every other choice where it was).
 UP_FRESH = UP_OWN_CORP[:3] + (("Link", RUNNER, LINK),) + UP_OWN_CORP[3:]
@@ -82,6 +83,7 @@ PHRASES = {A.GAIN: "%s gains %d cr", A.PAY: "%s pays %d cr", A.LOSE: "%s loses %
            A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
            A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub",
            A.CLICKS: "%s gains %d click", A.REMOVE_TAG: "%s removes a tag: %d cr",
+           A.VIRUS: "%s: +%d virus counters",
            LINK: "%s link %d from start"}
 
 
