@@ -74,9 +74,12 @@ def layout(pins, source="hardware/pins.json"):
     # same four pins at its own address).
     i2c = pins["i2c"]
     oleds = [(80, "SSD1306 128x64 I2C 0x%02X" % i2c.get("address", 0x3C), 560)]
-    if pins.get("display2"):
-        oleds.append((240, "2nd SSD1306 0x%02X, turned %d" % (
-            pins["display2"]["address"], pins["display2"].get("rotation", 180)), 620))
+    second = pins.get("display2")
+    if second:
+        # (at the first's address its picture is turned by how it lies in the lid)
+        how = ("the first's: module turned" if second["address"] == i2c.get("address", 0x3C)
+               else "turned %d" % second.get("rotation", 180))
+        oleds.append((240, "2nd SSD1306 0x%02X, %s" % (second["address"], how), 620))
     ox = 700
     for oy, title, lanes in oleds:
         add(("rect", ox, oy, 200, 120, "#1c2a4a", "#0c1020"))
