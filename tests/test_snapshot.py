@@ -202,56 +202,35 @@ def _as_layout(values, layout):
     return [value for value, row in zip(values, FIELDS) if row[4] <= layout]
 
 
-def test_a_snapshot_saved_before_advancement_counters_still_loads():
-    """Saves written before the remotes' advancement counters (32 numbers) load with none."""
+# Saves written by each older snapshot layout (engine_lite.state.FIELDS) load, the numbers added
+# since at their defaults: (layout, numbers it wrote, actions to play first, check on the load).
+OLDER_LAYOUTS = (
+    # before `run_access`: a run loads not yet accessing
+    (0, 28, ((A.END_TURN, CORP), (A.RUN, RUNNER, 0)),
+     lambda s: s.in_run and not s.run_access),
+    # before the tournament numbers: time not called, no psi game yet
+    (1, 29, ((A.GAIN_CREDIT, CORP),),
+     lambda s: (s.final_turns, s.psi_corp, s.psi_runner) == (-1, -1, -1)),
+    # before the remotes' advancement counters: none
+    (2, 32, ((A.GAIN_CREDIT, CORP),),
+     lambda s: [s.corp.advancements(n) for n in range(1, 7)] == [0] * 6),
+    # before the Runner's virus counters: none
+    (3, 38, ((A.GAIN_CREDIT, CORP),), lambda s: s.runner.virus == 0),
+)
+
+
+@pytest.mark.parametrize("layout, count, actions, check", OLDER_LAYOUTS,
+                         ids=["layout%d" % row[0] for row in OLDER_LAYOUTS])
+def test_a_snapshot_saved_by_an_older_layout_still_loads(layout, count, actions, check):
     game = Game()
-    game.do(A.action(A.GAIN_CREDIT, CORP))
+    for act in actions:
+        game.do(A.action(*act))
     data = json.loads(snapshot.dumps(game))
     for key in ("start", "state"):
-        data[key] = _as_layout(data[key], 2)
-    assert len(data["state"]) == 32
+        data[key] = _as_layout(data[key], layout)
+    assert len(data["state"]) == count
     loaded = snapshot.loads(json.dumps(data))
-    assert loaded.state.pack() == game.state.pack()
-    assert [loaded.state.corp.advancements(n) for n in range(1, 7)] == [0] * 6
-
-
-def test_a_snapshot_saved_before_virus_counters_still_loads():
-    """Saves written before the Runner's virus counters (38 numbers) load with none."""
-    game = Game()
-    game.do(A.action(A.GAIN_CREDIT, CORP))
-    data = json.loads(snapshot.dumps(game))
-    for key in ("start", "state"):
-        data[key] = _as_layout(data[key], 3)
-    assert len(data["state"]) == 38
-    loaded = snapshot.loads(json.dumps(data))
-    assert loaded.state.pack() == game.state.pack() and loaded.state.runner.virus == 0
-
-
-def test_a_snapshot_saved_before_the_access_step_still_loads():
-    """Saves written before `run_access` existed (28 numbers) load, the run not accessing."""
-    game = Game()
-    game.do(A.action(A.END_TURN, CORP))
-    game.do(A.action(A.RUN, RUNNER, 0))
-    data = json.loads(snapshot.dumps(game))
-    for key in ("start", "state"):
-        data[key] = _as_layout(data[key], 0)
-    assert len(data["state"]) == 28
-    loaded = snapshot.loads(json.dumps(data))
-    assert loaded.state.pack() == game.state.pack() and loaded.state.in_run and not loaded.state.run_access
-
-
-def test_a_snapshot_saved_before_time_calls_and_psi_bids_still_loads():
-    """Saves written before the tournament numbers existed (29 numbers) load: time not
-    called, no psi game yet."""
-    game = Game()
-    game.do(A.action(A.GAIN_CREDIT, CORP))
-    data = json.loads(snapshot.dumps(game))
-    for key in ("start", "state"):
-        data[key] = _as_layout(data[key], 1)
-    assert len(data["state"]) == 29
-    loaded = snapshot.loads(json.dumps(data))
-    assert loaded.state.pack() == game.state.pack()
-    assert (loaded.state.final_turns, loaded.state.psi_corp, loaded.state.psi_runner) == (-1, -1, -1)
+    assert loaded.state.pack() == game.state.pack() and check(loaded.state)
 
 
 # ---- power-up shows first, checks later (lazy loading) ----------------------------------------
