@@ -986,7 +986,7 @@ def test_virus_counters_go_on_with_the_number_ring_and_a_purge_says_how_many_wen
     from host_tools.press_budget import RUNNER_TURN
     sim = play("WAIT:3000," + RUNNER_TURN + ",UP,UP,LEFT,LEFT,LEFT")
     assert sim.app.game.state.runner.virus == 0
-    assert where_shown(sim, "Runner: +2 virus counters")
+    assert where_shown(sim, "Runner: virus counters +2")
     sim.keys("OK,WAIT:300")
     assert sim.app.game.state.runner.virus == 2
     assert "placed 2 virus counters" in sim.app.toast

@@ -83,7 +83,7 @@ PHRASES = {A.GAIN: "%s gains %d cr", A.PAY: "%s pays %d cr", A.LOSE: "%s loses %
            A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
            A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub",
            A.CLICKS: "%s gains %d click", A.REMOVE_TAG: "%s removes a tag: %d cr",
-           A.VIRUS: "%s: +%d virus counters",
+           A.VIRUS: "%s: virus counters +%d",
            LINK: "%s link %d from start"}
 
 
