@@ -234,8 +234,10 @@ class Dashboard(Screen):
             return "firmware.netrunner.menus"
         if label == "Trace":
             return "firmware.netrunner.trace"
-        if label == "End":
-            return "firmware.netrunner.pages"      # the turn's end (with clicks left, it asks first)
+        if label == "End":                 # the turn's end (with clicks left, a page asks first)
+            if s.player(s.active).clicks:
+                return "firmware.netrunner.pages"
+            return "firmware.netrunner.turn_end"
         return "engine_lite.phrases"     # what it did is said in words
 
     # ---- drawing ------------------------------------------------------------------------------
@@ -505,10 +507,11 @@ class Dashboard(Screen):
 
     def _end(self, app, s):
         """Hold OK on End: the turn ends (with clicks left, the page that asks first)."""
-        from firmware.netrunner.pages import EndTurn, end_turn
         if s.player(s.active).clicks:
+            from firmware.netrunner.pages import EndTurn
             app.push(EndTurn())
         else:
+            from firmware.netrunner.turn_end import end_turn
             end_turn(app)
 
     def accessed(self, app):

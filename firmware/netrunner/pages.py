@@ -1,34 +1,16 @@
-"""Whole-screen pages over the dashboard: end of turn, game over (the game log is
-firmware.screens.logscreen).
+"""Whole-screen pages over the dashboard: the end of a turn with clicks left (the turn's end
+itself: firmware.netrunner.turn_end), game over (the game log is firmware.screens.logscreen).
 
 An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
-from engine_lite.state import CORP, RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
-from engine_lite import actions as A
+from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
 from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS
 from firmware.screens.ui import Screen
 from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
 from firmware.games import new_game
-
-
-def end_turn(app):
-    """End the active side's turn. The dashboard already told what to discard, and the other
-    side's header lights up with its clicks; when the Corp's turn begins, the message says the
-    turn and the Corp's mandatory draw (in the captions' row, which changes then anyway: no
-    extra time to the glass)."""
-    s = app.game.state
-    # With no clicks left the dashboard said "discard to N" before End; with clicks left the
-    # rules' note says how many went unused, and what to discard.
-    clicks = s.player(s.active).clicks
-    # confirmed: a turn's end that ends the game (after time) was asked for by a held OK on End
-    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=clicks > 0, confirmed=True):
-        new = app.game.state
-        if new.winner < 0:
-            app.home()
-            if new.active == CORP and not clicks:
-                app.say("Turn %d: Corp draws 1" % new.turn)
+from firmware.netrunner.turn_end import end_turn
 
 
 class EndTurn(Screen):

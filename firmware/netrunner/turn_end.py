@@ -1,0 +1,29 @@
+"""The end of a turn: the rules' END_TURN, then home with a word when the Corp's turn begins.
+
+A module of its own, apart from the pages (firmware.netrunner.pages: the page that asks first
+when clicks are left): a held OK on End after the last click, how most turns end, loads only
+this. On the .mpy deploy path the pages' code and the widgets they draw with (8 KB) were read
+onto the heap at every turn's end and let go again (make bench: peak heap, 50-round game,
+.mpy path, target <= 110 KB).
+"""
+
+from engine_lite.state import CORP
+from engine_lite import actions as A
+
+
+def end_turn(app):
+    """End the active side's turn. The dashboard already told what to discard, and the other
+    side's header lights up with its clicks; when the Corp's turn begins, the message says the
+    turn and the Corp's mandatory draw (in the captions' row, which changes then anyway: no
+    extra time to the glass)."""
+    s = app.game.state
+    # With no clicks left the dashboard said "discard to N" before End; with clicks left the
+    # rules' note says how many went unused, and what to discard.
+    clicks = s.player(s.active).clicks
+    # confirmed: a turn's end that ends the game (after time) was asked for by a held OK on End
+    if app.act(A.action(A.END_TURN, s.active), quiet=True, notes=clicks > 0, confirmed=True):
+        new = app.game.state
+        if new.winner < 0:
+            app.home()
+            if new.active == CORP and not clicks:
+                app.say("Turn %d: Corp draws 1" % new.turn)
