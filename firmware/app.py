@@ -29,7 +29,8 @@ from firmware import forget
 # <= 110 KB) and the boot heap (<= 96 KB) are met with it. See README, "Memory".
 OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.netrunner.trace",
             "firmware.netrunner.damage",
-            "firmware.netrunner.pages", "firmware.netrunner.turn_end", "firmware.screens.widgets", "firmware.screens.font_medium",
+            "firmware.netrunner.pages", "firmware.netrunner.turn_end", "firmware.screens.widgets",
+            "firmware.screens.font_medium",
             "firmware.netrunner.purposes", "engine_lite.phrases", "engine_lite.logline",
             "engine_lite.golden", "engine_lite.tournament",
             "firmware.infiltration.monitor_menus", "firmware.tournament.tournament_menus",

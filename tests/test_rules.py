@@ -230,6 +230,7 @@ def test_the_click_costs_the_messages_and_the_report_count_are_the_rules_costs()
 
 @pytest.mark.parametrize("game", ["netrunner", "infiltration"])
 def test_every_verb_fills_every_column_of_its_games_verb_table(game):
+    import importlib
     """One row per verb: words, who may take it, argument kinds and handler. A verb added with a
     column missing (a None pad, a handler not written) fails here, not as another verb's
     message at the table."""
@@ -246,7 +247,6 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
         assert who in sides, verb
         assert isinstance(kinds, str) and len(kinds) <= 3 and set(kinds) <= set("nskvferp"), verb
         if "." in handler:          # a rarer verb's, in the module it names
-            import importlib
             where, _, handler = handler.rpartition(".")
             assert callable(getattr(importlib.import_module(where), handler, None)), verb
         else:
