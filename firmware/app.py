@@ -165,14 +165,17 @@ class App:
             self.say(describe(act, self.game.state, self.game.rules))
         return True
 
-    def play(self, game):
+    def play(self, game, carry_match=True):
         """Play `game` from now on (a new one, or one back from the archive), with its home
         screen. The one ending is kept (firmware.saving.archive): nothing is thrown away. A match in
-        play goes on with it (firmware.tournament.match), unless the game says otherwise. Returns True if
-        the ending game was kept."""
+        play goes on with a new game (firmware.tournament.match), unless the game says otherwise;
+        a game brought back (`carry_match` False) keeps what it was: a casual game does not
+        take a match over. Returns True if the ending game was kept."""
         ending = self.game
-        if "match" not in game.extras and ending.extras.get("match") is not None:
+        if (carry_match and "match" not in game.extras
+                and ending.extras.get("match") is not None):
             game.extras["match"] = ending.extras["match"]
+        self.restored = None     # (a game brought back and replaced again is kept anew)
         kept = ending.count > 0 or bool(ending.redo_stack)      # anything in it to keep
         if kept:
             # written with the next commit, in a pause (firmware.saving.storage.Saver): writing it now
@@ -192,7 +195,7 @@ class App:
         if self.endings and self.flash is not None:
             from firmware.saving import archive
             while self.endings:
-                archive.keep(self.flash, self.endings[0])
+                archive.keep(self.flash, self.endings[0], self.restored)
                 self.endings.pop(0)
 
     def after_commit(self):
@@ -216,10 +219,10 @@ class App:
             from firmware.saving.resume import resumed
             if self.endings:
                 previous = self.endings.pop()
-                self.play(previous)             # (this one is kept in turn, if it has anything)
+                self.play(previous, carry_match=False)     # (this one is kept in turn)
             else:
                 previous = None
-                found = archive.newest(self.flash)
+                found = archive.newest(self.flash, self.restored)
                 if found is not None:
                     previous = found[1]
                     archive.restore(self, previous, found[2])

@@ -1,96 +1,154 @@
 """Previous games: nothing is thrown away. A game that another replaces (a new game, a match's
-next game, an Infiltration game, a win screen's OK, an import) is kept in `prev1.json`, the one
-before in `prev2.json`, and so on: the last KEEP games, a fixed share of the flash. They come
-back two ways: undo on a game with nothing left to undo brings the newest back
-(firmware.app.App.undo: undo reaches across "new game"), and More > Previous games lists them
-all (PreviousGames).
+next game, an Infiltration game, a win screen's OK, an import) is kept in one of the files
+`prev1.json` ... `prev5.json`: the last KEEP games, a fixed share of the flash. They come back two
+ways: undo on a game with nothing left to undo brings the newest back (firmware.app.App.undo:
+undo reaches across "new game"), and More > Previous games lists them all (PreviousGames).
 
 Each file is a snapshot as firmware.saving.storage writes it (a header line with a checksum, then
-engine_lite.snapshot JSON), written through the one atomic-write path. A game that comes back
-keeps its archive copy until the game is committed as the one in play (App.after_commit calls
-`drop`): until then that copy is its only one on the flash. An overlay: loaded when a game
-starts or comes back, let go on the way home.
+engine_lite.snapshot JSON), written through the one atomic-write path. The header's first
+number says how new the file is (the newest has the largest; 0 in files from before it was
+kept, whose slot number then says it: prev1 newest). Nothing is ever renamed: a file is
+written into a free slot and removed when it has gone, so a power cut at any step leaves every
+game in at least one file.
+
+Two ways a game leaves the archive, and only two:
+- the oldest, when a new game pushes it out (more than KEEP others), and
+- a game brought back, once it is on the flash as the game in play (App.after_commit calls
+  `drop`). Bringing a game back is a swap: the game it replaces takes its place, so the count
+  of kept games never falls. Until the commit the archive may hold KEEP + 1 games; the slots
+  beyond KEEP are for that, and for a copy a power cut left behind.
+
+An overlay: loaded when a game starts or comes back, let go on the way home.
 """
 
 from firmware.saving.storage import HEADER, checksum, write_atomic
 
 KEEP = 3
-NAMES = ("prev1.json", "prev2.json", "prev3.json")
+NAMES = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
+READ_LIMIT = 65536      # a kept file larger than this is not read (a 3,300-action game is ~15 KB)
 
 
-def keep(flash, game):
-    """Keep `game` as the newest previous game (the oldest of KEEP goes). Which games are worth
-    keeping is the App's to say (App.play)."""
+def _read(flash, name):
+    """A file's bytes, or None: not there, too big, unreadable (a folder, EIO) or no memory
+    for it. A kept file that cannot be read is left as it is and skipped, never a crash."""
+    try:
+        data = flash.read(name)
+    except (OSError, MemoryError):
+        return None
+    if data is None or len(data) > READ_LIMIT or not data.startswith(HEADER):
+        return None
+    return data
+
+
+def _header(data):
+    """(order, checksum) from a kept file's header line, or None if it is not one."""
+    end = data.find(b"\n")
+    fields = data[len(HEADER):end].split() if end > 0 else ()
+    if len(fields) != 2 or not fields[0].isdigit() or not fields[1].isdigit():
+        return None
+    return int(fields[0]), int(fields[1])
+
+
+def listing(flash):
+    """[(order, slot, name, checksum)] of the kept files whose header can be read, oldest
+    first. (The games themselves are not decoded: pruning and dropping need only this.)"""
+    found = []
+    if flash is None:
+        return found
+    for slot in range(len(NAMES)):
+        data = _read(flash, NAMES[slot])
+        head = _header(data) if data is not None else None
+        if head is not None:
+            # (sorted by order, then newest slot last: prev1 is the newest of the old layout)
+            found.append((head[0], -slot, NAMES[slot], head[1]))
+        data = None
+    found.sort()
+    return found
+
+
+def keep(flash, game, restored=None):
+    """Keep `game` as the newest previous game. When KEEP others are kept already, the oldest
+    goes first (the one documented way a kept game leaves: a new game pushed it out); a game
+    brought back whose copy is still here (`restored`, its checksum) does not count, since it
+    leaves when it is committed. Which games are worth keeping is the App's to say (App.play)."""
     from engine_lite import snapshot
     text = snapshot.dumps(game).encode()
-    for i in range(KEEP - 1, 0, -1):          # prev2 -> prev3, prev1 -> prev2 (renames only)
-        if flash.exists(NAMES[i - 1]):
-            flash.rename(NAMES[i - 1], NAMES[i])
-    write_atomic(flash, NAMES[0], HEADER + b"0 %d\n" % checksum(text) + text)
+    sum = checksum(text)
+    found = listing(flash)
+    copies = [entry for entry in found if entry[3] == sum]     # this very game, kept before
+    others = [entry for entry in found if entry[3] != sum and entry[3] != restored]
+    while len(others) >= KEEP:            # (a copy of this game is never pushed out for it)
+        flash.remove(others.pop(0)[2])
+    free = None
+    for name in NAMES:
+        if not flash.exists(name):
+            free = name
+            break
+    if free is None and copies:
+        flash.remove(copies.pop()[2])     # (the game is in play still: its copy is not the only one)
+        free = [name for name in NAMES if not flash.exists(name)][0]
+    if free is None:
+        raise OSError(28, "no free slot for a previous game")
+    order = found[-1][0] + 1 if found else 1
+    write_atomic(flash, free, HEADER + b"%d %d\n" % (order, sum) + text)
+    for entry in copies:                  # older copies of the same game: the new one is it
+        flash.remove(entry[2])
 
 
 def read(flash, name):
     """(game, the file's checksum) of one archived game; None if it is not there or cannot be
     read (a damaged copy is skipped, never a crash)."""
     from firmware.saving.resume import parse_snapshot
-    try:
-        data = flash.read(name)
-        if data is None:
-            return None
-        game = parse_snapshot(data)[1]
-        return game, _checksum(data)
-    except (OSError, ValueError, IndexError):
+    data = _read(flash, name)
+    if data is None:
         return None
+    try:
+        game = parse_snapshot(data)[1]
+        return game, _header(data)[1]
+    except (ValueError, IndexError, TypeError, KeyError, MemoryError, RuntimeError):
+        return None      # (RuntimeError: nesting too deep for the parser)
 
 
-def _checksum(data):
-    """The checksum a snapshot file's header line gives (parse_snapshot has checked it)."""
-    return int(data[len(HEADER):data.find(b"\n")].split()[1])
-
-
-def newest(flash):
+def newest(flash, skip=None):
     """(name, game, checksum) of the newest archived game that can be read, or None: reads no
-    further than that one (undo across a new game needs only it)."""
-    for name in NAMES:
-        got = read(flash, name) if flash is not None else None
+    further than that one (undo across a new game needs only it). `skip`: a checksum to pass
+    over (a game brought back and not yet committed: it is in play)."""
+    for _order, _slot, name, sum in reversed(listing(flash)):
+        got = read(flash, name) if sum != skip else None
         if got is not None:
             return name, got[0], got[1]
     return None
 
 
-def entries(flash):
-    """[(name, game, checksum)] for the archived games that can be read, newest first."""
+def entries(flash, skip=None):
+    """[(name, game, checksum)] for the archived games that can be read, newest first (one
+    entry for each game: a copy a power cut left twice is listed once)."""
     found = []
-    for name in NAMES:
-        got = read(flash, name) if flash is not None else None
+    seen = [skip]
+    for _order, _slot, name, sum in reversed(listing(flash)):
+        if sum in seen:
+            continue
+        got = read(flash, name)
         if got is not None:
+            seen.append(sum)
             found.append((name, got[0], got[1]))
     return found
 
 
 def restore(app, game, sum):
-    """Play an archived game again (the one in play is kept in turn, App.play). Its archive
-    copy goes once it is committed as the game in play (App.after_commit)."""
-    app.play(game)
+    """Play an archived game again: a swap. The one in play is kept in turn (App.play), and
+    the archive copy of this one goes once it is committed as the game in play
+    (App.after_commit)."""
+    app.play(game, carry_match=False)
     app.restored = sum
 
 
 def drop(flash, sum):
-    """Take the archived copy whose checksum is `sum` out of the archive (the older ones move
-    up). Renames and a remove only: a cut between them leaves a gap or a duplicate, never a
-    lost game."""
-    for i in range(KEEP):
-        try:            # the header's checksum is enough: no need to decode the game
-            data = flash.read(NAMES[i])
-            if data is None or not data.startswith(HEADER) or _checksum(data) != sum:
-                continue
-        except (OSError, ValueError, IndexError):
-            continue
-        flash.remove(NAMES[i])
-        for j in range(i + 1, KEEP):
-            if flash.exists(NAMES[j]):
-                flash.rename(NAMES[j], NAMES[j - 1])
-        return
+    """Take the archived copies whose checksum is `sum` out of the archive (the game is on the
+    flash as the game in play now). Removals only."""
+    for _order, _slot, name, kept in listing(flash):
+        if kept == sum:
+            flash.remove(name)
 
 
 def label(game):
@@ -117,7 +175,7 @@ class PreviousGames(Menu):
     def items(self, app):
         if self.found is None:
             self.found = [(game, None) for game in reversed(app.endings)]
-            self.found += [(game, sum) for _name, game, sum in entries(app.flash)]
+            self.found += [(game, sum) for _name, game, sum in entries(app.flash, app.restored)]
         if not self.found:
             return [Item("None kept yet", "", False, lambda app: app.say(
                 "A game is kept here when another replaces it"))]
@@ -136,7 +194,7 @@ def _play(app, game, sum):
     if sum is None:                   # replaced a moment ago: still in memory
         if game in app.endings:
             app.endings.remove(game)
-        app.play(game)
+        app.play(game, carry_match=False)
     else:
         restore(app, game, sum)
     app.say("Back to a previous game. " + resumed(game))

@@ -59,7 +59,15 @@ def write_atomic(flash, name, data, temporary=None, previous=None):
     file or the new one, never half of one, and nothing is ever written over the only copy of
     anything. With `previous`, the file it replaces is kept under that name."""
     temporary = temporary or name + ".tmp"
-    flash.write(temporary, data)
+    try:
+        flash.write(temporary, data)
+    except Exception:
+        # A write that failed (a full flash) leaves no half file taking the room a retry needs
+        try:
+            flash.remove(temporary)
+        except Exception:
+            pass
+        raise
     if previous and flash.exists(name):
         flash.rename(name, previous)
     flash.rename(temporary, name)

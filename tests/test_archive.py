@@ -1,0 +1,254 @@
+"""Kept games never shrink by accident (issue 36): the archive of previous games.
+
+The one documented way a kept game leaves: the oldest, when a new game pushes it out of the
+KEEP kept. Bringing a game back is a swap. The model-based test drives random sequences of new
+games, New Infiltration, imports, bringing back (every entry), undo across a new game and
+play, each saved with a power cut at a random flash step and a second cut in the next boot, or
+with ENOSPC or EIO on a random write; after every boot every game that existed is still one a
+player can get back.
+"""
+
+import errno
+import random
+
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from engine_lite import logtext
+from engine_lite.game import Game
+from firmware.saving import archive
+from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
+from host_tools.keyscript import ManualClock
+from test_storage import boot, play_ops
+
+
+def identity(game):
+    """What tells a game apart: its rules, history and numbers."""
+    return (game.rules.NAME, bytes(game.history), game.state.pack())
+
+
+def recoverable(flash):
+    """The games a player can get back from `flash`: in play, and in More > Previous games."""
+    device = boot(MemoryFlash(dict(flash.files)))
+    return [identity(device.app.game)] + [identity(game) for _n, game, _s in
+                                          archive.entries(device.flash)]
+
+
+def present(game, found):
+    """`game` is there, or a game that went on from it (the same history and more)."""
+    return any(kind == game[0] and history.startswith(game[1])
+               and (history != game[1] or numbers == game[2])
+               for kind, history, numbers in found)
+
+
+def unique_game(n):
+    """A Netrunner game no other test game equals: n+1 credits for the Corp, then n for the Runner."""
+    game = Game()
+    for line in ("corp gain %d" % (n % 9 + 1), "runner gain %d" % (n // 9 % 9 + 1)):
+        game.do(logtext.parse(line))
+    return game
+
+
+def four_games():
+    """A board with the game in play and three kept, each with its own actions."""
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    from firmware.games import new_game
+    for n in range(4):
+        if n:
+            new_game(device.app)
+        play_ops(device, clock, ["corp gain %d" % (n + 1), "runner gain %d" % (n + 2)])
+    return flash, device
+
+
+def test_bringing_back_any_kept_game_keeps_every_other_one():
+    for entry in range(archive.KEEP):
+        flash, device = four_games()
+        before = recoverable(flash)
+        assert len(before) == 4 and len(set(before)) == 4
+        _name, game, sum = archive.entries(device.flash)[entry]
+        archive.restore(device.app, game, sum)
+        device.saver.flush()
+        after = recoverable(flash)
+        assert sorted(after) == sorted(before), "entry %d" % (entry + 1)
+        assert after[0] == identity(game)           # the one brought back is in play
+
+
+def test_a_power_cut_at_every_step_of_bringing_a_game_back_loses_none():
+    for entry in range(archive.KEEP):
+        flash, device = four_games()
+        files = dict(flash.files)
+        before = recoverable(flash)
+        cut = 0
+        while True:
+            cut += 1
+            cutting = PowerCutFlash(files=dict(files))
+            device = boot(cutting)
+            cutting.steps, cutting.cut_at = 0, cut
+            _name, game, sum = archive.entries(device.flash)[entry]
+            try:
+                archive.restore(device.app, game, sum)
+                device.saver.flush()
+                done = True
+            except PowerCut:
+                done = False
+            found = recoverable(cutting)
+            assert all(present(g, found) for g in before), "entry %d, cut %d" % (entry + 1, cut)
+            if done:
+                break
+
+
+def test_a_full_flash_while_the_archive_grows_deletes_no_kept_game_however_often_it_retries():
+    flash, device = four_games()
+    before = recoverable(flash)
+    used = sum(len(data) for data in flash.files.values())
+    flash.capacity = used + 40                    # room for the journal, not for a kept game
+    from firmware.games import new_game
+    new_game(device.app)
+    for _ in range(6):                            # the Saver retries, and fails each time
+        assert not device.saver.flush()
+    # The oldest may go (a new game pushes it out); nothing else, however many retries.
+    found = recoverable(flash)
+    assert all(present(g, found) for g in before[:3])
+
+
+def test_a_folder_where_a_kept_game_would_go_does_not_stop_saving():
+    class FolderIn(MemoryFlash):
+        def read(self, name):
+            if name == "prev1.json":
+                raise OSError(errno.EISDIR, "is a directory")
+            return MemoryFlash.read(self, name)
+
+        def exists(self, name):
+            return name == "prev1.json" or MemoryFlash.exists(self, name)
+
+    flash = FolderIn()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    from firmware.games import new_game
+    for n in range(5):
+        new_game(device.app)
+        play_ops(device, clock, ["corp gain %d" % (n + 1)])
+        assert device.saver.failed is None, device.saver.failed
+    assert len(archive.entries(flash)) == archive.KEEP
+
+
+def test_a_kept_game_too_big_or_too_deep_to_read_is_skipped_not_a_crash():
+    from firmware.saving.storage import HEADER, checksum
+    flash, device = four_games()
+    deep = b"[" * 5000 + b"]" * 5000
+    flash.files["prev5.json"] = HEADER + b"99 %d\n" % checksum(deep) + deep
+    flash.files["prev4.json"] = HEADER + b"98 1\n" + b" " * (archive.READ_LIMIT + 1)
+    assert len(archive.entries(flash)) == 3
+    assert archive.newest(flash)[1].count == 2
+    device.app.game = Game()                     # nothing to undo: undo reaches across
+    device.app.undo()
+    assert device.app.game.count == 2
+
+
+def test_a_casual_game_brought_back_mid_match_does_not_take_the_match():
+    from firmware.tournament import match
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    play_ops(device, clock, ["corp gain 4"])             # a casual game
+    casual = device.app.game
+    match.start(device.app, ["AB", "CD"])
+    play_ops(device, clock, ["corp gain 3"])
+    assert device.app.game.extras.get("match") is not None
+    found = [(g, s) for _n, g, s in archive.entries(flash) if g.count == 1
+             and g.state.corp.credits == casual.state.corp.credits]
+    archive.restore(device.app, found[0][0], found[0][1])
+    device.saver.flush()
+    assert device.app.game.extras.get("match") is None
+
+
+# ---- the model: random sequences, power cuts, full and failing flash ----------------------
+
+class FaultyCutFlash(PowerCutFlash):
+    """A PowerCutFlash whose writes may fail with ENOSPC or EIO (`failing`: a random source
+    and the chance of each write failing), as a full or tired flash does."""
+
+    failing = None
+
+    def _store(self, name, before, data):
+        if self.failing is not None:
+            rnd, chance = self.failing
+            if rnd.random() < chance:
+                raise OSError(rnd.choice((errno.ENOSPC, errno.EIO)), "injected")
+        PowerCutFlash._store(self, name, before, data)
+
+
+OPS = st.sampled_from(("new", "new", "infiltration", "import", "back", "back", "undo", "play"))
+FAULTS = st.sampled_from(("none", "cut", "cut", "errors"))
+
+
+def operate(device, op, rnd, serial):
+    """Do one of the model's operations on a booted device (in memory: saved by the caller)."""
+    app = device.app
+    from firmware import games
+    if op == "new":
+        games.new_game(app)
+        app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
+    elif op == "infiltration":
+        from engine_lite import infiltration as I
+        games.start_game(app, Game(I.new_game(3, 1), I))
+        app.act((I.PROXIMITY, 0, serial % 5 + 1, 0, 0))
+    elif op == "import":
+        from firmware.saving import importing
+        importing.take(app, unique_game(serial + 40))
+    elif op == "back":
+        found = archive.entries(device.flash, app.restored)
+        if found:
+            _name, game, sum = found[rnd.randrange(len(found))]
+            archive.restore(app, game, sum)
+    elif op == "undo":
+        if not app.game.count:
+            app.undo()
+    elif app.game.rules.NAME == "netrunner":
+        app.act(logtext.parse("runner gain %d" % (serial % 4 + 1)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(OPS, FAULTS, st.integers(1, 60), st.integers(1, 12)),
+                min_size=3, max_size=8), st.integers(0, 2 ** 16))
+def test_kept_games_never_shrink_by_accident(steps, seed):
+    rnd = random.Random(seed)
+    flash = MemoryFlash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    play_ops(device, clock, ["corp gain 1", "runner gain 2"])
+    files = dict(flash.files)
+    serial = 0
+    for op, fault, cut, second in steps:
+        serial += 1
+        before = recoverable(MemoryFlash(files))
+        # the documented rule: a new game may push the oldest kept game out
+        may_leave = None
+        kept = before[1:]
+        if op in ("new", "infiltration", "import") and len(kept) >= archive.KEEP:
+            may_leave = kept[-1]
+        flash = FaultyCutFlash(cut_at=None, files=dict(files))
+        device = boot(flash, clock)
+        flash.steps = 0
+        if fault == "cut":
+            flash.cut_at = cut
+        elif fault == "errors":
+            flash.failing = (rnd, 0.3)
+        try:
+            operate(device, op, rnd, serial)
+            device.saver.flush()
+            flash.failing = None
+            device.saver.flush()            # the fault has passed: it is saved now
+        except PowerCut:
+            # a second cut in the boot after it, then a clean boot
+            again = PowerCutFlash(cut_at=second, files=dict(flash.files))
+            try:
+                boot(again)
+            except PowerCut:
+                pass
+            flash = again
+        found = recoverable(flash)
+        missing = [g for g in before if g != may_leave and not present(g, found)]
+        assert not missing, "%s (%s) lost %d of %d games" % (op, fault, len(missing), len(before))
+        files = dict(flash.files)
