@@ -157,6 +157,15 @@ def _count(raw, decode):
     return count, last
 
 
+def _ends_at(raw, last, decode):
+    """Whether one action decoded at byte `last` ends exactly at the history's end: a `last`
+    that points inside an action (a damaged or hostile file) is not trusted, but counted."""
+    try:
+        return decode(raw, last)[1] == len(raw)
+    except (ValueError, IndexError):
+        return False
+
+
 def _lazy(data, rules, start, saved):
     """The Game of a snapshot, its history adopted unreplayed (Game.adopt)."""
     text = data.get("history")
@@ -170,7 +179,8 @@ def _lazy(data, rules, start, saved):
     last = data.get("last")
     if (not isinstance(count, int) or isinstance(count, bool) or not isinstance(last, int)
             or isinstance(last, bool) or count < 0 or count > len(raw)
-            or (count == 0) != (last == -1) or last >= len(raw)):
+            or (count == 0) != (last == -1) or last >= len(raw)
+            or count and not _ends_at(raw, last, rules.decode)):
         try:
             count, last = _count(raw, rules.decode)      # an older save: count them once
         except ValueError as error:
@@ -189,9 +199,20 @@ def _extras(data):
     return extras if isinstance(extras, dict) else {}
 
 
+# A snapshot has a few lists and dicts (start, state, extras: a match's names and results).
+# More is a damaged or hostile file, refused before the parser sees it: MicroPython's json
+# runs out of memory on deep nesting (10,000 deep: MemoryError on the Pico), and its json.dumps
+# recurses, so a game with extras nested 300 deep could never be saved again.
+MAX_CONTAINERS = 48
+
+
 def loads(text, lazy=False):
     """Rebuild a Game from `dumps` output. Raises SnapshotError saying what is wrong. With
     `lazy`, the history is not replayed now but checked later (Game.check)."""
+    opened = text.count("[" if isinstance(text, str) else b"[")
+    opened += text.count("{" if isinstance(text, str) else b"{")
+    if opened > MAX_CONTAINERS:
+        raise SnapshotError("%d lists and objects (at most %d)" % (opened, MAX_CONTAINERS))
     try:
         data = json.loads(text)
     except (ValueError, TypeError, RuntimeError) as error:

@@ -91,16 +91,20 @@ class Device:
         self.watchdog = watchdog
         settings = Settings()
         from firmware.saving import resume      # only needed now: let go once the game is back
-        told = []
         try:
-            for attempt in range(self.FIRST_DRAW_TRIES):
-                self.storage, game, notices, held = resume.boot(flash, settings)
-                self.app = build(pins, clock, settings, game)
-                problem = self.first_draw(resume, flash)
-                if problem is None:
-                    break
-                told.append(problem)
-            notices = told + notices
+            self.storage, game, notices, held = resume.boot(flash, settings)
+            self.app = build(pins, clock, settings, game)
+            problem = self.first_draw(flash, game is not None)
+            if problem is not None:
+                # The saved game could not be drawn: a fault of the firmware or of memory,
+                # not of the files (they passed their checks). They stay as they are, saving
+                # is held so that nothing is written over them, and a new game is played in
+                # memory; a boot after the fix (or with more memory) resumes them.
+                held = problem
+                notices = ["SAVING OFF: " + problem + ". The save is untouched"]
+                self.storage = Storage(flash)
+                self.app = build(pins, clock, settings, None)
+                self.app.render()          # (a new game that cannot be drawn: the firmware's own)
         finally:
             forget("firmware.saving.resume")
         self.app.flash = flash     # for the few files beside the game (firmware.tournament.match)
@@ -153,25 +157,27 @@ class Device:
             app.say("Saved history damaged (%s): undo stops at power-up. Older save %s"
                     % (game.damaged, kept), error=True)
 
-    FIRST_DRAW_TRIES = 4   # the snapshot, the temporary, the previous one, then a new game
-
-    def first_draw(self, resume, flash):
-        """Draw the resumed game once, now. A saved game that no screen can show (a file the
-        checks let through, or a bug) would otherwise crash the tracker and restart it at every
-        power-up: its file is kept aside instead, and the next copy is tried. Returns None, or
-        the notice for the player."""
-        try:
-            self.app.render()
-            return None
-        except Exception as error:
-            from firmware.crash import log_error
-            code = log_error(flash, error)
-            forget("firmware.crash")
-            source = self.storage.source
-            if source is None:
-                raise                      # a new game that cannot be drawn: the firmware's own
-            return "Save %s could not be shown (%s): %s" % (
-                source, code, resume.keep_aside(self.storage, source))
+    def first_draw(self, flash, resumed=True):
+        """Draw the resumed game once, now, so that a game no screen can show does not crash
+        the tracker at every power-up. Out of memory, it is collected and tried once more.
+        Returns None, or what went wrong for the player (the details go to error.log)."""
+        failure = Exception("first draw")
+        for attempt in (1, 2):
+            try:
+                self.app.render()
+                return None
+            except MemoryError as error:
+                failure = error
+                gc.collect()
+            except Exception as error:
+                failure = error
+                break
+        from firmware.crash import log_error
+        code = log_error(flash, failure)
+        forget("firmware.crash")
+        if not resumed:
+            raise failure                  # a new game that cannot be drawn: the firmware's own
+        return "saved game could not be shown (%s)" % code
 
     def poll_ms(self):
         """How long the main loop may sleep: the App's time, shorter while a history is being

@@ -639,26 +639,61 @@ def test_a_history_found_damaged_after_power_up_is_told_and_the_older_save_kept(
     assert again.app.game.damaged is None
 
 
-def test_a_save_no_screen_can_show_is_kept_aside_and_the_previous_one_resumed(monkeypatch):
-    """Whatever the checks let through, a game whose first draw fails must not restart the
-    tracker at every power-up: its file is kept aside and the next good copy comes back."""
+@pytest.mark.parametrize("error", [ValueError, MemoryError])
+def test_a_save_no_screen_can_show_is_left_as_it_is_and_resumes_after_the_fix(monkeypatch, error):
+    """A game whose first draw fails (a drawing bug, no memory) must not restart the tracker
+    at every power-up, and must not be set aside either: the error is not in the file. The
+    files stay untouched, saving is off and says so, error.log has the details; once the bug
+    is fixed the next power-up resumes the game (issue 36)."""
     from firmware.netrunner.dashboard import Dashboard
     flash, game = saved_flash()
-    previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
-    bad = flash.files[SNAPSHOT]
+    before = dict(flash.files)
     real = Dashboard.draw
 
     def draw(self, app, fb):
-        if app.game.count == game.count - 1 or app.game.count >= game.count:
-            raise ValueError("cannot show this")     # the newest game only
+        if app.game.count:
+            raise error("cannot show this")          # the saved game only
         return real(self, app, fb)
     monkeypatch.setattr(Dashboard, "draw", draw)
-    flash.files.pop(JOURNAL, None)
     device = boot(flash)
-    assert device.app.game.count == previous.count
-    assert flash.files[SNAPSHOT + ".bad1"] == bad
-    assert "Save game.json could not be shown" in device.app.toast
+    assert device.saver.held is not None and "SAVING OFF" in device.app.toast
+    assert "could not be shown" in device.app.toast and "untouched" in device.app.toast
     assert "error.log" in flash.files
+    device.app.act(logtext.parse("corp gain 1"))       # play on: nothing is written over it
+    device.saver.flush()
+    assert {name: data for name, data in flash.files.items() if name != "error.log"} == before
+    monkeypatch.setattr(Dashboard, "draw", real)      # the fix
+    again = boot(flash)
+    assert again.saver.held is None
+    assert same_game(again.app.game, game)
+
+
+def rewritten(data, change):
+    """A snapshot file with its JSON changed by `change(dict)`, and a valid checksum."""
+    text = json.loads(data[data.find(b"\n") + 1:])
+    change(text)
+    body = json.dumps(text).encode()
+    return HEADER + b"%d %d\n" % (int(data[len(HEADER):].split()[0]), checksum(body)) + body
+
+
+def test_a_checksum_valid_save_whose_last_points_inside_an_action_resumes_with_saving_on():
+    """`last` says where the last action starts (so power-up need not decode the history);
+    a file whose `last` is anywhere else is counted instead, never SAVING OFF (issue 36)."""
+    from firmware.saving import archive
+    base, _game = saved_flash()
+    base.files.pop(JOURNAL)
+    game = boot(MemoryFlash(dict(base.files))).app.game
+    for last in range(len(game.history)):
+        flash = MemoryFlash(dict(base.files))
+        flash.files[SNAPSHOT] = rewritten(flash.files[SNAPSHOT], lambda t: t.update(last=last))
+        device = boot(flash)
+        assert device.saver.held is None, last
+        assert device.app.game.state.pack() == game.state.pack(), last
+        device.app.game.check_all()                   # (a `last` that decodes: found then)
+        # the same file as a kept game: read, never a crash
+        flash.files["prev1.json"] = rewritten(base.files[SNAPSHOT],
+                                              lambda t: t.update(last=last))
+        assert archive.read(flash, "prev1.json")[0].state.pack() == game.state.pack()
 
 
 def test_a_save_of_deeply_nested_json_is_a_damaged_file_not_saving_off():

@@ -141,7 +141,7 @@ def load(storage, settings):
             continue
         try:
             seq, game = parse_snapshot(data)
-        except ValueError:
+        except (ValueError, TypeError, KeyError, IndexError):   # the file fails its checks
             data = None
             aside = keep_aside(storage, name)
             if name != TEMPORARY:   # a half-written temporary file is no news
@@ -243,8 +243,15 @@ def _first_payload(data):
     return data[start:start + length]
 
 
+# Far more than any game (a 3,300-action game's snapshot is about 15 KB): a larger file is
+# damaged or hostile, and decoding it would only run the Pico out of memory.
+SNAPSHOT_LIMIT = 65536
+
+
 def parse_snapshot(data):
     """(seq, Game) from a snapshot file's bytes; ValueError if anything is wrong."""
+    if len(data) > SNAPSHOT_LIMIT:
+        raise ValueError("%d bytes (at most %d)" % (len(data), SNAPSHOT_LIMIT))
     if not data.startswith(HEADER):
         raise ValueError("no header")
     end = data.find(b"\n")
