@@ -85,7 +85,7 @@ class Device:
     with a new game in memory, saving off and the files untouched, and the player told why.
     """
 
-    def __init__(self, pins, clock, flash, watchdog=None):
+    def __init__(self, pins, clock, flash, watchdog=None, notice=""):
         self.clock = clock
         self.flash = flash
         self.watchdog = watchdog
@@ -118,6 +118,7 @@ class Device:
             clock_for(self.app)
         image = frozen_image()
         self.app.keep_overlays = image is not None
+        notices.append(notice)             # (a pin map file that could not be used)
         notices.append(shadowed_notice(image, flash))
         notices.append(missing_panels(self.app.display))
         notices.append(self.app.toast)     # what the first draw said (the timer's restart): last
@@ -216,14 +217,23 @@ PIN_MAP_PATHS = ("hardware/pins.json", "/lib/hardware/pins.json")
 
 
 def board_pins(flash):
-    """The board's pin map: its own file if it has one, else the default frozen into the
-    firmware image; on a stock MicroPython with neither, the missing file's error."""
+    """(pin map, notice): the board's own file if it has one, else the default frozen into
+    the firmware image; on a stock MicroPython with neither, the missing file's error. On the
+    image a file that cannot be used (not JSON, a bad pin) gives way to the built-in pin map,
+    and the notice says why, so that the display always shows something."""
     found = [path for path in PIN_MAP_PATHS if flash.exists(path)]
     image = frozen_image()
     if found or image is None:
-        return load_pins((found or PIN_MAP_PATHS)[0])
+        try:
+            return load_pins((found or PIN_MAP_PATHS)[0]), ""
+        except Exception as error:
+            if image is None:
+                raise                       # nothing to fall back on: the error screen says it
+            notice = "%s not used (%s): built-in pin map" % (found[0], error)
+    else:
+        notice = ""
     import json
-    return load_pins(data=json.loads(image.PINS_JSON))
+    return load_pins(data=json.loads(image.PINS_JSON)), notice
 
 
 def run():
@@ -237,12 +247,12 @@ def run():
     flash = hw.Flash()
     pins = None
     try:
-        pins = board_pins(flash)
+        pins, notice = board_pins(flash)
         try:
-            device = Device(pins, clock, flash)
+            device = Device(pins, clock, flash, notice=notice)
         except Exception:
             gc.collect()
-            device = Device(pins, clock, flash)
+            device = Device(pins, clock, flash, notice=notice)
     except Exception as error:
         from firmware.crash import halt
         halt(error, clock, flash, pins)      # does not return

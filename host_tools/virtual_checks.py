@@ -380,7 +380,8 @@ BUILD_DEVICE = ("import gc, time\n"
                 "from firmware.main import Device, board_pins\n"
                 "clock = hw.Clock()\n"
                 "flash = hw.Flash()\n"
-                "device = Device(board_pins(flash), clock, flash)\n")
+                "pins, notice = board_pins(flash)\n"
+                "device = Device(pins, clock, flash, notice=notice)\n")
 
 
 def heap_after_boot(image):

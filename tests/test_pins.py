@@ -86,7 +86,7 @@ def test_the_firmware_image_uses_its_frozen_pin_map_unless_the_board_has_a_file(
     from firmware import main
     from host_tools.flash import MemoryFlash
     monkeypatch.setitem(sys.modules, "netclick_image", _Image)
-    assert main.board_pins(MemoryFlash({}))["buttons"]["UP"] == 10
+    assert main.board_pins(MemoryFlash({}))[0]["buttons"]["UP"] == 10
     own = json.loads(json.dumps(GOOD))
     own["buttons"]["UP"] = 20
     with open("hardware/pins.json") as handle:
@@ -94,7 +94,28 @@ def test_the_firmware_image_uses_its_frozen_pin_map_unless_the_board_has_a_file(
     flash = MemoryFlash({"hardware/pins.json": json.dumps(own).encode()})
     monkeypatch.setattr(main, "load_pins", lambda path=None, data=None: (
         pins.parse(json.loads(flash.files[path])) if data is None else pins.parse(data)))
-    assert main.board_pins(flash)["buttons"]["UP"] == 20
+    assert main.board_pins(flash)[0]["buttons"]["UP"] == 20
+
+
+@pytest.mark.parametrize("hostile", [
+    b"not json at all",
+    json.dumps(dict(GOOD, i2c=dict(GOOD["i2c"], address="0x3C"))).encode(),
+    json.dumps(dict(GOOD, display="ssd1306")).encode(),
+])
+def test_on_the_image_a_pin_map_file_that_cannot_be_used_gives_way_to_the_built_in_one(
+        monkeypatch, hostile):
+    """A hostile hardware/pins.json on an image board: the display still shows the tracker,
+    on the built-in pin map, and says why (issue 36)."""
+    import sys
+    from firmware import main
+    from host_tools.flash import MemoryFlash
+    monkeypatch.setitem(sys.modules, "netclick_image", _Image)
+    flash = MemoryFlash({"hardware/pins.json": hostile})
+    monkeypatch.setattr(main, "load_pins", lambda path=None, data=None: (
+        pins.parse(json.loads(flash.files[path])) if data is None else pins.parse(data)))
+    found, notice = main.board_pins(flash)
+    assert found["buttons"]["UP"] == 10
+    assert "hardware/pins.json not used" in notice and "built-in pin map" in notice
 
 
 def test_on_stock_micropython_a_missing_pin_map_is_the_files_error(monkeypatch, tmp_path):

@@ -45,6 +45,18 @@ def test_adjusting_the_other_sides_credits():
     assert state["runner"]["credits"] == 3 and state["corp"]["credits"] == 5
 
 
+def test_a_refused_number_is_dropped_and_said_so_no_later_ok_spends_it():
+    """Issue 35: the Corp's install for 6 with 5 credits is refused; the number must not wait
+    for the next OK (which would spend it on whatever the ring then shows)."""
+    sim = play("DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK")
+    dashboard = sim.app.screens[0]
+    assert dashboard.pending is None
+    assert "Needs 6 credits" in sim.app.toast and "Number dropped" in sim.app.toast
+    credits = sim.app.game.state.corp.credits
+    sim.keys("OK,WAIT:300")                       # the bar's +1 credit, nothing of the 6
+    assert sim.app.game.state.corp.credits == credits + 1
+
+
 def test_a_number_left_alone_expires_with_a_word():
     sim = play("DOWN,DOWN")
     sim.run(9000)
@@ -54,11 +66,11 @@ def test_a_number_left_alone_expires_with_a_word():
     assert sim.state()["corp"]["credits"] == 5
 
 
-def test_a_payment_too_large_is_refused_with_the_reason_and_stays_to_be_fixed():
+def test_a_payment_too_large_is_refused_with_the_reason_and_the_number_dropped():
     sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK")   # -6: the Corp pays 6, it has 5
-    assert sim.app.toast == "! Needs 6 credits, has 5"
-    assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.pending is not None
-    sim.keys("UP,OK")
+    assert sim.app.toast == "! Needs 6 credits, has 5. Number dropped"
+    assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.pending is None
+    sim.keys("DOWN,DOWN,DOWN,DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK")     # a new number: pays 5
     assert sim.state()["corp"]["credits"] == 0
 
 
@@ -609,8 +621,8 @@ def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
 
 def test_a_message_never_hides_what_a_pending_number_is_for():
     """A number started while a message shows takes the message's row to say what it is for
-    (the message is done with). A refusal while the number waits goes under that row, over
-    the counters: the sentence stays on the glass, and so does the bar's ring."""
+    (the message is done with). A refusal drops the number and says so (issue 35: a number
+    left waiting was spent by a later OK on something else)."""
     from simhelp import where_shown
     sim = play("OK,OK,LEFT,OK", settle=50)            # Draw: "Corp drew (0 clicks left)"
     assert sim.app.toast
@@ -618,12 +630,10 @@ def test_a_message_never_hides_what_a_pending_number_is_for():
     sim.run(50)
     assert sim.app.toast is None and where_shown(sim, "Corp pays 1 cr")
     sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK", settle=50)   # pay 6 with 5: refused
-    assert sim.app.toast == "! Needs 6 credits, has 5"
-    assert where_shown(sim, "Corp pays 6 cr") and where_shown(sim, "Lose>")
-    top, bottom, _ = sim.app.screen.toast_box(1)
-    assert top > 32 and bottom <= 56                  # over the counters, not the bar
-    sim.keys("UP,OK")                                 # 5 it is
-    assert sim.state()["corp"]["credits"] == 0 and sim.app.screen.pending is None
+    assert sim.app.toast == "! Needs 6 credits, has 5. Number dropped"
+    assert where_shown(sim, "Needs 6 credits") and sim.app.screen.pending is None
+    assert not where_shown(sim, "Corp pays 6 cr")
+    assert sim.state()["corp"]["credits"] == 5
 
 
 def test_costs_and_credits_on_the_overlays_are_said_in_words_a_new_player_reads(monkeypatch):

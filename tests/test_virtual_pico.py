@@ -196,6 +196,56 @@ def test_a_pin_map_on_the_board_overrides_the_images_default(flashed, tmp_path):
     assert swapped == default == _golden("credits")
 
 
+@pytest.mark.parametrize("pins_text", ["not json", '{"i2c": {"id": 0, "sda": 4, "scl": 5, '
+                                       '"address": "0x3C"}}'])
+def test_on_the_image_a_hostile_pin_map_gives_way_to_the_built_in_one(flashed, tmp_path,
+                                                                       pins_text):
+    """A pin map file the image cannot use: the built-in map, and the tracker on the glass
+    (issue 36: the display stayed blank for ever)."""
+    image, _ = flashed
+    work = checks.with_pin_map(image, str(tmp_path), "hostile.bin", pins_text)
+    lit = checks.screen_on(work, "UP,UP,RIGHT", settle_ms=3000)    # (the notice gone)
+    assert lit == _golden("credits")
+
+
+def test_on_the_image_a_hostile_save_is_set_aside_and_the_good_one_resumed(flashed, tmp_path):
+    """game.json nested 10,000 deep with a valid checksum beside a good game.bak: the image
+    keeps it aside and resumes game.bak with saving on (issue 36: MemoryError in json.loads,
+    SAVING OFF at every power-up)."""
+    image, _ = flashed
+    work = checks.copy_image(image, str(tmp_path), "hostile-save.bin")
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.run(1000)
+        pico.play("OK,OK,WAIT:2500")
+        pico.save_image(work)
+    with vpico.VirtualPico(work) as pico:     # a second boot: game.bak holds the two credits
+        pico.boot()
+        pico.run(1500)
+        pico.save_image(work)
+    _, _, _, files = checks.resumed_game(work)
+    from firmware.saving.resume import parse_snapshot
+    before = parse_snapshot(files["game.bak"])[1]          # what must come back
+    from firmware.saving.storage import HEADER, checksum
+    body = b"[" * 10000 + b"]" * 10000
+    hostile = HEADER + b"99 %d\n" % checksum(body) + body
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.exec("f = open('game.json', 'wb')\nf.write(%r)\nf.close()\n"
+                  "import os\ntry:\n    os.remove('game.jnl')\nexcept OSError:\n    pass"
+                  % hostile)
+        pico.save_image(work)
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.run(1500)
+        pico.play("OK,WAIT:2500")               # saving is on: this credit is kept
+        pico.save_image(work)
+    after, _, held, files = checks.resumed_game(work)
+    assert held is None and "game.json.bad1" in files
+    assert after.count == before.count + 1
+    assert bytes(after.history).startswith(bytes(before.history))
+
+
 def test_saved_games_survive_flashing_the_image_and_leaving_the_deployed_tracker(
         deployed, firmware_uf2, tmp_path):
     """A board that had `make deploy` and a game in progress is flashed with the image: the

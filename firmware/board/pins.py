@@ -33,6 +33,10 @@ def parse(data):
         _gpio(i2c.get(key), "i2c." + key)
     if i2c.get("id") not in (0, 1):
         raise PinMapError("i2c.id must be 0 or 1")
+    for key, low, high in (("address", 8, 119), ("freq", 10000, 1000000)):
+        value = i2c.get(key, low)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise PinMapError("i2c.%s must be a number %d-%d, not %r" % (key, low, high, value))
     buttons = data.get("buttons")
     if not isinstance(buttons, dict):
         raise PinMapError("the pin map needs a 'buttons' section")
@@ -50,6 +54,8 @@ def parse(data):
     # Optional outputs: the buzzer, and the display's RES pin (2.42" SSD1309 modules have one,
     # and answer nothing until it is pulsed low at power-up).
     display = data.get("display") or {}
+    if not isinstance(display, dict):
+        raise PinMapError("display must be a JSON object")
     if display.get("controller", "ssd1306") not in CONTROLLERS:
         raise PinMapError("display.controller must be %s, not %r" % (
             " or ".join(CONTROLLERS), display.get("controller")))

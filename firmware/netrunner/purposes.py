@@ -227,6 +227,11 @@ class Pending:
                 dashboard.drop()
                 if verb == A.TRASH:
                     dashboard.accessed(app)   # a trash cost paid: that card is done
+            elif app.screen is dashboard:
+                # Refused (the message says why): the number goes too, and the message says
+                # so, or a later OK would spend it on something else (issue 35)
+                dashboard.drop()
+                app.toast = (app.toast or "") + ". Number dropped"
 
     def draw_ring(self, s, fb, y):
         """The ring on row y, the lit choice in the middle, its neighbours either side (the
