@@ -229,7 +229,31 @@ class App:
             if previous is not None:
                 self.say("Back to the previous game. " + resumed(previous))
                 return
+        game = self.game
+        call = game.rules.time_up(game.start) if game.count else None
+        if call is not None and game.action_at(game.count - 1)[0] == call[0]:
+            self._undo_around(call)
+            return
         self._step(self.game.undo, "Undid: ")
+
+    def _undo_around(self, call):
+        """Undo steps around the round's time call: the action before it is undone (and can
+        be redone), the time stays called (issue 35: an undo took the call back, and the timer
+        at 0 never called it again)."""
+        game = self.game
+        if game.count < 2:
+            self.say("Time was called: undo stops there", error=True)
+            return
+        try:
+            called = game.undo()
+            game.redo_stack.pop()
+            act = game.undo()
+            game.replay(called)
+        except Refused as refused:
+            self.say(str(refused), error=True)
+            return
+        self.changed()
+        self.say("Undid: " + describe(act, None, game.rules) + ". Time stays called")
 
     def redo(self):
         """Redo the last undone action and say which it was."""

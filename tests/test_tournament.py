@@ -65,6 +65,23 @@ def test_at_zero_time_is_called_and_the_final_turns_follow():
     assert sim.state()["winner"] is None and sim.app.screen.name == "dashboard"
 
 
+def test_no_undo_takes_the_time_call_back_it_steps_around_it():
+    """Issue 35: a second held LEFT undid "Time called" and the timer at 0 s never called it
+    again. Undo now undoes the action before the call; the time stays called."""
+    sim = play("OK,WAIT:500," + START_TIMER)                   # a credit, then the timer
+    credits = sim.app.game.state.corp.credits
+    sim.run(65 * MINUTE + 1000)
+    assert sim.app.game.state.final_turns == 2
+    sim.keys("LONG:LEFT,WAIT:500")
+    state = sim.app.game.state
+    assert state.final_turns == 2 and state.corp.credits == credits - 1
+    assert "Time stays called" in sim.app.toast
+    sim.keys("LONG:LEFT,WAIT:500")                             # nothing before it: stays
+    assert sim.app.game.state.final_turns == 2
+    sim.keys("LONG:RIGHT,WAIT:500")                            # the credit back
+    assert sim.app.game.state.corp.credits == credits and sim.app.game.state.final_turns == 2
+
+
 def test_time_can_be_called_by_hand_and_only_once():
     sim = play(TOURNAMENT + ",DOWN,OK,OK,WAIT:3000")
     assert sim.app.game.state.final_turns == 2
