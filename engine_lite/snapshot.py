@@ -209,8 +209,10 @@ MAX_CONTAINERS = 48
 def loads(text, lazy=False):
     """Rebuild a Game from `dumps` output. Raises SnapshotError saying what is wrong. With
     `lazy`, the history is not replayed now but checked later (Game.check)."""
-    opened = text.count("[" if isinstance(text, str) else b"[")
-    opened += text.count("{" if isinstance(text, str) else b"{")
+    if isinstance(text, str):
+        opened = text.count("[") + text.count("{")
+    else:
+        opened = text.count(b"[") + text.count(b"{")
     if opened > MAX_CONTAINERS:
         raise SnapshotError("%d lists and objects (at most %d)" % (opened, MAX_CONTAINERS))
     try:

@@ -54,6 +54,8 @@ class App:
     PENDING_MS = 10000      # a number picked with UP/DOWN and left alone this long is dropped
     DISPLAY_RETRY_MS = 1000  # how often an OLED that stopped answering is tried again
     IDLE_CAP_MS = 40000000  # idle time beyond every timeout (the longest is 36,000 s)
+    CHECK_NOW = 16          # actions of a saved history checked inside a press (~3 ms each
+                            # on a Pico); more are left to the pauses (still_checking)
 
     def __init__(self, display, pad, clock, settings=None, game=None, buzzer=None,
                  random=None):
@@ -229,12 +231,26 @@ class App:
             if previous is not None:
                 self.say("Back to the previous game. " + resumed(previous))
                 return
+        if self.still_checking():
+            return
         game = self.game
         call = game.rules.time_up(game.start) if game.count else None
         if call is not None and game.action_at(game.count - 1)[0] == call[0]:
             self._undo_around(call)
             return
         self._step(self.game.undo, "Undid: ")
+
+    def still_checking(self):
+        """While the history a game was resumed or brought back with is still being checked
+        (between presses, firmware.main.Device.check_history), what needs all of it (undo,
+        the log) waits, and says how far the check is: done in one go, a 3,300-action game
+        froze the keys for seconds and the watchdog reset the board (issue 36). True then."""
+        left, percent = self.game.unchecked_left()
+        if left <= self.CHECK_NOW:
+            self.game.check_all()        # (none left, or a few: well within a press)
+            return False
+        self.say("Checking the saved game: %d%%. Try again in a moment" % percent)
+        return True
 
     def _undo_around(self, call):
         """Undo steps around the round's time call: the action before it is undone (and can
@@ -344,13 +360,16 @@ class App:
         self.dirty = True
         if event == LONG and name == "LEFT" or event == LONG and name == "BACK":
             if self.screen.cancel():         # a change still pending goes first
-                pass
+                self.say("Number dropped")
             elif len(self.screens) > 1 and not self.screen.ends_game:
                 self.pop()                   # held LEFT in a menu leaves it; undo is at home
             else:
                 self.undo()
         elif event == LONG and name == "RIGHT":
-            self.redo()
+            if self.screen.cancel():         # a number pending goes first, as for undo
+                self.say("Number dropped")
+            else:
+                self.redo()
         elif name == "BACK" and event == PRESS:
             self.pop()
         else:

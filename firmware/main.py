@@ -121,7 +121,7 @@ class Device:
         notices.append(notice)             # (a pin map file that could not be used)
         notices.append(shadowed_notice(image, flash))
         notices.append(missing_panels(self.app.display))
-        notices.append(self.app.toast)     # what the first draw said (the timer's restart): last
+        notices.append(self.app.toast or "")   # the first draw's word (the timer's restart): last
         text = " ".join(n for n in notices if n)
         if text:
             self.app.say(text, error=held is not None)

@@ -395,7 +395,7 @@ def test_the_tracker_halts_on_a_screen_when_it_cannot_be_built(monkeypatch):
     monkeypatch.setattr(main.hw, "Clock", lambda: clock)
     monkeypatch.setattr(main.hw, "Flash", lambda: flash)
     monkeypatch.setattr(main, "load_pins", lambda path: PINS)
-    monkeypatch.setattr(main, "Device", lambda *a: (_ for _ in ()).throw(MemoryError()))
+    monkeypatch.setattr(main, "Device", lambda *a, **k: (_ for _ in ()).throw(MemoryError()))
     restarts = []
     monkeypatch.setattr(main.hw, "restart", lambda: restarts.append(1))
     machine.board = machine.Board()

@@ -118,8 +118,8 @@ def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselve
             seen[:] = []
         return note
 
-    def watch_play(app, game):
-        kept = play(app, game)
+    def watch_play(app, game, carry_match=True):
+        kept = play(app, game, carry_match)
         replaced[0] += bool(kept)
         return kept
 

@@ -592,6 +592,39 @@ def test_power_up_replays_nothing_however_long_the_game(monkeypatch):
     assert "Resumed - Turn %d" % game.state.turn in device.app.toast
 
 
+@pytest.mark.parametrize("key", ["undo", "log"])
+def test_undo_or_the_log_at_once_on_a_long_game_never_checks_it_in_one_go(monkeypatch, key):
+    """Issue 36: a long game brought back and undone at once checked its whole history inside
+    the press (6 s at 2,000 actions; the watchdog reset the board at 3,300). Now the press
+    answers at once with how far the check is, and works once the pauses have checked it."""
+    from engine_lite.game import Game
+    from firmware.netrunner.menus import game_log
+    flash, game = long_saved_flash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    app = device.app
+    assert app.game.unchecked
+    checked = []
+    real = Game.check
+
+    def check(self, steps):
+        checked.append(steps)
+        return real(self, steps)
+    monkeypatch.setattr(Game, "check", check)
+    count = app.game.count
+    app.undo() if key == "undo" else game_log(app)
+    assert sum(checked) <= app.CHECK_NOW + 64           # nothing like the whole history
+    assert "Checking the saved game" in app.toast and app.game.count == count
+    while app.game.unchecked:                          # the pauses check it
+        clock.now += 20
+        device.tick(clock.now)
+    app.undo() if key == "undo" else game_log(app)
+    if key == "undo":
+        assert app.game.count == count - 1
+    else:
+        assert app.screen.name == "log"
+
+
 def test_the_history_is_checked_in_slices_while_nobody_presses():
     flash, game = long_saved_flash()
     clock = ManualClock()

@@ -57,6 +57,25 @@ def test_a_refused_number_is_dropped_and_said_so_no_later_ok_spends_it():
     assert sim.app.game.state.corp.credits == credits + 1
 
 
+def test_a_redo_held_while_a_number_waits_drops_the_number_and_never_crashes():
+    """Issue 36: OK x3, hold LEFT, DOWN, LEFT, LEFT, hold RIGHT crashed (IndexError): the
+    redo changed the ring under the number's lit choice. A held RIGHT now drops the number
+    first, as a held LEFT does, and says so; a ring that shrinks under a number keeps a lit
+    choice that is on it."""
+    sim = play("OK,OK,OK,LONG:LEFT,DOWN,LEFT,LEFT,LONG:RIGHT,WAIT:500")
+    assert sim.resets == 0 and sim.watchdog_resets == 0
+    assert sim.app.screens[0].pending is None and "Number dropped" in (sim.app.toast or "")
+    assert sim.app.game.count == 2                     # the redo was not done: the number went
+    sim.keys("LONG:RIGHT,WAIT:300")
+    assert sim.app.game.count == 3
+    from firmware.netrunner.purposes import Pending
+    state = sim.app.game.state
+    number = Pending()
+    number.change(state, -1)
+    number.index = 99                                  # a ring shorter than the lit choice
+    assert number.choice(state)[0] == number.choices(state)[-1][0]
+
+
 def test_a_number_left_alone_expires_with_a_word():
     sim = play("DOWN,DOWN")
     sim.run(9000)

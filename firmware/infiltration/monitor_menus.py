@@ -95,6 +95,8 @@ class MonitorMore(Menu):
 
 
 def _game_log(app):
+    if app.still_checking():          # (the log reads the whole history)
+        return
     from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 

@@ -152,6 +152,8 @@ def _tournament(app):
 
 def game_log(app):
     """Open the game log (either game's More menu)."""
+    if app.still_checking():          # (the log reads the whole history)
+        return
     from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 

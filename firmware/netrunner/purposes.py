@@ -120,7 +120,12 @@ class Pending:
 
     def choice(self, s):
         """(label, side, verb) of the lit choice, the side resolved."""
-        label, side, verb = self.choices(s)[self.index]
+        choices = self.choices(s)
+        if self.index >= len(choices):
+            # The ring grew shorter under the number (the game changed: a redo, the time
+            # call): the lit choice is the nearest one left, drawn before any OK
+            self.index = len(choices) - 1
+        label, side, verb = choices[self.index]
         if side == ACTIVE:
             side = s.active
         elif side == OTHER:

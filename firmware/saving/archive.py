@@ -100,11 +100,11 @@ def read(flash, name):
     read (a damaged copy is skipped, never a crash)."""
     from firmware.saving.resume import parse_snapshot
     data = _read(flash, name)
-    if data is None:
+    head = _header(data) if data is not None else None
+    if head is None:
         return None
     try:
-        game = parse_snapshot(data)[1]
-        return game, _header(data)[1]
+        return parse_snapshot(data)[1], head[1]
     except (ValueError, IndexError, TypeError, KeyError, MemoryError, RuntimeError):
         return None      # (RuntimeError: nesting too deep for the parser)
 
