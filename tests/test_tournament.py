@@ -82,6 +82,27 @@ def test_no_undo_takes_the_time_call_back_it_steps_around_it():
     assert sim.app.game.state.corp.credits == credits and sim.app.game.state.final_turns == 2
 
 
+def test_an_import_keeps_the_round_timer_that_is_running_on_this_table():
+    """Issue 36: an import took the file's settings whole, so its clock replaced the running
+    one, and a power cut a minute later brought the file's time back."""
+    from engine_lite.game import Game
+    from firmware.saving import importing
+    from firmware.settings import Settings
+    from host_tools.sim import Simulator
+    sim = play(START_TIMER)
+    sim.run(10 * MINUTE)
+    theirs = Settings()
+    theirs.round_s, theirs.clock_s, theirs.agenda_target = 35 * 60, 20 * 60, 6
+    importing.take(sim.app, Game(), theirs)
+    sim.run(2 * MINUTE)
+    left = sim.app.round_clock.left_ms // 1000
+    assert sim.app.round_clock.running and 52 * 60 <= left <= 53 * 60
+    assert sim.app.settings.agenda_target == 6             # the rest of the file's settings
+    sim.settle()
+    again = Simulator(flash=sim.flash)                     # a power cut
+    assert 52 * 60 <= again.app.settings.clock_s <= 53 * 60 + 1
+
+
 def test_time_can_be_called_by_hand_and_only_once():
     sim = play(TOURNAMENT + ",DOWN,OK,OK,WAIT:3000")
     assert sim.app.game.state.final_turns == 2

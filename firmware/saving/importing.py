@@ -40,12 +40,20 @@ def what(game):
     return game.rules.headline(game.state)
 
 
+# The round timer's settings: the round on this table is not the imported file's. With a
+# timer set, an import keeps them (the file's time left would replace the running clock, and
+# a power cut a minute later would bring back the file's time).
+ROUND = ("round_s", "clock_s")
+
+
 def take(app, game, settings=None):
     """Play the checked `game` from now on; the one in play is kept in the archive (App.play).
     `settings` (imported with it) replace the tracker's. The caller saves at once (Saver.flush),
     so that the import and the archived game reach the flash together."""
     if settings is not None:
         for name in Settings.RANGES:
+            if name in ROUND and app.round_clock is not None:
+                continue        # the round timer on this table runs on (issue 36)
             setattr(app.settings, name, getattr(settings, name))
         app.settings_changed()
     kept = app.play(game)
