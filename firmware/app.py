@@ -412,14 +412,14 @@ class App:
         elif not self.dimmed and not self.blanked and settings.dim_s and idle >= settings.dim_s * 1000:
             self.dimmed = True
             self.display.set_contrast(self.display.DIM_CONTRAST)
-        if not self.display.online:       # about once a second, set the OLED up again
+        if self.display.missing():       # about once a second, set a silent OLED up again
             if self._display_retry_at is None:
                 self._display_retry_at = clock.ticks_add(now, self.DISPLAY_RETRY_MS)
             elif clock.ticks_diff(now, self._display_retry_at) >= 0:
                 self._display_retry_at = None
                 if self.display.retry():
                     self.dirty = True
-                    self.full_redraw = True     # the panel and the frame were cleared
+                    self.full_redraw = True     # a panel came back blank: draw it all
         if self.dirty and not self.blanked:
             self.render()
 

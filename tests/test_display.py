@@ -101,7 +101,8 @@ def test_a_2_42_inch_ssd1309_module_is_set_up_as_one_and_shows_the_same_picture(
     sim.run(300)
     assert sim.oled.unknown == [] and sim.oled.display_on
     assert sim.oled.glass_bytes() == small.oled.glass_bytes()
-    assert sim.app.display.retry()          # as the App does when the panel comes back
+    sim.app.display.panels[0].online = False     # the panel lost (a loose wire), then
+    assert sim.app.display.retry()               # set up again, as the App does
     sim.app.full_redraw = True
     sim.app.render()
     assert sim.oled.unknown == [] and sim.oled.glass_bytes() == small.oled.glass_bytes()

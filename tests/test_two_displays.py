@@ -72,6 +72,27 @@ def test_a_second_display_that_does_not_answer_is_said_and_play_goes_on(tmp_path
     assert sim.app.display.online
 
 
+def test_each_panel_is_on_its_own_and_one_plugged_back_lights_within_a_second():
+    """Issue 36: with the first panel unplugged the second (0x3D) went blank too, and a second
+    panel back after an error stayed blank for 42 presses."""
+    sim = Simulator(TWO)
+    sim.run(2000)
+    first = sim.board.i2c_devices.pop(0x3C)            # the first panel unplugged
+    sim.keys("OK,WAIT:300")
+    assert not sim.app.display.online
+    turned = glass_of(sim.oled2).rotate(180)
+    sim.board.i2c_devices[0x3C] = first
+    sim.run(1500)                                      # no press: back within about a second
+    assert sim.app.display.online
+    assert differing(turned, glass_image(sim)) == 0    # the second showed the credit already
+    second = sim.board.i2c_devices.pop(0x3D)           # now the second: gone, then back
+    sim.keys("OK,WAIT:300")
+    sim.board.i2c_devices[0x3D] = second
+    sim.run(1500)
+    assert not sim.app.display.missing()
+    assert differing(glass_of(sim.oled2).rotate(180), glass_image(sim)) == 0
+
+
 def test_a_second_display_at_the_first_address_costs_no_bus_time():
     """Wired at the first's address, the second panel hears every byte the first gets: it
     shows what the 0x3D wiring's second panel shows (turned for the player across, by how it

@@ -109,11 +109,12 @@ class Display:
     """The 128x64 OLED (and a second one for the other seat, if fitted). Draw on `fb` (a
     framebuf.FrameBuffer), then call `show()`: every panel gets the pages that changed for it.
 
-    `online` is False while the first panel does not answer; `retry()` (called by the App about
-    once a second then) sets it up again with a blank picture, and the App draws the screen anew.
-    A second panel that does not answer is tried again now and then by `show()`; play never
-    waits for it. `controller` "ssd1309" (the pin map's display.controller) sets up a 2.42"
-    module's SSD1309.
+    `online` is False while the first panel does not answer. Each panel is on its own: one
+    that does not answer is skipped by `show()`, and the others go on (the second panel stays
+    lit with the first unplugged). `retry()` (called by the App about once a second while any
+    panel is `missing()`) sets the silent ones up again with a blank picture, and the App draws
+    the screen anew. Play never waits for a panel. `controller` "ssd1309" (the pin map's
+    display.controller) sets up a 2.42" module's SSD1309.
     """
 
     DIM_CONTRAST = 8
@@ -122,7 +123,6 @@ class Display:
     # virtual Pico: 8 pages one by one 30.2 ms, as one window 23.7 ms), so a page sent alone
     # costs about 40 bytes' time more (make bench: press to photon, menus+mixed p95 and max).
     MERGE_SLACK = 40
-    RETRY_FRAMES = 64        # a second panel that stopped answering: tried again this often
 
     def __init__(self, i2c, address=0x3C, width=128, height=64, controller=None):
         # I2CBus has busio.I2C's methods (the driver's type hint names busio.I2C itself).
@@ -159,16 +159,26 @@ class Display:
         # adafruit_ssd1306's rotate(True) is its upright default
         panel.oled.rotate(not (self.flipped != panel.turned))
 
+    def missing(self):
+        """Whether a panel is not answering (the App then calls `retry` about once a second)."""
+        for panel in self.panels:
+            if not panel.online:
+                return True
+        return False
+
     def retry(self):
-        """Set the panels up again after the first stopped answering; True if it answers now.
-        The frame buffer is cleared (and so are the panels): the caller draws the screen again."""
+        """Set up again the panels that stopped answering; True if one of them answers now
+        (it is blank: the caller draws the whole screen again). Timed by the App, not by
+        presses: a panel plugged back in lights up within about a second."""
+        back = False
         for panel in self.panels:
-            self._restart(panel)
-        self._buffer[1:] = bytes(len(self._buffer) - 1)
-        for panel in self.panels:
-            panel.shown[:] = self._buffer[1:]     # all zeros, like the panel now
+            if not panel.online:
+                self._restart(panel)
+                if panel.online:
+                    panel.shown[:] = bytes(len(panel.shown))    # blank now: all of it goes
+                    back = True
         self.online = self.panels[0].online
-        return self.online
+        return back
 
     def _restart(self, panel):
         panel.bus.ok = True
@@ -185,18 +195,11 @@ class Display:
     def show(self):
         """Send the changed part of every changed page to every panel; returns the bytes
         sent to the first (the figure `make bench` counts)."""
-        if not self.online:
-            return 0
         width = self.width
         first_sent = 0
         for panel in self.panels:
             if not panel.online:
-                if self.frames % self.RETRY_FRAMES == 0 and panel is not self.panels[0]:
-                    self._restart(panel)
-                    if panel.online:
-                        panel.shown[:] = bytes(len(panel.shown))  # blank now: all of it goes
-                if not panel.online:
-                    continue
+                continue                 # (retry() brings it back, on the App's clock)
             sent = 0
             pages = panel.pages
             page = 0
