@@ -98,8 +98,11 @@ class App:
         return self.screens[-1]
 
     def push(self, screen):
-        """Show a screen on top of the current one."""
+        """Show a screen on top of the current one. A question (`asks`) takes the glass whole:
+        a message still showing goes, so that it never covers the question's keys."""
         self.screens.append(screen)
+        if getattr(screen, "asks", False):
+            self.toast = None
         self.dirty = True
 
     def pop(self):

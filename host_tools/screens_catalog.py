@@ -62,8 +62,8 @@ SCREENS = (
     ("score", "Scoring: the points, and where that leaves the Corp against the target",
      MORE + ",DOWN,DOWN,OK,OK"),
     ("previous", "More > Previous games: the games others replaced, newest first",
-     "OK,OK," + MORE + ",UP,UP,OK,OK,WAIT:3000,UP,UP,RIGHT,OK,WAIT:3000," + MORE +
-     ",UP,UP,OK,OK,WAIT:3000,OK,WAIT:3000," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"),
+     "OK,OK," + MORE + ",UP,UP,OK,LONG:OK,WAIT:3000,UP,UP,RIGHT,OK,WAIT:3000," + MORE +
+     ",UP,UP,OK,LONG:OK,WAIT:3000,OK,WAIT:3000," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"),
     ("counters", "Every counter, settable by hand", MORE + ",DOWN,DOWN,DOWN,OK"),
     ("log", "The game log, newest first",
      "OK,OK,LEFT,OK,WAIT:1000,LONG:OK,OK," + MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:3000"),
@@ -85,8 +85,8 @@ SCREENS = (
     ("time_over", "The Runner's last turn ended: equal points after time, a tie",
      TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,LONG:OK,OK,WAIT:3000," + END_EARLY + ",WAIT:3000"),
     ("match", "A match of two games: game 1 won, game 2 with the sides swapped in play",
-     TOURNAMENT + ",DOWN,DOWN,OK,OK,OK,OK,OK,WAIT:3000," + MORE +
-     ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000,OK,OK,WAIT:3000," + TOURNAMENT +
+     TOURNAMENT + ",DOWN,DOWN,OK,OK,OK,OK,LONG:OK,WAIT:3000," + MORE +
+     ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000,OK,LONG:OK,WAIT:3000," + TOURNAMENT +
      ",DOWN,DOWN,OK"),
     ("psi", "A psi game: the Runner bids; the Corp's bid stays hidden", PSI),
     ("psi_result", "Both bids revealed and paid", PSI + ",OK"),
@@ -95,7 +95,7 @@ SCREENS = (
     ("players", "A new Infiltration game: how many players", MORE + ",UP,OK"),
     ("monitor", "Infiltration: the security monitor, round 1", INFILTRATION),
     ("monitor_roll", "Alarm 2, then Next to Security and Roll: the die is applied",
-     INFILTRATION + ",RIGHT,RIGHT,UP,UP,LEFT,LEFT,OK,OK,OK,OK"),
+     INFILTRATION + ",RIGHT,RIGHT,UP,UP,LEFT,LEFT,OK,OK,OK,LONG:OK"),
     ("agents", "The agents and how they are", INFILTRATION + ",RIGHT,OK"),
     ("monitor_log", "Infiltration's game log, by round",
      INFILTRATION + ",RIGHT,RIGHT,UP,UP,RIGHT,UP,RIGHT,OK,DOWN,DOWN,OK"),

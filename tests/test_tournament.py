@@ -192,7 +192,7 @@ CORP_WINS = "LEFT,LEFT,OK,DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000"  
 
 def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
     # "P1" becomes "AB": P down to A (15 letters), then 1 up past 9, space, round to B.
-    sim = play(MATCH + ",OK" + ",DOWN" * 15 + ",RIGHT" + ",UP" * 11 + ",OK,OK,OK,WAIT:3000")
+    sim = play(MATCH + ",OK" + ",DOWN" * 15 + ",RIGHT" + ",UP" * 11 + ",OK,OK,LONG:OK,WAIT:3000")
     from firmware.tournament.match import load
     match = load(sim.app)
     assert match == {"names": ["AB", "P2"], "game": 1, "results": []}
@@ -200,7 +200,9 @@ def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
     assert sim.app.screen.name == "win"
     sim.keys("OK")                                  # in a match, OK on the win screen: the match
     assert sim.app.screen.name == "match"
-    sim.keys("OK,WAIT:3000")                        # game 2
+    sim.keys("OK,WAIT:300")                         # a tap starts nothing: it says to hold
+    assert load(sim.app)["game"] == 1 and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK,WAIT:3000")                   # game 2
     match = load(sim.app)
     assert match["game"] == 2 and match["results"] == [
         {"winner": "corp", "reason": "agenda", "corp": 7, "runner": 0}]
@@ -215,7 +217,7 @@ def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
 
 
 def test_game_2_waits_for_game_1_to_end():
-    sim = play(MATCH + ",OK,OK,OK,OK,WAIT:3000," + MATCH + ",OK")
+    sim = play(MATCH + ",OK,OK,OK,LONG:OK,WAIT:3000," + MATCH + ",OK")
     assert "still in play" in sim.app.toast
 
 
@@ -223,7 +225,7 @@ def test_the_timer_runs_on_into_an_infiltration_game_and_says_time():
     from host_tools.screens_catalog import MORE
     sim = play(TOURNAMENT + ",OK,UP,UP,OK" + ",DOWN" * 63 + ",OK,OK,WAIT:1000")   # a 2-minute round
     assert sim.app.round_clock.running and sim.app.round_clock.length_s == 120
-    sim.keys("OK,UP,OK,OK,OK,OK,OK,WAIT:3000")     # More > New Infiltration, 3 players
+    sim.keys("OK,UP,OK,LONG:OK,OK,OK,OK,WAIT:3000")    # More > New Infiltration, 3 players
     assert sim.app.screen.name == "monitor"
     waited = 0
     while sim.app.round_clock.running and waited < 2 * MINUTE:
@@ -248,9 +250,9 @@ def test_a_power_cut_before_game_2_is_saved_brings_back_game_1_and_its_match_tog
     brings back game 1 won and the match at game 1 (OK starts game 2 again), never game 1's
     board standing as a won game 2."""
     from firmware.tournament.match import load
-    sim = play(MATCH + ",OK,OK,OK,OK,WAIT:3000," + CORP_WINS + ",OK")
+    sim = play(MATCH + ",OK,OK,OK,LONG:OK,WAIT:3000," + CORP_WINS + ",OK")
     assert sim.app.screen.name == "match"
-    sim.keys("OK")                                   # game 2 starts...
+    sim.keys("LONG:OK")                              # game 2 starts...
     assert load(sim.app)["game"] == 2
     sim.boot()                                       # ...and the power goes at once
     sim.run(200)
@@ -259,7 +261,7 @@ def test_a_power_cut_before_game_2_is_saved_brings_back_game_1_and_its_match_tog
     if sim.app.screen.name == "win":                 # the win screen shown first: OK, the match
         sim.keys("OK,WAIT:200")
     assert sim.app.screen.name == "match"
-    sim.keys("OK,WAIT:3000")
+    sim.keys("LONG:OK,WAIT:3000")
     assert load(sim.app)["game"] == 2 and sim.app.game.state.winner < 0
 
 

@@ -279,7 +279,9 @@ def test_new_game_needs_confirmation():
     sim = play("OK," + MORE + ",UP,UP,OK,LEFT")
     assert sim.state()["corp"]["credits"] == 6       # declined: back in the More menu
     assert sim.app.screen.name == "more"
-    sim.keys("OK,OK")
+    sim.keys("OK,OK,WAIT:300")                          # a tap: it says to hold OK
+    assert sim.app.game.count == 1 and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK")
     assert sim.state()["corp"]["credits"] == 5 and sim.app.game.count == 0
 
 
@@ -498,7 +500,9 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     assert len(state["agents"]) == 3 and state["round"] == 1
     sim.app.random = iter([5, 200, 3, 1]).__next__          # the dice: 6, 3, 4, 2
     # Round 1: Alarm +1, the phases, the roll: proximity 0 + 6 + 1.
-    sim.keys("RIGHT,RIGHT,UP,LEFT,LEFT,OK,OK,OK,OK")
+    sim.keys("RIGHT,RIGHT,UP,LEFT,LEFT,OK,OK,OK,OK")        # a tap on Roll rolls nothing
+    assert sim.state()["round"] == 1 and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK")
     state = sim.state()
     assert state["proximity"] == 7 and state["round"] == 2 and state["phase"] == "selection"
     from firmware.infiltration.monitor import phase_prompt
@@ -507,7 +511,7 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     sim.keys("RIGHT,OK,DOWN,OK,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,OK")
     assert sim.state()["agents"][1] == {"player": 2, "status": "inside", "wounded": True,
                                         "delayed": True, "points": None}
-    sim.keys("LEFT,OK,OK,OK,OK,WAIT:3000")                  # round 2's roll: 7 + 3 + 1
+    sim.keys("LEFT,OK,OK,OK,LONG:OK,WAIT:3000")             # round 2's roll: 7 + 3 + 1
     assert sim.state()["proximity"] == 11
     assert sim.app.screen.name == "monitor"
     # Agent 2 may not retreat now: refused, with the reason.
@@ -574,7 +578,7 @@ def test_the_first_player_is_picked_at_random_and_can_be_set():
     first = picked + 1 if picked < 4 else picked - 1
     assert state["first_player"] == first
     assert list(log_lines(sim.app.game)) == []               # a fresh game
-    sim.keys("OK,OK,OK,OK")                                  # a round: the die stayed
+    sim.keys("OK,OK,OK,LONG:OK")                             # a round: the die stayed
     assert sim.state()["first_player"] == first and sim.state()["round"] == 2
 
 
@@ -735,7 +739,7 @@ def test_undo_reaches_across_a_new_game_and_back():
     sim = play("OK,OK,UP,RIGHT,RIGHT,OK,WAIT:3000")          # credits, a tag
     before = sim.app.game.state.pack()
     count = sim.app.game.count
-    sim.keys(MORE + ",UP,UP,OK,OK,WAIT:500")                  # New game, confirmed
+    sim.keys(MORE + ",UP,UP,OK,LONG:OK,WAIT:500")             # New game, confirmed
     assert sim.app.game.count == 0 and "Hold < to get the last one back" in sim.app.toast
     sim.keys("LONG:LEFT,WAIT:500")                           # nothing to undo: the last game
     assert sim.app.game.state.pack() == before and sim.app.game.count == count
@@ -748,7 +752,9 @@ def test_ok_ok_on_a_win_screen_starts_a_new_game_that_undo_brings_back():
     sim = play(MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000")   # the Corp wins
     assert sim.app.screen.name == "win"
     won = sim.app.game.state.pack()
-    sim.keys("OK,OK,WAIT:3000")                              # OK, OK: a new game
+    sim.keys("OK,OK,WAIT:300")                               # OK, OK: asks, starts nothing
+    assert sim.app.game.state.pack() == won and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK,WAIT:3000")                            # a held OK: a new game
     assert sim.app.game.count == 0 and sim.app.game.state.winner < 0
     sim.keys("LONG:LEFT,WAIT:500")
     assert sim.app.game.state.pack() == won
@@ -761,7 +767,7 @@ def test_new_infiltration_asks_before_replacing_a_game_and_keeps_it():
     count = sim.app.game.count
     sim.keys(MORE + ",UP,OK")                                # New Infiltration
     assert sim.app.screen.name == "confirm" and sim.app.game.rules.NAME == "netrunner"
-    sim.keys("OK,OK,OK,OK,WAIT:3000")                        # yes; 3 players; as picked
+    sim.keys("LONG:OK,OK,OK,OK,WAIT:3000")                   # yes; 3 players; as picked
     assert sim.app.game.rules.NAME == "infiltration"
     sim.keys("LONG:LEFT,WAIT:500")                           # the Netrunner game comes back
     assert sim.app.game.rules.NAME == "netrunner" and sim.app.game.count == count
@@ -774,7 +780,7 @@ def test_only_the_last_three_games_are_kept():
     for n in range(5):
         # a game of its own (games alike in every number are one game, kept once), then a new one
         sim.app.act(parse("corp gain %d" % (n + 1)))
-        sim.keys(MORE + ",UP,UP,OK,OK,WAIT:500")
+        sim.keys(MORE + ",UP,UP,OK,LONG:OK,WAIT:500")
     from firmware.saving.archive import KEEP, entries
     kept = [name for name in NAMES if sim.flash.exists(name)]
     assert len(kept) == KEEP == len(entries(sim.flash))
@@ -786,14 +792,14 @@ PREVIOUS = MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"   # More > Previous g
 def test_previous_games_lists_the_kept_games_and_brings_one_back_keeping_the_one_in_play():
     from firmware.saving.archive import entries
     sim = play("OK,OK,WAIT:2000")                            # game 1: two credits
-    sim.keys(MORE + ",UP,UP,OK,OK,WAIT:2000")                # New game (kept: game 1)
+    sim.keys(MORE + ",UP,UP,OK,LONG:OK,WAIT:2000")           # New game (kept: game 1)
     sim.keys("OK,WAIT:2000")                                 # game 2: one credit
     sim.keys(PREVIOUS + ",WAIT:300")
     assert sim.app.screen.name == "previous"
     assert [(i.label, i.note) for i in sim.app.screen.items(sim.app)] == [("Turn 1", "0-0 pts")]
     sim.keys("OK")
     assert sim.app.screen.name == "confirm"                  # asks first
-    sim.keys("OK,WAIT:3000")
+    sim.keys("LONG:OK,WAIT:3000")
     assert sim.app.game.state.corp.credits == 7              # game 1 is back ...
     kept = entries(sim.flash)
     assert [game.state.corp.credits for _n, game, _s in kept] == [6]   # ... game 2 kept instead
@@ -869,7 +875,7 @@ def test_following_the_grip_is_a_setting_for_new_games():
     sim = play(MORE + ",UP,UP,UP,OK" + ",UP,OK")               # Settings > Follow grip (last): off
     assert sim.app.settings.track_grip == 0
     assert sim.app.game.state.runner.grip == 5                 # this game keeps its count
-    sim.keys("LEFT,LEFT,OK,UP,UP,OK,OK,WAIT:500")              # (cursor on More) New game
+    sim.keys("LEFT,LEFT,OK,UP,UP,OK,LONG:OK,WAIT:500")         # (cursor on More) New game
     assert sim.app.game.state.runner.grip == -1
     sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300")              # 6 damage: trash at random
     assert sim.app.game.state.winner < 0 and "at random" in sim.app.toast

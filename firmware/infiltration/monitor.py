@@ -34,7 +34,7 @@ _CAPTIONS = const(2)
 _AGENTS = const(3)
 _PROMPT = const(4)              # what the phase asks for
 BAR_PART = const(5)             # parts 5.. are the bar's cells
-PROMPTS = ("Pick cards secretly", "Order: %s", "The NPCs act", "Roll: OK")
+PROMPTS = ("Pick cards secretly", "Order: %s", "The NPCs act", "Roll: hold OK")
 
 
 def roll(app, monitor):
@@ -140,9 +140,11 @@ class Monitor(Screen):
         elif name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT) and label in ("Alarm", "Prox"):
             step = step_of(event) * (1 if name == "UP" else -1)
             app.act((I.ALARM if label == "Alarm" else I.PROXIMITY, 0, step, 0, 0), quiet=True)
+        elif name == "OK" and event == LONG and label == "Roll":
+            roll(app, self)        # the round's end: a held OK, as a Netrunner turn's end
         elif name == "OK" and event == PRESS:
             if label == "Roll":
-                roll(app, self)
+                app.say("Hold OK to roll the die")      # (OK once a second rolled it)
             elif label == "Next":
                 app.act((I.NEXT_PHASE, 0, 0, 0, 0), quiet=True)
             elif label == "Agents":

@@ -88,9 +88,10 @@ class MonitorMore(Menu):
                  _timer),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
-            Item("New Infiltration", "", True, lambda app: ask_players(app)),
+            Item("New Infiltration", "", True, new_infiltration),
             Item("New Netrunner", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", "Start a Netrunner game? This one ends.", new_game))),
+                "NEW GAME", "Start a Netrunner game? This one is kept: hold < gets it back.",
+                new_game, hold=True))),
         ]
 
 
@@ -114,6 +115,17 @@ def _timer_text(app):
 def _table_die(app, die):
     if app.act((I.SECURITY, 0, die, 0, 0)):
         app.home()
+
+
+def new_infiltration(app):
+    """A new game of Infiltration, every way in: a game in play is replaced only after a held
+    OK, as a turn's end needs (issue 35), and it is kept (firmware.saving.archive); then how
+    many players."""
+    if app.game.count:
+        app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
+                         ask_players, hold=True))
+    else:
+        ask_players(app)
 
 
 def ask_players(app):

@@ -180,21 +180,27 @@ class MoreMenu(Menu):
                  _tournament),
             Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
             Item("New game", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", "Start a new game? This one is kept: hold < gets it back.",
-                new_game))),
+                "NEW GAME", new_game_question(app), new_game, hold=True))),
             Item("New Infiltration", "", True, _infiltration),
         ]
 
 
 def _infiltration(app):
-    """A new game of Infiltration (the tracker as its security monitor): how many players. A game
-    in play is replaced only after asking, as New game asks (and it is kept: firmware.saving.archive)."""
-    from firmware.infiltration.monitor_menus import ask_players
-    if app.game.count:
-        app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
-                         ask_players))
-    else:
-        ask_players(app)
+    """A new game of Infiltration (the tracker as its security monitor)."""
+    from firmware.infiltration.monitor_menus import new_infiltration
+    new_infiltration(app)
+
+
+def new_game_question(app):
+    """New game's question, with what it costs the archive said before it starts: with KEEP
+    games kept already, the oldest goes (the one way a kept game leaves: firmware.saving.archive)."""
+    full = False
+    if app.game.count and app.flash is not None:    # (an empty game is not kept: none goes)
+        from firmware.saving import archive
+        full = len(archive.listing(app.flash)) >= archive.KEEP
+    if full:
+        return "Start a new game? This one is kept, the oldest kept one goes."
+    return "Start a new game? This one is kept: hold < gets it back."
 
 
 class TokensMenu(Menu):

@@ -75,4 +75,5 @@ class WinScreen(Screen):
                 from firmware.tournament.match import MatchScreen
                 app.push(MatchScreen())
             else:
-                app.push(Confirm("NEW GAME", "Start a new game?", new_game))
+                app.push(Confirm("NEW GAME", "Start a new game? This one is kept: hold < gets "
+                                 "it back.", new_game, hold=True))

@@ -186,7 +186,7 @@ class PreviousGames(Menu):
 def _ask(game, sum):
     return lambda app: app.push(Confirm(
         "PREVIOUS GAME", "Play %s again? The game now is kept here." % label(game)[0].lower(),
-        lambda app: _play(app, game, sum)))
+        lambda app: _play(app, game, sum), hold=True))
 
 
 def _play(app, game, sum):

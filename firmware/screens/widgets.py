@@ -168,6 +168,7 @@ class Confirm(Screen):
 
     name = "confirm"
     keys = None          # the bottom line, when the keys mean more than yes and no
+    asks = True          # a message showing goes when it opens (App.push)
 
     def __init__(self, title, question, yes, hold=False):
         self.title = title

@@ -133,12 +133,18 @@ class MatchScreen(Screen):
                 y += 9
             y += 2
         if match["game"] == 1:
-            hint(fb, "OK game 2 (sides swap)" if s.winner >= 0 else "< back")
+            hint(fb, "hold OK game 2 (swap)" if s.winner >= 0 else "< back")
         else:
-            hint(fb, "OK new match     < back")
+            hint(fb, "hold OK new match  < back")
 
     def on_button(self, app, name, event):
-        if name != "OK" or event != PRESS:
+        # Starting game 2 or a new match takes a held OK, as ending a turn does: a run of OK
+        # presses on a win screen must not start anything by itself (issue 35)
+        match = load(app) if name == "OK" and event == PRESS else None
+        if match is not None and (match["game"] == 2 or app.game.state.winner >= 0):
+            app.say("Hold OK to start it")
+            return
+        if name != "OK" or event not in (PRESS, LONG):
             Screen.on_button(self, app, name, event)
             return
         match = load(app)
@@ -189,8 +195,9 @@ class NamePrompt(Screen):
                 app.replace(NamePrompt(1, self.names))
             else:
                 names = self.names
-                app.replace(Confirm("NEW MATCH", "%s Corp, %s Runner first. The game in play ends."
-                                    % (names[0], names[1]), lambda app: start(app, names)))
+                app.replace(Confirm("NEW MATCH", "%s Corp, %s Runner first. The game in play is "
+                                    "kept." % (names[0], names[1]), lambda app: start(app, names),
+                                    hold=True))
         else:
             Screen.on_button(self, app, name, event)
 
