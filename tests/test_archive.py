@@ -112,6 +112,28 @@ def test_a_full_flash_while_the_archive_grows_deletes_no_kept_game_however_often
     assert all(present(g, found) for g in before[:3])
 
 
+def test_a_nearly_full_flash_saves_the_new_game_and_keeps_the_long_one_it_replaced():
+    """Issue 36: while the replaced game's copy did not fit, the new game's moves were never
+    saved, though its own snapshot would fit. game.bak, an older copy, now makes room."""
+    from test_storage import long_saved_flash
+    from firmware.games import new_game
+    flash, _game = long_saved_flash()
+    clock = ManualClock()
+    device = boot(flash, clock)
+    play_ops(device, clock, ["corp gain 1"])
+    device = boot(flash, clock)                    # game.json and game.bak: the long game
+    old = device.app.game
+    old.check_all()
+    used = sum(len(data) for data in flash.files.values())
+    flash.capacity = used + 600                    # room for a new game's snapshot, not a copy
+    new_game(device.app)
+    device.app.act(logtext.parse("corp gain 3"))
+    assert device.saver.flush(), device.saver.failed
+    found = recoverable(flash)
+    assert identity(device.app.game) == found[0]   # the new game and its move: saved
+    assert identity(old) in found                  # the long game: kept
+
+
 def test_a_folder_where_a_kept_game_would_go_does_not_stop_saving():
     class FolderIn(MemoryFlash):
         def read(self, name):

@@ -21,10 +21,11 @@ Two ways a game leaves the archive, and only two:
 An overlay: loaded when a game starts or comes back, let go on the way home.
 """
 
-from firmware.saving.storage import HEADER, checksum, write_atomic
+from firmware.saving.storage import HEADER, PREVIOUS, checksum, write_atomic
 
 KEEP = 3
 NAMES = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
+ENOSPC = (28, 51)       # "no space left": the Pico and Linux; MicroPython's WebAssembly port
 READ_LIMIT = 65536      # a kept file larger than this is not read (a 3,300-action game is ~15 KB)
 
 
@@ -90,7 +91,19 @@ def keep(flash, game, restored=None):
     if free is None:
         raise OSError(28, "no free slot for a previous game")
     order = found[-1][0] + 1 if found else 1
-    write_atomic(flash, free, HEADER + b"%d %d\n" % (order, sum) + text)
+    data = HEADER + b"%d %d\n" % (order, sum) + text
+    text = None
+    try:
+        write_atomic(flash, free, data)
+    except OSError as error:
+        if error.args[0] not in ENOSPC or not flash.exists(PREVIOUS):
+            raise
+        # A full flash: game.bak makes room. It holds an older copy of the game being kept
+        # (whose newest is in game.json and its journal until the commit that follows) or the
+        # game before it, kept already. Else, while the copy did not fit, the new game's
+        # moves were never saved, though its own snapshot would fit (issue 36).
+        flash.remove(PREVIOUS)
+        write_atomic(flash, free, data)
     for entry in copies:                  # older copies of the same game: the new one is it
         flash.remove(entry[2])
 
