@@ -201,7 +201,8 @@ class FaultyCutFlash(PowerCutFlash):
         PowerCutFlash._store(self, name, before, data)
 
 
-OPS = st.sampled_from(("new", "new", "infiltration", "import", "back", "back", "undo", "play"))
+OPS = st.sampled_from(("new", "new", "infiltration", "import", "match", "back", "back", "undo",
+                       "undo", "redo", "play"))
 FAULTS = st.sampled_from(("none", "cut", "cut", "errors"))
 
 
@@ -224,14 +225,19 @@ def operate(device, op, rnd, serial):
         if found:
             _name, game, sum = found[rnd.randrange(len(found))]
             archive.restore(app, game, sum)
+    elif op == "match":
+        from firmware.tournament import match
+        match.start(app, ["AB", "CD"])
+        app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
     elif op == "undo":
-        if not app.game.count:
-            app.undo()
+        app.undo()                    # (with nothing to undo: the game before comes back)
+    elif op == "redo":
+        app.redo()
     elif app.game.rules.NAME == "netrunner":
         app.act(logtext.parse("runner gain %d" % (serial % 4 + 1)))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(OPS, FAULTS, st.integers(1, 60), st.integers(1, 12)),
                 min_size=3, max_size=8), st.integers(0, 2 ** 16))
 def test_kept_games_never_shrink_by_accident(steps, seed):
@@ -248,8 +254,10 @@ def test_kept_games_never_shrink_by_accident(steps, seed):
         # the documented rule: a new game may push the oldest kept game out
         may_leave = None
         kept = before[1:]
-        if op in ("new", "infiltration", "import") and len(kept) >= archive.KEEP:
+        if op in ("new", "infiltration", "import", "match") and len(kept) >= archive.KEEP:
             may_leave = kept[-1]
+        if op in ("undo", "redo"):
+            before = before[1:] if before[0][1] else before    # the game in play changes
         flash = FaultyCutFlash(cut_at=None, files=dict(files))
         device = boot(flash, clock)
         flash.steps = 0
