@@ -11,6 +11,7 @@ from PIL import ImageChops
 from host_tools.screenshots import glass_image
 from host_tools.screens_catalog import SCREENS
 from host_tools.sim import Simulator
+from firmware.screens.widgets import MEDIUM
 
 TWO = os.path.join(os.path.dirname(__file__), "..", "hardware", "pins-two-displays.json")
 # Both modules at 0x3C, the second turned round in the lid: it hears the first's writes.
@@ -91,6 +92,29 @@ def test_each_panel_is_on_its_own_and_one_plugged_back_lights_within_a_second():
     sim.run(1500)
     assert not sim.app.display.missing()
     assert differing(glass_of(sim.oled2).rotate(180), glass_image(sim)) == 0
+
+
+@pytest.mark.parametrize("pins", [TWO, SAME])
+def test_a_psi_bid_is_never_drawn_where_the_other_seat_sees_it(pins):
+    """Issue 35: with a panel for each seat, "Runner: look away" stood above the Corp's 2 on
+    the Runner's panel. Now a bid is one key and the glass is the same whatever the bid,
+    until both are revealed."""
+    from host_tools.screens_catalog import TOURNAMENT
+    from simhelp import where_shown
+    psi = TOURNAMENT + ",DOWN,DOWN,DOWN,OK"
+    glasses = []
+    for corp_key in ("DOWN", "OK", "UP"):                      # bids 0, 1, 2
+        sim = Simulator(pins)
+        sim.run(2000)
+        sim.keys(psi + ",WAIT:300")
+        assert sim.app.screen.name == "psi"
+        sim.keys(corp_key + ",WAIT:300")
+        glasses.append((glass_image(sim).tobytes(), glass_of(sim.oled2).tobytes()))
+        sim.keys("DOWN,WAIT:300")                              # the Runner bids 0: revealed
+        assert sim.app.screen.stage == 2
+        bid = ("DOWN", "OK", "UP").index(corp_key)
+        assert where_shown(sim, "Corp %d   Runner 0" % bid, MEDIUM)
+    assert glasses[0] == glasses[1] == glasses[2]
 
 
 def test_a_second_display_at_the_first_address_costs_no_bus_time():

@@ -75,6 +75,8 @@ def open_display(pins):
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
                       size.get("height", 64), size.get("controller"))
     second = pins.get("display2")
+    if second:
+        display.seats = 2      # what one seat's panel shows, the other's shows too
     # A second panel at the first's own address hears every write the first gets: nothing more
     # to send (its turn for the seat across is how it lies in the lid; hardware/README.md).
     if second and second["address"] != pins["i2c"].get("address", 0x3C):
@@ -118,6 +120,7 @@ class Display:
     """
 
     DIM_CONTRAST = 8
+    seats = 1                # 2 with a panel for each seat, whichever wiring (open_display)
     # Pages whose changes span all but this many columns are sent together, as one window of
     # whole pages: each write costs about 0.34 ms on the bus beside its bytes (measured on the
     # virtual Pico: 8 pages one by one 30.2 ms, as one window 23.7 ms), so a page sent alone

@@ -136,7 +136,11 @@ def _off(app):
 
 class PsiScreen(Screen):
     """A psi game: the Corp bids 0-2 while the Runner looks away, then the Runner bids while the
-    Corp's bid stays hidden; OK then reveals both, and both are paid (`psi C R`)."""
+    Corp's bid stays hidden; OK then reveals both, and both are paid (`psi C R`).
+
+    With a panel for each seat (the display's `seats`), whatever one panel shows the other
+    shows too, and nobody can look away from their own panel: a bid is then one key, DOWN 0,
+    OK 1, UP 2, and no digit of it is drawn until the reveal (issue 35)."""
 
     name = "psi"
     SIDES = ("CORP", "RUNNER")
@@ -158,6 +162,12 @@ class PsiScreen(Screen):
             return
         side = self.SIDES[self.stage]
         title_bar(fb, "PSI GAME", "%s bids" % side.lower())
+        if app.display.seats > 1:            # (both seats see this: no digit of a bid)
+            if self.stage == 1:
+                centered(fb, MEDIUM, "Corp has bid", 14)
+            centered(fb, MEDIUM, "%s: one key" % side.capitalize(), 30)
+            hint(fb, "v 0   OK 1   ^ 2  < back")
+            return
         if self.stage == 1:
             SMALL.draw(fb, "Corp's bid: hidden", 2, 12)
         else:
@@ -167,22 +177,30 @@ class PsiScreen(Screen):
         hint(fb, "^v bid 0-2  OK %s" % ("next" if self.stage == 0 else "reveal"))
 
     def on_button(self, app, name, event):
-        if self.stage < 2 and name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
+        if (self.stage < 2 and app.display.seats > 1 and event == PRESS
+                and name in ("DOWN", "OK", "UP")):
+            self.bids[self.stage] = ("DOWN", "OK", "UP").index(name)     # the bid is the key
+            self._next(app)
+        elif self.stage < 2 and name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
             bid = self.bids[self.stage] + (1 if name == "UP" else -1)
             self.bids[self.stage] = max(0, min(2, bid))
         elif name == "OK" and event == PRESS:
-            if self.stage == 0:
-                self.stage = 1
-            elif self.stage == 1:
-                if app.act((A.PSI, 0, self.bids[0], self.bids[1], 0), notes=False, quiet=True):
-                    self.stage = 2
-                else:                  # a bid a side cannot pay: the reason shows; bid again
-                    self.stage = 0
-                    self.bids = [0, 0]
-            else:
-                app.home()
+            self._next(app)
         else:            # LEFT: back (before the reveal nothing was paid); held: undo
             Screen.on_button(self, app, name, event)
+
+    def _next(self, app):
+        """The bid is in: the Runner's turn to bid, the reveal, or (revealed) back home."""
+        if self.stage == 0:
+            self.stage = 1
+        elif self.stage == 1:
+            if app.act((A.PSI, 0, self.bids[0], self.bids[1], 0), notes=False, quiet=True):
+                self.stage = 2
+            else:                  # a bid a side cannot pay: the reason shows; bid again
+                self.stage = 0
+                self.bids = [0, 0]
+        else:
+            app.home()
 
 
 # ---- randomizers --------------------------------------------------------------------------------
