@@ -128,6 +128,8 @@ class App:
 
     def home(self):
         """Back to the dashboard; the overlay modules are let go (not on the image)."""
+        if len(self.screens) > 1:
+            self.screens[0].back_home()
         del self.screens[1:]
         self.dirty = True
         if not self.keep_overlays:

@@ -17,9 +17,9 @@ PSI = TOURNAMENT + ",DOWN,DOWN,DOWN,OK,UP,OK,UP,UP"     # the Corp bids 1, the R
 # the board's random source: the simulator's is seeded, so these pictures are the same every
 # run, but the virtual Pico's is the RP2040's own (see RANDOM_SCREENS).
 INFILTRATION = MORE + ",UP,OK,OK,OK,OK,WAIT:3000"   # 3 players; first as picked; die passes
-ESCAPES = (",RIGHT,OK,OK,DOWN,DOWN,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
-           "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK,LONG:OK")   # agents 1 and 2 escape, 3
-                                                                   # arrested: the end (held)
+ESCAPES = (",RIGHT,OK,OK,DOWN,DOWN,DOWN,DOWN,OK,RIGHT,OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
+           "RIGHT,OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK,LONG:OK")   # agents 1 and 2
+           # escape, 3 arrested: the end (held); back from a menu, the cursor is on Next
 
 SCREENS = (
     ("dashboard", "Dashboard at the start: the Corp's first turn", ""),
@@ -81,9 +81,10 @@ SCREENS = (
     ("timer_warning", "10 minutes left: the screen flashes (inverted for a moment) and says so",
      TOURNAMENT + ",OK,UP,UP,OK" + ",DOWN" * 54 + ",OK,OK,WAIT:59800"),   # an 11-minute round
     ("last_turn", "Time called in the Corp's turn: the Runner's turn is the last",
-     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,LONG:OK,OK,WAIT:3000"),   # (the bar: More, then End)
+     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000," + END_EARLY + ",WAIT:3000"),   # (the cursor home)
     ("time_over", "The Runner's last turn ended: equal points after time, a tie",
-     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,LEFT,LONG:OK,OK,WAIT:3000," + END_EARLY + ",WAIT:3000"),
+     TOURNAMENT + ",DOWN,OK,OK,WAIT:3000," + END_EARLY + ",WAIT:3000," + END_EARLY +
+     ",WAIT:3000"),
     ("match", "A match of two games: game 1 won, game 2 with the sides swapped in play",
      TOURNAMENT + ",DOWN,DOWN,OK,OK,OK,OK,LONG:OK,WAIT:3000," + MORE +
      ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000,OK,LONG:OK,WAIT:3000," + TOURNAMENT +

@@ -50,14 +50,14 @@ def scripted_keys(rounds):
             yield word
 
 
-NAVIGATION_CYCLE = ("LEFT", "LEFT", "OK", "DOWN", "DOWN", "OK", "DOWN", "LEFT", "LEFT", "RIGHT",
-                    "RIGHT", "UP", "DOWN", "LONG:LEFT")
+NAVIGATION_CYCLE = ("LEFT", "LEFT", "OK", "DOWN", "DOWN", "OK", "DOWN", "LEFT", "LEFT", "UP",
+                    "DOWN", "LONG:LEFT")
 
 
 def navigation_keys(count):
     """`count` presses that only move between screens and back (no game action): leak checks.
-    Each cycle opens More, then Agenda points, backs out to the dashboard, moves the bar's
-    cursor back where it started, and starts and drops a number (UP, DOWN, then LEFT held: OK
+    Each cycle opens More, then Agenda points, backs out to the dashboard (the bar's cursor
+    back home by itself), and starts and drops a number (UP, DOWN, then LEFT held: OK
     on a number back at 0 would install a card costing 0, a game action). tests/test_ui_flows.py
     checks the cycle changes nothing in the game."""
     cycle = NAVIGATION_CYCLE

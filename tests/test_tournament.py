@@ -5,12 +5,12 @@ randomizers kept in the log."""
 import pytest
 
 from engine_lite.logtext import log_lines
-from host_tools.screens_catalog import TOURNAMENT, PSI, END_EARLY
+from host_tools.screens_catalog import TOURNAMENT, PSI, END_EARLY, MORE
 from simhelp import play
 
 MINUTE = 60 * 1000
 START_TIMER = TOURNAMENT + ",OK,OK,WAIT:1000"     # Round timer > Start (65 minutes)
-AGAIN = "OK,UP,UP,UP,UP,OK"     # Tournament again: back from a menu, the bar's cursor is on More
+AGAIN = TOURNAMENT      # Tournament again: back from a menu, the bar's cursor is home (issue 35)
 
 
 def header_text(sim):
@@ -225,7 +225,7 @@ def test_the_timer_runs_on_into_an_infiltration_game_and_says_time():
     from host_tools.screens_catalog import MORE
     sim = play(TOURNAMENT + ",OK,UP,UP,OK" + ",DOWN" * 63 + ",OK,OK,WAIT:1000")   # a 2-minute round
     assert sim.app.round_clock.running and sim.app.round_clock.length_s == 120
-    sim.keys("OK,UP,OK,LONG:OK,OK,OK,OK,WAIT:3000")    # More > New Infiltration, 3 players
+    sim.keys(MORE + ",UP,OK,OK,OK,OK,WAIT:3000")    # More > New Infiltration, 3 players
     assert sim.app.screen.name == "monitor"
     waited = 0
     while sim.app.round_clock.running and waited < 2 * MINUTE:
@@ -282,7 +282,7 @@ def test_a_hostile_match_in_a_save_is_no_match_and_nothing_crashes(hostile):
 
 
 def test_a_timer_running_into_an_infiltration_game_comes_back_after_a_power_cut():
-    sim = play(START_TIMER + ",OK,UP,OK,OK,OK,OK,OK,WAIT:3000")    # More > New Infiltration
+    sim = play(START_TIMER + "," + MORE + ",UP,OK,OK,OK,OK,WAIT:3000")    # More > New Infiltration
     assert sim.app.screen.name == "monitor" and sim.app.round_clock.running
     sim.run(2 * MINUTE)
     sim.settle()

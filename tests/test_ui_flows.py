@@ -124,9 +124,9 @@ def test_after_the_last_click_the_turn_ends_with_one_held_press():
 def test_ending_the_turn_with_clicks_left_asks_first():
     sim = play("LEFT,LEFT,LEFT,LONG:OK")
     assert sim.app.screen.name == "end_turn"
-    sim.keys("LEFT")
-    assert sim.state()["active"] == "corp"
-    sim.keys("LONG:OK,OK")
+    sim.keys("LEFT")                                     # no: back, the cursor home
+    assert sim.state()["active"] == "corp" and sim.app.screen.lit(sim.app.game.state) == "+1cr"
+    sim.keys("LEFT,LEFT,LEFT,LONG:OK,OK")
     assert sim.state()["active"] == "runner"
 
 
@@ -302,7 +302,7 @@ def test_menus_are_unloaded_back_on_the_dashboard():
     assert "firmware.netrunner.menus" in sys.modules
     sim.keys("LEFT")
     assert sim.app.screen.name == "dashboard" and "firmware.netrunner.menus" not in sys.modules
-    sim.keys("OK,DOWN,OK")                      # the cursor is still on More; they load again
+    sim.keys(MORE + ",DOWN,OK")                 # the cursor is home again; they load again
     assert sim.app.screen.name == "tokens"
 
 
@@ -508,10 +508,10 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     from firmware.infiltration.monitor import phase_prompt
     assert sim.app.screen.rolled == (2, "Rolled 6: 0+6+1=7")   # shown in the phase's row
     # Agent 2 is wounded, then retreats: delayed, and the monitor says so at Selection.
-    sim.keys("RIGHT,OK,DOWN,OK,DOWN,DOWN,OK,OK,DOWN,OK,DOWN,OK")
+    sim.keys("RIGHT,OK,DOWN,OK,DOWN,DOWN,OK,RIGHT,OK,DOWN,OK,DOWN,OK")   # (home: Next)
     assert sim.state()["agents"][1] == {"player": 2, "status": "inside", "wounded": True,
                                         "delayed": True, "points": None}
-    sim.keys("LEFT,OK,OK,OK,LONG:OK,WAIT:3000")             # round 2's roll: 7 + 3 + 1
+    sim.keys("OK,OK,OK,LONG:OK,WAIT:3000")                  # round 2's roll: 7 + 3 + 1
     assert sim.state()["proximity"] == 11
     assert sim.app.screen.name == "monitor"
     # Agent 2 may not retreat now: refused, with the reason.
@@ -521,9 +521,9 @@ def test_a_three_player_infiltration_game_is_played_to_its_end():
     assert sim.app.toast == "! Agent 2 is delayed: no Advance or Retreat this round"
     sim.keys("LEFT,LEFT")                                    # back to the monitor
     # Agents 1 and 3 escape, agent 2 is arrested: the end, and the ranking screen.
-    sim.keys("OK,OK,DOWN,DOWN,DOWN,DOWN,OK,"
-             "OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
-             "OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK")
+    sim.keys("RIGHT,OK,OK,DOWN,DOWN,DOWN,DOWN,OK,"          # (each time from home: Next)
+             "RIGHT,OK,DOWN,DOWN,OK,DOWN,DOWN,DOWN,DOWN,OK,"
+             "RIGHT,OK,DOWN,OK,DOWN,DOWN,DOWN,DOWN,DOWN,OK")
     assert not sim.state()["ended"] and sim.app.screen.name == "confirm"   # the end asks first
     sim.keys("LONG:OK")
     assert sim.state()["ended"] and sim.app.screen.name == "infiltration_end"
@@ -612,14 +612,15 @@ def test_the_runners_tags_and_brain_damage_are_large_digits_under_their_names():
     [(brain_x, brain_y)] = where_shown(sim, "Brain")
     [(x, y)] = where_shown(sim, "1", BIG)
     assert y == brain_y + 8 and brain_x - 2 <= x <= brain_x + 8
-    # link and hand size: their names, each with its number in 12-pixel digits at its right
+    # link and hand size: their names, each with its number in 12-pixel digits at its right;
+    # the grip followed, the hand reads "H 4/4" (4 cards in the grip, 4 at most: issue 35)
     from firmware.screens.fonts import MID
     [(link_x, link_y)] = where_shown(sim, "Link")
-    [(hand_x, hand_y)] = [place for place in where_shown(sim, "Hand") if place[0] > 64]
+    [(hand_x, hand_y)] = [place for place in where_shown(sim, "H") if place[0] > 90]
     [(x, y)] = [place for place in where_shown(sim, "0", MID) if place[0] > link_x]
     assert y == link_y - 3 and link_x + 20 < x
-    [(x, y)] = [place for place in where_shown(sim, "4", MID) if place[0] > hand_x]
-    assert y == hand_y - 3 and hand_x + 20 < x
+    [(x1, y1), (x, y)] = [place for place in where_shown(sim, "4", MID) if place[0] > hand_x]
+    assert y == y1 == hand_y - 3 and hand_x + 20 < x and hand_x + 5 < x1 < x
 
 
 def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
@@ -875,10 +876,15 @@ def test_following_the_grip_is_a_setting_for_new_games():
     sim = play(MORE + ",UP,UP,UP,OK" + ",UP,OK")               # Settings > Follow grip (last): off
     assert sim.app.settings.track_grip == 0
     assert sim.app.game.state.runner.grip == 5                 # this game keeps its count
-    sim.keys("LEFT,LEFT,OK,UP,UP,OK,LONG:OK,WAIT:500")         # (cursor on More) New game
+    sim.keys("LEFT,LEFT," + MORE + ",UP,UP,OK,LONG:OK,WAIT:500")   # out, then New game
     assert sim.app.game.state.runner.grip == -1
-    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300")              # 6 damage: trash at random
+    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300")              # 6 damage: could flatline
+    assert sim.app.screen.name == "flatline" and sim.app.game.count == 0   # asked (issue 35)
+    sim.keys("LEFT,WAIT:300")                                   # no: trash at random
     assert sim.app.game.state.winner < 0 and "at random" in sim.app.toast
+    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300,LONG:OK,WAIT:300")    # yes: flatlined (MEAT
+    # works again: leaving a menu puts the cursor home)
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
 
 
 def test_what_a_number_did_is_said_once_done_in_words():
@@ -981,7 +987,7 @@ def test_a_flatline_from_the_number_ring_says_so_first_and_a_held_ok_records_it(
     grip's count to correct."""
     from simhelp import where_shown
     sim = play("HOLD:UP:850,LEFT")                               # 6, Meat
-    assert where_shown(sim, "6 meat, flatline: hold OK")
+    assert where_shown(sim, "Flatline: 6 meat, grip 5")       # the count it is judged by
     assert sim.app.game.count == 0
     sim.keys("LONG:OK,WAIT:500")
     assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"

@@ -69,6 +69,10 @@ class Monitor(Screen):
         from firmware.infiltration.monitor_menus import EndScreen
         app.push(EndScreen())
 
+    def back_home(self):
+        """Back from a menu: the cursor on the bar's first cell (Next, or Roll)."""
+        self.cursor = 0
+
     def bar(self, s):
         return ROLL_BAR if s.phase == I.SECURITY_PHASE else BAR
 

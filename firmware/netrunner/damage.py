@@ -14,12 +14,45 @@ def damage_then(app, kind, amount):
     """Damage to the Runner. When the grip's count says it flatlines, the count is asked about
     first: it is followed from the start hand, draws, installs and discards, but a card that
     draws or discards by its own text can put it off, and a flatline ends the game."""
-    grip = app.game.state.runner.grip
+    s = app.game.state
+    grip = s.runner.grip
     act = A.action(A.DAMAGE, RUNNER, kind, amount)
-    if 0 <= grip < amount and not app.game.rules.over(app.game.state):
+    if 0 <= grip < amount and not app.game.rules.over(s):
         app.push(FlatlineCheck(act, grip))
+    elif (grip < 0 and kind != A.DAMAGE_BRAIN and amount >= s.runner.max_hand_size
+          and not app.game.rules.over(s)):
+        # The grip is not followed, and this much could flatline a Runner holding a hand:
+        # asked, never passed by unseen (issue 35)
+        app.push(UncountedFlatline(act))
     else:
         act_then_home(app, act)
+
+
+class UncountedFlatline(Confirm):
+    """"6 meat damage: fewer cards in the grip? Flatlined": the grip is not followed, so the
+    table says. A held OK: flatlined (the grip's count is set to the cards it had: none more
+    than the damage, and the damage done); LEFT: the damage only."""
+
+    name = "flatline"
+    keys = "hold OK flatlined  < no"
+
+    def __init__(self, act):
+        Confirm.__init__(self, "FLATLINE?", "%d %s damage: more than the Runner's cards?" % (
+            act[3], A.DAMAGE_KINDS[act[2]]), self._flatlined, hold=True)
+        self.act = act
+
+    def _flatlined(self, app):
+        from engine_lite.golden import counters
+        index = [c[1] for c in counters(RUNNER)].index("grip")
+        if app.act(A.action(A.SET, RUNNER, index, self.act[3] - 1), quiet=True):
+            app._confirmed(self.act)
+
+    def on_button(self, app, name, event):
+        if name == "LEFT" and event == PRESS:
+            app.pop()
+            act_then_home(app, self.act)      # no flatline: the damage, as it is
+            return
+        Confirm.on_button(self, app, name, event)
 
 
 class FlatlineCheck(Confirm):

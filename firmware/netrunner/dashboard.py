@@ -116,6 +116,30 @@ def mid_counter(fb, name, short, n, x, y, width):
     font.draw(fb, text, x + width - font.measure(text), y + (12 - font.height) // 2)
 
 
+def hand_counter(fb, grip, limit, x, y, width):
+    """The Runner's hand: "Hand 5" (the maximum hand size), or with the grip followed, "H 4/5"
+    (4 cards in the grip of 5 at most), both numbers in 12-pixel digits while they fit (issue
+    35: the count a flatline is judged by is on the glass); at absurd counts, the grip alone."""
+    if grip < 0:
+        mid_counter(fb, "Hand", "H", limit, x, y, width)
+        return
+    have, most = str(grip), str(limit)
+    label = SMALL.measure("H") + 2
+    for font, lead in ((MID, label), (SMALL, label), (SMALL, 0)):
+        if lead + font.measure(have) + 6 + font.measure(most) <= width:
+            break
+    else:
+        mid_counter(fb, "Grip", "G", grip, x, y, width)
+        return
+    top = y + (12 - font.height) // 2
+    right = x + width - font.measure(most)
+    font.draw(fb, most, right, top)
+    fb.line(right - 5, top + font.height - 2, right - 2, top + 1, 1)     # the slash
+    font.draw(fb, have, right - 6 - font.measure(have), top)
+    if lead:
+        SMALL.draw(fb, "H", x, y + 3)
+
+
 def big_counter(fb, name, n, x, width):
     """A counter the other seat reads: its name in small text, the number in large digits
     under it (small, centred, if it does not fit: 10 tags and more)."""
@@ -177,6 +201,11 @@ class Dashboard(Screen):
         if s.in_run:
             return RUN_BAR
         return RUNNER_BAR if s.active == RUNNER else CORP_BAR
+
+    def back_home(self):
+        """Back from a menu: the cursor where the state puts it (+1cr; End with no clicks
+        left; the run's first cell), not where the player had moved it before the menu."""
+        self._bar_mode = None
 
     def lit(self, s):
         """The label of the bar's lit cell."""
@@ -296,7 +325,9 @@ class Dashboard(Screen):
             big_counter(fb, "Brain", runner.brain_damage, x + _TAGS_W + 2, _BRAIN_W)
         width = WIDTH - _SMALL_X
         counter(fb, _LINK, "Link", "L", runner.link, _SMALL_X, MID_Y[0], width)
-        counter(fb, _RUNNER_HAND, "Hand", "H", runner.max_hand_size, _SMALL_X, MID_Y[1], width)
+        if self.part(fb, _RUNNER_HAND, (runner.grip, runner.max_hand_size), _SMALL_X, MID_Y[1],
+                     width, 12):
+            hand_counter(fb, runner.grip, runner.max_hand_size, _SMALL_X, MID_Y[1], width)
         # At the bottom: the ring of what a pending number is for, or the action bar.
         pending = self.pending
         if pending:

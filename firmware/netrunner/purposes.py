@@ -150,7 +150,10 @@ class Pending:
         n = abs(self.delta)
         if self.ends_game(s):
             if verb >= DAMAGE:
-                return fitting(("%d %s, flatline: hold OK" % (n, A.DAMAGE_KINDS[verb - DAMAGE]),
+                # the grip's count named: it is what the flatline is judged by (issue 35)
+                kind = A.DAMAGE_KINDS[verb - DAMAGE]
+                return fitting(("Flatline: %d %s, grip %d" % (n, kind, s.runner.grip),
+                                "Flatline, grip %d: hold OK" % s.runner.grip,
                                 "Flatline: hold OK"))
             return fitting(("%s %d wins: hold OK" % (label, n), "Wins: hold OK"))
         if verb >= DAMAGE:
