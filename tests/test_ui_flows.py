@@ -76,6 +76,21 @@ def test_a_redo_held_while_a_number_waits_drops_the_number_and_never_crashes():
     assert number.choice(state)[0] == number.choices(state)[-1][0]
 
 
+def test_a_message_never_covers_what_run_steal_or_adv_will_do():
+    """Issue 35: within 2.5 s of an action the row saying what UP/DOWN/OK will do on Run was
+    under the message (a run went to Archives unseen). The message now goes under the row."""
+    from simhelp import where_shown
+    from host_tools.screens_catalog import END_EARLY
+    sim = play(END_EARLY + ",WAIT:3000,LEFT,OK,WAIT:100", settle=0)   # the Runner draws
+    assert sim.app.toast                                      # said, and still showing
+    sim.keys("RIGHT,RIGHT,WAIT:50")                           # Run lit
+    assert sim.app.toast and where_shown(sim, "Run on HQ? UP/DOWN")
+    sim.keys("UP,UP,WAIT:50")                                 # the server changes: seen
+    assert where_shown(sim, "Run on Archives? UP/DOWN")
+    sim = play("LEFT,OK,WAIT:100,RIGHT,RIGHT,WAIT:50", settle=0)    # the Corp draws, Adv lit
+    assert sim.app.toast and where_shown(sim, "Advance R1 (has 0)? UP/DN")
+
+
 def test_a_number_left_alone_expires_with_a_word():
     sim = play("DOWN,DOWN")
     sim.run(9000)

@@ -157,6 +157,7 @@ class Dashboard(Screen):
 
     def __init__(self):
         self.cursor = _HOME
+        self._app = None           # the App, once drawn (toast_box reads the captions' row)
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
         self.pending = None        # a number waiting for what it is for (firmware.netrunner.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace, Adv)
@@ -173,8 +174,12 @@ class Dashboard(Screen):
     def toast_box(self, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
         longer one covers the counters too. Never the bar, never half a row of text, and never
-        what a pending number is for (in the captions' row then: the message goes under it)."""
-        if self.pending:
+        what the captions' row says a key will do (a pending number, Run, Steal, Adv or Trace
+        lit, a run: the message goes under it; issue 35: a run went to Archives unseen)."""
+        app = self._app
+        if app is not None:
+            self._follow_state(app.game.state)     # (the cursor as update will find it)
+        if self.pending or app is not None and self.status(app.game.state):
             return ROW_Y[0] + 1, ROW_Y[0] + 9 * lines - 1, ROW_Y[0]
         if lines == 1:
             return _CAPTION_Y + 1, _CAPTION_Y + 8, _CAPTION_Y
@@ -272,6 +277,7 @@ class Dashboard(Screen):
     # ---- drawing ------------------------------------------------------------------------------
 
     def update(self, app, fb):
+        self._app = app
         s = app.game.state
         self._follow_state(s)
         part = self.part
