@@ -216,6 +216,20 @@ def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
     assert describe(match["names"], 2, None)[0] == "Game 2: P2 Corp, AB Runner"
 
 
+def test_time_up_in_game_1_ends_the_match_and_says_so_never_an_untimed_game_2():
+    """Issue 35: a match whose round ran out in game 1 started game 2 at 0 s, untimed. The
+    round's time is for both games (RULES.md): the match screen says game 2 is not played."""
+    from firmware.tournament.match import load
+    from simhelp import where_shown
+    sim = play(MATCH + ",OK,OK,OK,LONG:OK,WAIT:3000," + TOURNAMENT + ",DOWN,OK,OK,WAIT:3000,"
+               + END_EARLY + ",WAIT:3000," + END_EARLY + ",WAIT:3000")   # time called, 0-0
+    assert sim.state()["win_reason"] == "time" and sim.app.screen.name == "win"
+    sim.keys("OK,WAIT:300")
+    assert sim.app.screen.name == "match" and where_shown(sim, "  not played: time is up")
+    sim.keys("LONG:OK,WAIT:300")                          # no game 2: a new match's names
+    assert load(sim.app)["game"] == 1 and sim.app.screen.name == "names"
+
+
 def test_game_2_waits_for_game_1_to_end():
     sim = play(MATCH + ",OK,OK,OK,LONG:OK,WAIT:3000," + MATCH + ",OK")
     assert "still in play" in sim.app.toast

@@ -16,7 +16,7 @@ loaded while its screens are open.
 
 import json
 
-from engine_lite.state import WIN_REASONS
+from engine_lite.state import WIN_REASONS, WIN_TIME
 from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH
@@ -75,6 +75,18 @@ def valid(match):
     return True
 
 
+def round_over(app):
+    """Game 1 is over and the round's time with it: it ended on time (points decided it), or the
+    round timer has run out. Then there is no game 2 (../shared/RULES.md: a Swiss round's time
+    is for both games); the match screen says so instead of starting an untimed one (issue 35)."""
+    match = load(app)
+    s = app.game.state
+    if match is None or match["game"] != 1 or s.winner < 0:
+        return False
+    clock = app.round_clock
+    return s.win_reason == WIN_TIME or clock is not None and clock.left_ms <= 0
+
+
 def begin(app, game, match):
     """Play `game` as the next game of `match`: both are saved in its first snapshot."""
     game.extras["match"] = match
@@ -123,16 +135,19 @@ class MatchScreen(Screen):
         s = app.game.state
         if len(results) < match["game"]:
             results.append(result_of(s) if s.winner >= 0 else None)
+        over = round_over(app)
         y = 11
         for number in (1, 2):
             lines = describe(names, number, results[number - 1] if number <= len(results) else None)
             if number > len(results):
-                lines = (lines[0], "  next")
+                lines = (lines[0], "  not played: time is up" if over else "  next")
             for line in lines:
                 SMALL.draw(fb, line, 0, y)
                 y += 9
             y += 2
-        if match["game"] == 1:
+        if match["game"] == 1 and over:
+            hint(fb, "hold OK new match  < back")
+        elif match["game"] == 1:
             hint(fb, "hold OK game 2 (swap)" if s.winner >= 0 else "< back")
         else:
             hint(fb, "hold OK new match  < back")
@@ -148,7 +163,7 @@ class MatchScreen(Screen):
             Screen.on_button(self, app, name, event)
             return
         match = load(app)
-        if match is None or match["game"] == 2:
+        if match is None or match["game"] == 2 or round_over(app):
             app.push(NamePrompt(0, ["P1", "P2"]))
         elif app.game.state.winner < 0:
             app.say("Game 1 is still in play", error=True)
