@@ -71,6 +71,27 @@ TASKS = (
 )
 
 
+# Where a player may come to a task from: a finished move of another kind, each leaving the
+# game as it was (a menu opened and left, a number started and dropped, an action undone, a
+# message still showing...). Every task's script must do its task from each of them: the cursor
+# is at its documented home after any menu, and a key path means one thing (issue 35).
+# tests/test_press_budget.py plays every task from each. {more} is the way to More from the
+# cursor's home: LEFT, LEFT, OK from +1cr; RIGHT, OK once no click is left (home is End then).
+COMING_FROM = (
+    ("a fresh start", ""),
+    ("More opened and left", "{more},LEFT"),
+    ("Counters opened, back twice", "{more},DOWN,DOWN,DOWN,OK,LEFT,LEFT"),
+    ("a number started and dropped", "UP,UP,LONG:LEFT"),
+    ("a cost started and dropped", "DOWN,LONG:LEFT"),
+    ("Tags & damage, back twice", "{more},DOWN,OK,LEFT,LEFT"),
+    ("Settings, back twice", "{more},UP,UP,UP,OK,LEFT,LEFT"),
+    ("a look at the next cell", "RIGHT,LEFT"),
+    ("a message still showing (nothing to redo)", "LONG:RIGHT,WAIT:200"),
+    ("Agenda points, back with held LEFT", "{more},DOWN,DOWN,OK,LONG:LEFT,LONG:LEFT"),
+    ("the game log read and left", "{more},DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:300,LEFT,LEFT"),
+)
+
+
 def presses(script):
     """The presses a key script makes (WAIT, and the release of a PRESS, are not presses)."""
     from host_tools import keyscript
@@ -92,10 +113,13 @@ def play_task(start, script):
     return before, list(log_lines(sim.app.game)), sim
 
 
-def check(task):
-    """Play one task; returns (presses, None) when it did what it says, or (presses, what
-    went wrong)."""
+def check(task, coming_from=""):
+    """Play one task (after `coming_from`, a key script played once the start is done);
+    returns (presses, None) when it did what it says, or (presses, what went wrong)."""
     name, _, _, start, script, expected = task
+    if coming_from:
+        more = "RIGHT,OK" if "no clicks left" in name else MORE
+        start = ",".join(part for part in (start, coming_from.replace("{more}", more)) if part)
     before, after, sim = play_task(start, script)
     count = presses(script)
     if expected and expected[0].startswith("new-game"):     # a game that starts as it says

@@ -153,7 +153,7 @@ def test_importing_a_save_plays_that_game_and_keeps_the_one_here(page, tmp_path)
     page.wait_for("window.netclick.stats.frames > 1")
     time.sleep(2.8)
     assert differing(page.glass(), other_glass(other)) == 0
-    page.play("LEFT,LEFT,OK" + ",DOWN" * 7 + ",OK,OK,OK,WAIT:2600")   # More > Previous games
+    page.play("LEFT,LEFT,OK" + ",DOWN" * 7 + ",OK,OK,LONG:OK,WAIT:2600")   # More > Previous games
     time.sleep(0.5)
     assert differing(page.glass(), golden("credits")) > 0
     text = page.script("return window.netclick.exportFiles()")
@@ -340,7 +340,7 @@ def test_a_screen_reader_hears_each_change_and_can_read_the_board(page):
     body.send_keys(Keys.ESCAPE)                     # ...and Escape is BACK
     time.sleep(0.5)
     assert differing(page.glass(), menu) > 0
-    page.play("OK")                                 # back on the dashboard: More again
+    page.play("LEFT,LEFT,OK")                       # back on the dashboard (home): More again
     time.sleep(SETTLE_S)
     assert differing(page.glass(), menu) == 0
 

@@ -498,8 +498,9 @@ class Dashboard(Screen):
             else:
                 __import__("firmware.netrunner.purposes")
                 game = app.game
-                pending = sys.modules["firmware.netrunner.purposes"].Pending(
-                    not game.count and not game.redo_stack)
+                # (nothing on the board yet, undone actions or not: the ring offers the
+                # Runner's link from the start; a game with a redo list is kept if replaced)
+                pending = sys.modules["firmware.netrunner.purposes"].Pending(not game.count)
                 pending.change(s, step)
                 self.pending = pending
                 # The last message is done with: the captions' row now says what the number is
