@@ -2,8 +2,8 @@
 
 The one documented way a kept game leaves: the oldest, when a new game pushes it out of the
 KEEP kept. Bringing a game back is a swap. The model-based test drives random sequences of new
-games, New Infiltration, imports, bringing back (every entry), undo across a new game and
-play, each saved with a power cut at a random flash step and a second cut in the next boot, or
+games, New Infiltration, imports, matches and a match's game 2, bringing back (every entry),
+undo (across a new game too), redo and play, each saved with a power cut at a random flash step and a second cut in the next boot, or
 with ENOSPC or EIO on a random write; after every boot every game that existed is still one a
 player can get back.
 """
@@ -201,8 +201,8 @@ class FaultyCutFlash(PowerCutFlash):
         PowerCutFlash._store(self, name, before, data)
 
 
-OPS = st.sampled_from(("new", "new", "infiltration", "import", "match", "back", "back", "undo",
-                       "undo", "redo", "play"))
+OPS = st.sampled_from(("new", "new", "infiltration", "import", "match", "game2", "back", "back",
+                       "undo", "undo", "redo", "play"))
 FAULTS = st.sampled_from(("none", "cut", "cut", "errors"))
 
 
@@ -229,6 +229,11 @@ def operate(device, op, rnd, serial):
         from firmware.tournament import match
         match.start(app, ["AB", "CD"])
         app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
+    elif op == "game2":               # a match's game 2 (as its screen starts it)
+        from firmware.tournament import match
+        match.begin(app, games.new_start(app), {"names": ["AB", "CD"], "game": 2, "results": [
+            {"winner": "corp", "reason": "agenda", "corp": 7, "runner": serial % 7}]})
+        app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
     elif op == "undo":
         app.undo()                    # (with nothing to undo: the game before comes back)
     elif op == "redo":
@@ -254,7 +259,7 @@ def test_kept_games_never_shrink_by_accident(steps, seed):
         # the documented rule: a new game may push the oldest kept game out
         may_leave = None
         kept = before[1:]
-        if op in ("new", "infiltration", "import", "match") and len(kept) >= archive.KEEP:
+        if op in ("new", "infiltration", "import", "match", "game2") and len(kept) >= archive.KEEP:
             may_leave = kept[-1]
         if op in ("undo", "redo"):
             before = before[1:] if before[0][1] else before    # the game in play changes
