@@ -91,3 +91,37 @@ def test_pull_without_the_virtual_pico_says_why_in_one_line(tmp_path, monkeypatc
                           "--dir", str(tmp_path / "out")], cwd=ROOT, capture_output=True,
                          text=True, env=env)
     assert out.returncode == 1 and "Traceback" not in out.stderr
+
+
+def test_web_serve_lets_the_browser_revalidate_compressed_files(tmp_path):
+    """Issue 38: `make web-serve` sent compressed files without a validator, so the offline
+    copy downloaded everything again. Now an ETag, and 304 when it still holds."""
+    import threading
+    import urllib.request
+    import urllib.error
+    from host_tools.web import serve
+    (tmp_path / "a.js").write_text("let a = 1;")
+    (tmp_path / "a.js.br").write_bytes(b"compressed")
+    httpd = serve.server(str(tmp_path), 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        url = "http://127.0.0.1:%d/a.js" % httpd.server_address[1]
+        first = urllib.request.urlopen(urllib.request.Request(url, headers={
+            "Accept-Encoding": "br"}))
+        tag = first.headers["ETag"]
+        assert first.status == 200 and tag and first.read() == b"compressed"
+        assert first.headers["Content-Encoding"] == "br" and first.headers["Last-Modified"]
+        try:
+            urllib.request.urlopen(urllib.request.Request(url, headers={
+                "Accept-Encoding": "br", "If-None-Match": tag}))
+            status = 200
+        except urllib.error.HTTPError as answer:
+            status = answer.code
+        assert status == 304
+    finally:
+        httpd.shutdown()
+
+
+def test_the_installed_app_may_turn_sideways():
+    from host_tools.web.build import manifest
+    assert manifest()["orientation"] == "any"

@@ -848,6 +848,18 @@ def replacing_flash(operation):
     return dict(flash.files), needed, operate
 
 
+def test_a_refused_import_is_worded_about_the_imported_files():
+    """Issue 38: a refusal read "Save damaged: kept as game.json.bad1 (... KB free). New game."
+    as if the player's own game had been set aside. It names the imported file instead."""
+    from firmware.saving import importing
+    flash, _game = saved_flash()
+    flash.files[SNAPSHOT] = flash.files[SNAPSHOT][:-5] + b"junk!"
+    flash.files.pop(PREVIOUS)
+    with pytest.raises(ValueError) as refused:
+        importing.check(flash)
+    assert str(refused.value) == "the imported game.json is damaged or unreadable"
+
+
 @pytest.mark.parametrize("model", ["littlefs", "torn"])
 @pytest.mark.parametrize("operation", ["import", "previous", "match"])
 def test_a_power_cut_at_any_step_of_an_import_a_match_game_or_a_game_brought_back_loses_nothing(

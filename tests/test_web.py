@@ -187,6 +187,8 @@ def test_a_bad_import_changes_nothing_and_says_why(page, tmp_path, content):
     pick(page, [tmp_path / "game.json"])
     page.wait_for("document.getElementById('status').textContent.startsWith('Not imported')")
     assert "Nothing was changed" in page.status()
+    # worded about the imported files, not as if the game here had been set aside (issue 38)
+    assert "kept as" not in page.status() and "New game" not in page.status()
     assert stored(page) == before
     assert differing(page.glass(), shown) == 0
     page.play("OK,WAIT:2600")                      # and play goes on, saved as before
@@ -297,10 +299,25 @@ def test_export_is_one_file_and_import_takes_it_whatever_its_name(page, tmp_path
     assert "Netrunner, turn 1, Corp 0-0 Runner" in alert.text   # what it holds, before it acts
     alert.accept()
     page.wait_for("document.getElementById('status').textContent.startsWith('Imported')")
+    assert page.script("return document.getElementById('status').className") != "error"
     time.sleep(2.8)
     page.glass().save(str(tmp_path / "imported.png"))
     played.save(str(tmp_path / "played.png"))
     assert differing(page.glass(), played) == 0, tmp_path
+
+
+def test_a_save_from_a_newer_page_is_refused_with_its_version(page, tmp_path):
+    """Issue 38: a .netclick marked version 99 was taken without a word."""
+    page.open()
+    page.play("OK,WAIT:2600")
+    before = stored(page)
+    bundle = json.loads(page.script("return window.netclick.exportBundle()"))
+    bundle["version"] = 99
+    (tmp_path / "newer.netclick").write_text(json.dumps(bundle))
+    pick(page, [tmp_path / "newer.netclick"])
+    page.wait_for("document.getElementById('status').textContent.startsWith('Not imported')")
+    assert "version 99" in page.status() and "Nothing was changed" in page.status()
+    assert stored(page) == before
 
 
 def test_saved_files_renamed_by_the_browser_are_still_taken(page, tmp_path):

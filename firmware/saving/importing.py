@@ -25,13 +25,28 @@ def check(flash):
         raise ValueError(held)
     for notice in notices:
         if notice and any(word in notice for word in BAD_WORDS):
-            raise ValueError(notice)
+            raise ValueError(damaged(notice))
     if game is None:
         raise ValueError("no saved game in these files")
     game.check_all()
     if game.damaged:
         raise ValueError("its history does not lead to its saved state")
     return game, (settings if flash.exists("settings.json") else None), what(game)
+
+
+# The files a boot's notice can name, in the order a player would look for them.
+FILES = ("game.json", "game.jnl", "game.bak", "game.tmp", "settings.json")
+
+
+def damaged(notice):
+    """Why the imported files are refused, in words about them: the boot's notice ("Save
+    damaged: kept as game.json.bad1 (12 KB free). New game.") is written for the tracker's own
+    files, and read after an import it sounded as if the player's own game had gone (issue 38).
+    Nothing of the player's is touched by an import that is refused."""
+    for name in FILES:
+        if name in notice:
+            return "the imported %s is damaged or unreadable" % name
+    return "the imported files are damaged or unreadable"
 
 
 def what(game):

@@ -94,7 +94,7 @@ def manifest():
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
-        "orientation": "portrait",
+        "orientation": "any",          # the sideways layout too, once installed (issue 38)
         "background_color": "#101114",
         "theme_color": "#1b1d22",
         "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png"},

@@ -39,6 +39,8 @@ let timer = null;
 window.netclick = { stats, ready: false, glass: glassHex, canvasBits, exportFiles, press, release,
                     said: [] };
 
+const SAVE_VERSION = 1;     // the .netclick bundle's layout (exportFiles, pickedFiles)
+
 function say(text, error) {
   statusLine.textContent = text;
   statusLine.className = error ? "error" : "";
@@ -343,7 +345,8 @@ document.addEventListener("visibilitychange", () => {
 function exportBundle(now = new Date()) {
   const files = exportFiles();
   for (const name of Object.keys(files)) if (name.endsWith(".tmp")) delete files[name];
-  return JSON.stringify({ netclick: "save", version: 1, saved: now.toISOString(), files });
+  return JSON.stringify({ netclick: "save", version: SAVE_VERSION, saved: now.toISOString(),
+                          files });
 }
 
 function bundleName(now) {
@@ -380,6 +383,9 @@ async function pickedFiles(picked) {
     try { bundle = JSON.parse(await picked[0].text()); } catch (e) { /* not JSON: below */ }
     if (!bundle || bundle.netclick !== "save" || typeof bundle.files !== "object" || !bundle.files)
       throw new Error(`${picked[0].name} is not a Netclick save`);
+    if (bundle.version !== SAVE_VERSION)       // a newer page's file: not guessed at
+      throw new Error(`${picked[0].name} is a Netclick save of version ${bundle.version}; ` +
+                      `this page reads version ${SAVE_VERSION}`);
     for (const [name, data] of Object.entries(bundle.files)) {
       if (!IMPORTABLE.includes(name)) continue;        // the previous games stay this page's own
       try { files[name] = fromBase64(String(data)); } catch (e) {
@@ -426,7 +432,8 @@ document.getElementById("import").addEventListener("change", async (event) => {
                "The game here is kept: More > Previous games brings it back.")) return;
   board.take_import();
   drainBus();
-  say(persist() ? "Imported: " + verdict.slice(3) + "." : statusLine.textContent, !storeFailed);
+  // (a success in the plain style; only a store that failed is an error)
+  say(persist() ? "Imported: " + verdict.slice(3) + "." : statusLine.textContent, storeFailed);
 });
 
 // ---- one tab owns the game ---------------------------------------------------------------------
