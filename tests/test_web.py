@@ -427,6 +427,29 @@ def test_table_mode_shows_the_screen_turned_for_the_player_across(page):
     assert page.script("return document.querySelector('.bezel.far').hidden")
 
 
+@pytest.mark.parametrize("width, height, ratio", [(390, 844, 3), (844, 390, 3), (800, 1280, 2),
+                                                  (390, 844, 1)])
+def test_table_mode_fits_a_phone_or_tablet_at_its_own_density(page, width, height, ratio):
+    """Issue 38: at a density above 1 the upside-down copy was drawn at 896 CSS px on a 390 px
+    phone, cropped to a fragment, and widened the page."""
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": True})
+    try:
+        page.open()
+        page.driver.find_element("id", "table").click()
+        page.play("OK,WAIT:300")
+        sizes = page.script("""const near = document.getElementById('glass').getBoundingClientRect(),
+                                     far = document.getElementById('glass-far').getBoundingClientRect();
+            return [near.width, far.width, far.left, far.right,
+                    document.documentElement.scrollWidth, window.innerWidth]""")
+        near, far, left, right, scroll, inner = sizes
+        assert abs(far - near) < 1 and left >= 0 and right <= inner, sizes
+        assert scroll <= inner, sizes                    # the page is not widened
+    finally:
+        page.driver.find_element("id", "table").click()  # (table mode off again)
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_a_first_visit_shows_the_new_game_before_the_tracker_has_loaded(page):
     """On a phone's first visit MicroPython takes seconds to arrive; the page itself holds the
     picture a new game starts on, so the board is on the glass after one round trip. Here

@@ -93,6 +93,9 @@ let tableMode = false;
 function drawFar() {
   far.width = canvas.width;
   far.height = canvas.height;
+  // As wide as the page gives it, as the near glass (glassScale): its size in pixels is in
+  // device pixels, so without this it showed 3 times too wide on a phone (issue 38)
+  far.style.width = "100%";
   far.getContext("2d").drawImage(canvas, 0, 0);
 }
 function setTableMode(on) {
