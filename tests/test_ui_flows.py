@@ -5,7 +5,7 @@ import pytest
 from engine_lite.logtext import do_line
 from engine_lite.logtext import log_lines, log_text
 
-from simhelp import play, where_shown
+from simhelp import play, where_shown, choose
 from host_tools.keyscript import parse, KeyScriptError
 from host_tools.screens_catalog import MORE, ACTS
 
@@ -755,7 +755,7 @@ def test_undo_reaches_across_a_new_game_and_back():
     sim = play("OK,OK,UP,RIGHT,RIGHT,OK,WAIT:3000")          # credits, a tag
     before = sim.app.game.state.pack()
     count = sim.app.game.count
-    sim.keys(MORE + ",UP,UP,OK,LONG:OK,WAIT:500")             # New game, confirmed
+    choose(sim, "More", "New game").keys("LONG:OK,WAIT:500")   # New game, confirmed
     assert sim.app.game.count == 0 and "Hold < to get the last one back" in sim.app.toast
     sim.keys("LONG:LEFT,WAIT:500")                           # nothing to undo: the last game
     assert sim.app.game.state.pack() == before and sim.app.game.count == count
@@ -796,21 +796,21 @@ def test_only_the_last_three_games_are_kept():
     for n in range(5):
         # a game of its own (games alike in every number are one game, kept once), then a new one
         sim.app.act(parse("corp gain %d" % (n + 1)))
-        sim.keys(MORE + ",UP,UP,OK,LONG:OK,WAIT:500")
+        choose(sim, "More", "New game").keys("LONG:OK,WAIT:500")
     from firmware.saving.archive import KEEP, entries
     kept = [name for name in NAMES if sim.flash.exists(name)]
     assert len(kept) == KEEP == len(entries(sim.flash))
 
 
-PREVIOUS = MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK"   # More > Previous games
 
 
 def test_previous_games_lists_the_kept_games_and_brings_one_back_keeping_the_one_in_play():
     from firmware.saving.archive import entries
     sim = play("OK,OK,WAIT:2000")                            # game 1: two credits
-    sim.keys(MORE + ",UP,UP,OK,LONG:OK,WAIT:2000")           # New game (kept: game 1)
+    choose(sim, "More", "New game").keys("LONG:OK,WAIT:2000")   # New game (kept: game 1)
     sim.keys("OK,WAIT:2000")                                 # game 2: one credit
-    sim.keys(PREVIOUS + ",WAIT:300")
+    choose(sim, "More", "Previous games")
+    sim.run(300)
     assert sim.app.screen.name == "previous"
     assert [(i.label, i.note) for i in sim.app.screen.items(sim.app)] == [("Turn 1", "0-0 pts")]
     sim.keys("OK")
@@ -824,7 +824,8 @@ def test_previous_games_lists_the_kept_games_and_brings_one_back_keeping_the_one
 
 
 def test_previous_games_says_when_there_are_none():
-    sim = play(PREVIOUS + ",WAIT:300,OK")
+    sim = choose(play(""), "More", "Previous games")
+    sim.keys("WAIT:300,OK")
     assert sim.app.screen.name == "previous" and "replaces" in sim.app.toast
 
 
