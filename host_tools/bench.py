@@ -239,6 +239,45 @@ def photon_mixed(image, gap_ms):
     return sorted(times), taps
 
 
+# Issue 37's rhythm sweep: the mixed script with these ms from one press to the next, and at
+# random gaps (uniform 150-2,000 ms, three seeds), on the virtual Pico's flash at the chip's
+# typical and worst times (a sector erase 45 / 400 ms, code in flash stalled meanwhile).
+RHYTHMS_MS = (150, 250, 400, 530, 780, 1000, 1500, 2000)
+RHYTHM_TIMINGS = ("typical", "worst")
+RANDOM_SEEDS = (1, 2, 3)
+LATE_MS = 60
+
+
+def rhythm_keys(seed):
+    """MIXED_KEYS with a random gap after each tap: 150-2,000 ms from press to press (with
+    press_to_photon's 70 ms from release to press, and its 80 ms taps)."""
+    import random
+    rnd = random.Random(seed)
+    words = []
+    for key in MIXED_KEYS.split(","):
+        words += [key, "WAIT:%d" % rnd.randint(0, 2000 - 150)]
+    return ",".join(words)
+
+
+def bench_rhythm(image, flash_timing):
+    """[(rhythm, taps, late, p95, max)]: every tap's update at each rhythm (ms from its
+    release to the last I2C byte; late: more than LATE_MS)."""
+    from host_tools import virtual_checks
+    from host_tools.scripted_game import scripted_keys
+    rows = []
+    runs = [("%d ms" % ms, MIXED_KEYS, ms - 80) for ms in RHYTHMS_MS]
+    runs += [("random, seed %d" % seed, rhythm_keys(seed), 70) for seed in RANDOM_SEEDS]
+    # A whole game's worth of saves: littlefs erases (a block filled, its metadata compacted)
+    # come in a long game, seldom in 34 taps.
+    runs.append(("13 rounds, 530 ms", ",".join(scripted_keys(13)), 450))
+    for name, keys, gap in runs:
+        measured = virtual_checks.press_to_photon(image, keys, gap, flash_timing=flash_timing)
+        times = sorted(ms for _, ms in measured if ms is not None)
+        late = sum(1 for ms in times if ms > LATE_MS)
+        rows.append((name, len(measured), late, _pct(times, 95), times[-1]))
+    return rows
+
+
 POWER_UP_ACTIONS = (500, 2000)     # saved games power-up is timed with (and none)
 
 
@@ -268,6 +307,7 @@ def bench_board(image, fresh, folder, rounds=13):
     for gap in GAPS_MS:
         mixed, count = photon_mixed(image, gap)
         figures["mixed%d" % gap] = (_pct(mixed, 50), _pct(mixed, 95), mixed[-1], count)
+    figures["rhythm"] = dict((timing, bench_rhythm(image, timing)) for timing in RHYTHM_TIMINGS)
     # A display for each seat: the same game, timed to the last byte on the second panel. At
     # 0x3D (hardware/pins-two-displays.json) it gets its pages after the first's; at the first's
     # own address (pins-two-displays-same-address.json) it hears the first's.
@@ -590,6 +630,23 @@ def print_virtual_pico(boards):
     row("a full GC, tracker built", ["%.1f ms" % boards[k]["gc_ms"] for k in kinds])
     row("a full GC at the peak", ["%.1f ms" % boards[k]["peak_gc_ms"] for k in kinds],
         "(the longest pause a collection can cause)")
+    print()
+    print("Rhythm sweep (issue 37): the mixed script's %d taps at each rhythm, press to press;"
+          % len(MIXED_KEYS.split(",")))
+    print("  late: the update more than %d ms after the release; p95/max in ms (targets: none"
+          % LATE_MS)
+    print("  late, p95 <= 30). Flash at the W25Q16JV's typical times (sector erase 45 ms) and worst")
+    print("  (400 ms; code in flash stalls meanwhile).")
+    columns = [(k, timing) for k in kinds for timing in RHYTHM_TIMINGS]
+    print("  %-18s %s" % ("", "".join("%22s" % ("%s, %s" % (heads[k], timing))
+                                       for k, timing in columns)))
+    names = [r[0] for r in boards[kinds[0]]["rhythm"]["typical"]]
+    for i, name in enumerate(names):
+        cells = []
+        for k, timing in columns:
+            _, taps, late, p95, most = boards[k]["rhythm"][timing][i]
+            cells.append("%d late, %.0f/%.0f" % (late, p95, most))
+        print("  %-18s %s" % (name, "".join("%22s" % c for c in cells)))
 
 
 if __name__ == "__main__":

@@ -22,8 +22,12 @@ import { RP2040, USBCDC, GPIOPinState } from "rp2040js";
 
 const FLASH_BASE = 0x10000000;
 const CYCLE_NS = 8;                         // 125 MHz
-const ERASE_NS_PER_SECTOR = 45_000_000;     // W25Q16JV: sector erase 45 ms typical
-const PROGRAM_NS_PER_PAGE = 700_000;        // page program 0.7 ms typical
+// The W25Q16JV's datasheet: sector erase 45 ms typical, 400 ms at worst; page program 0.4 ms
+// typical (0.7 here, as measured boards report with the SDK's overheads), 3 ms at worst.
+// start's `flash_timing` "worst" gives the worst (make bench's rhythm sweep).
+const FLASH_TIMING = { typical: [45_000_000, 700_000], worst: [400_000_000, 3_000_000] };
+let ERASE_NS_PER_SECTOR = FLASH_TIMING.typical[0];
+let PROGRAM_NS_PER_PAGE = FLASH_TIMING.typical[1];
 const SDA = 4, SCL = 5;
 let oledAddresses = [0x3c];       // the panels on the bus (start's `oleds`: a second at 0x3D)
 
@@ -306,6 +310,7 @@ const commands = {
     if (!c.image || c.flash_uf2) loadUf2(c.uf2);
     rng = c.seed || 12345;
     if (c.oleds) oledAddresses = c.oleds;
+    if (c.flash_timing) [ERASE_NS_PER_SECTOR, PROGRAM_NS_PER_PAGE] = FLASH_TIMING[c.flash_timing];
     powerOn();
     return report();
   },
