@@ -24,7 +24,8 @@ def time_call(s, side=0, a=0, b=0, c=0):
     if s.final_turns != NOT_CALLED:
         raise Refused("Time was already called")
     s.final_turns = 2
-    return "Time: %s finishes, %s takes one more turn" % (
+    # (two lines of a message at most: a third would push the first off the glass, issue 35)
+    return "Time: %s's turn, then %s's last turn" % (
         SIDE_NAMES[s.active], SIDE_NAMES[1 - s.active])
 
 

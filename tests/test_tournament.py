@@ -52,7 +52,7 @@ def test_at_zero_time_is_called_and_the_final_turns_follow():
     sim = play(START_TIMER)
     sim.run(65 * MINUTE + 1000)
     state = sim.app.game.state
-    assert state.final_turns == 2 and "Time: Corp finishes, Runner takes one more" in sim.app.toast
+    assert state.final_turns == 2 and "Time: Corp's turn, then Runner's last turn" in sim.app.toast
     assert header_text(sim) == "+1"
     assert list(log_lines(sim.app.game))[-1] == "time-call"
     # The Corp's three clicks for credits (the cursor back on +1cr), then End held.

@@ -1,0 +1,89 @@
+"""Reading the glass as a player does: the project's own fonts recognised on the drawn frame.
+
+`glass_lines(oled)` scans the emulated OLED's pixels for every glyph of the small (8 px) and
+medium (10 px) fonts, lit on dark, and returns the text runs it finds, each with where it
+starts: what the tests read instead of the firmware's own strings (issue 35: no silent change
+is judged by the glass, not by what the code meant to draw).
+"""
+
+import framebuf
+
+
+def _glyphs(font):
+    """{(column bits, ...): character} for every non-blank glyph of `font`, and the same with
+    each column's bottom row set: the glyph underlined (the bar's lit cell, whose turn it is),
+    where that leaves it one glyph still."""
+    width, height = font.width, font.height
+    found = {}
+    underlined = {}
+    line = 1 << (height - 1)
+    for char in font.chars:
+        stamp = framebuf.FrameBuffer(bytearray(width * ((height + 7) // 8)), width, height,
+                                     framebuf.MONO_VLSB)
+        font.draw(stamp, char, 0, 0)
+        columns = tuple(sum(1 << y for y in range(height) if stamp.pixel(x, y))
+                        for x in range(width))
+        if any(columns) and columns not in found:
+            found[columns] = char
+        under = tuple(c | line for c in columns)
+        underlined[under] = None if under in underlined else char
+    for under, char in underlined.items():
+        if char is not None and under not in found:
+            found[under] = char
+    return found
+
+
+_FONTS = []
+
+
+def _fonts():
+    if not _FONTS:
+        from firmware.screens.fonts import SMALL
+        from firmware.screens.widgets import MEDIUM
+        for font in (SMALL, MEDIUM):
+            _FONTS.append((font.width, font.height, _glyphs(font)))
+    return _FONTS
+
+
+def glass_lines(oled, width=128, height=64):
+    """[(x, y, text)]: the runs of recognised characters on the glass (a blank glyph cell
+    between two recognised ones is a space), lit on dark, and dark on lit as well (the round
+    timer's warning flashes the panel inverted: a player reads it just the same)."""
+    lit = [[1 if oled.pixel(x, y) else 0 for x in range(width)] for y in range(height)]
+    dark = [[1 - bit for bit in row] for row in lit]
+    return _runs(lit, width, height) + _runs(dark, width, height)
+
+
+def _runs(lit, width, height):
+    runs = []
+    for glyph_w, glyph_h, glyphs in _fonts():
+        for y in range(height - glyph_h + 1):
+            columns = [sum(lit[y + r][x] << r for r in range(glyph_h)) for x in range(width)]
+            x = 0
+            text, start, blanks = "", None, 0
+            while x + glyph_w <= width:
+                key = tuple(columns[x:x + glyph_w])
+                char = glyphs.get(key)
+                if char is not None:
+                    if start is None:
+                        start = x
+                    text += " " * blanks + char
+                    blanks = 0
+                    x += glyph_w
+                    continue
+                if start is not None and not any(key) and blanks < 1:
+                    blanks += 1           # one blank cell: a space between words
+                    x += glyph_w
+                    continue
+                if start is not None and len(text) > 1:
+                    runs.append((start, y, text))
+                text, start, blanks = "", None, 0
+                x += 1
+            if start is not None and len(text) > 1:
+                runs.append((start, y, text))
+    return runs
+
+
+def glass_text(oled):
+    """Everything legible on the glass, one run a line."""
+    return "\n".join(text for _x, _y, text in glass_lines(oled))
