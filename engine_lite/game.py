@@ -76,12 +76,6 @@ class Game:
         """True while an adopted history has not been replayed to its end yet."""
         return self._unchecked is not None
 
-    def unchecked_left(self):
-        """(actions of an adopted history still to check, how much is checked: 0-100)."""
-        pending = self._unchecked
-        if pending is None or not pending[4]:
-            return 0, 100
-        return pending[4] - pending[0], pending[0] * 100 // pending[4]
 
     def adopt(self, history, count, state, last=None):
         """Take a saved game without replaying it, so that it is on the glass at once however

@@ -35,7 +35,8 @@ OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.net
             "engine_lite.golden", "engine_lite.tournament",
             "firmware.infiltration.monitor_menus", "firmware.tournament.tournament_menus",
             "firmware.tournament.match", "firmware.netrunner.hints", "firmware.games",
-            "firmware.screens.logscreen", "firmware.saving.archive", "firmware.saving.resume")
+            "firmware.screens.logscreen", "firmware.saving.archive", "firmware.saving.resume",
+            "firmware.history_steps")
 
 
 class App:
@@ -54,8 +55,6 @@ class App:
     PENDING_MS = 10000      # a number picked with UP/DOWN and left alone this long is dropped
     DISPLAY_RETRY_MS = 1000  # how often an OLED that stopped answering is tried again
     IDLE_CAP_MS = 40000000  # idle time beyond every timeout (the longest is 36,000 s)
-    CHECK_NOW = 16          # actions of a saved history checked inside a press (~3 ms each
-                            # on a Pico); more are left to the pauses (still_checking)
 
     def __init__(self, display, pad, clock, settings=None, game=None, buzzer=None,
                  random=None):
@@ -128,8 +127,9 @@ class App:
 
     def home(self):
         """Back to the dashboard; the overlay modules are let go (not on the image)."""
-        if len(self.screens) > 1:
-            self.screens[0].back_home()
+        back_home = getattr(self.screens[0], "back_home", None)
+        if back_home is not None and len(self.screens) > 1:
+            back_home()                  # (its cursor to its documented home: the screen says)
         del self.screens[1:]
         self.dirty = True
         if not self.keep_overlays:
@@ -236,45 +236,17 @@ class App:
             if previous is not None:
                 self.say("Back to the previous game. " + resumed(previous))
                 return
-        if self.still_checking():
-            return
+        if self.game.unchecked:
+            from firmware.history_steps import still_checking
+            if still_checking(self):
+                return
         game = self.game
         call = game.rules.time_up(game.start) if game.count else None
         if call is not None and game.action_at(game.count - 1)[0] == call[0]:
-            self._undo_around(call)
+            from firmware.history_steps import undo_around      # (the time call stays)
+            undo_around(self, describe)
             return
         self._step(self.game.undo, "Undid: ")
-
-    def still_checking(self):
-        """While the history a game was resumed or brought back with is still being checked
-        (between presses, firmware.main.Device.check_history), what needs all of it (undo,
-        the log) waits, and says how far the check is: done in one go, a 3,300-action game
-        froze the keys for seconds and the watchdog reset the board (issue 36). True then."""
-        left, percent = self.game.unchecked_left()
-        if left <= self.CHECK_NOW:
-            self.game.check_all()        # (none left, or a few: well within a press)
-            return False
-        self.say("Checking the saved game: %d%%. Try again in a moment" % percent)
-        return True
-
-    def _undo_around(self, call):
-        """Undo steps around the round's time call: the action before it is undone (and can
-        be redone), the time stays called (issue 35: an undo took the call back, and the timer
-        at 0 never called it again)."""
-        game = self.game
-        if game.count < 2:
-            self.say("Time was called: undo stops there", error=True)
-            return
-        try:
-            called = game.undo()
-            game.redo_stack.pop()
-            act = game.undo()
-            game.replay(called)
-        except Refused as refused:
-            self.say(str(refused), error=True)
-            return
-        self.changed()
-        self.say("Undid: " + describe(act, None, game.rules) + ". Time stays called")
 
     def redo(self):
         """Redo the last undone action and say which it was."""
@@ -417,7 +389,11 @@ class App:
         elif not self.dimmed and not self.blanked and settings.dim_s and idle >= settings.dim_s * 1000:
             self.dimmed = True
             self.display.set_contrast(self.display.DIM_CONTRAST)
-        if self.display.missing():       # about once a second, set a silent OLED up again
+        missing = False
+        for panel in self.display.panels:
+            if not panel.online:
+                missing = True
+        if missing:                      # about once a second, set a silent OLED up again
             if self._display_retry_at is None:
                 self._display_retry_at = clock.ticks_add(now, self.DISPLAY_RETRY_MS)
             elif clock.ticks_diff(now, self._display_retry_at) >= 0:

@@ -383,7 +383,8 @@ BUILD_DEVICE = ("import gc, time\n"
                 "clock = hw.Clock()\n"
                 "flash = hw.Flash()\n"
                 "pins, notice = board_pins(flash)\n"
-                "device = Device(pins, clock, flash, notice=notice)\n")
+                "device = Device(pins, clock, flash, notice=notice)\n"
+                "del pins, notice\n")      # (not held by this script: heap_after_boot)
 
 
 def heap_after_boot(image):

@@ -613,7 +613,8 @@ def test_undo_or_the_log_at_once_on_a_long_game_never_checks_it_in_one_go(monkey
     monkeypatch.setattr(Game, "check", check)
     count = app.game.count
     app.undo() if key == "undo" else game_log(app)
-    assert sum(checked) <= app.CHECK_NOW + 64           # nothing like the whole history
+    from firmware.history_steps import CHECK_NOW
+    assert sum(checked) <= CHECK_NOW + 64               # nothing like the whole history
     assert "Checking the saved game" in app.toast and app.game.count == count
     while app.game.unchecked:                          # the pauses check it
         clock.now += 20

@@ -114,7 +114,7 @@ class Display:
     `online` is False while the first panel does not answer. Each panel is on its own: one
     that does not answer is skipped by `show()`, and the others go on (the second panel stays
     lit with the first unplugged). `retry()` (called by the App about once a second while any
-    panel is `missing()`) sets the silent ones up again with a blank picture, and the App draws
+    panel is not `online`) sets the silent ones up again with a blank picture, and the App draws
     the screen anew. Play never waits for a panel. `controller` "ssd1309" (the pin map's
     display.controller) sets up a 2.42" module's SSD1309.
     """
@@ -161,13 +161,6 @@ class Display:
     def _orient(self, panel):
         # adafruit_ssd1306's rotate(True) is its upright default
         panel.oled.rotate(not (self.flipped != panel.turned))
-
-    def missing(self):
-        """Whether a panel is not answering (the App then calls `retry` about once a second)."""
-        for panel in self.panels:
-            if not panel.online:
-                return True
-        return False
 
     def retry(self):
         """Set up again the panels that stopped answering; True if one of them answers now

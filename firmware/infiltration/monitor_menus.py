@@ -96,8 +96,10 @@ class MonitorMore(Menu):
 
 
 def _game_log(app):
-    if app.still_checking():          # (the log reads the whole history)
-        return
+    if app.game.unchecked:            # (the log reads the whole history)
+        from firmware.history_steps import still_checking
+        if still_checking(app):
+            return
     from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 

@@ -152,8 +152,10 @@ def _tournament(app):
 
 def game_log(app):
     """Open the game log (either game's More menu)."""
-    if app.still_checking():          # (the log reads the whole history)
-        return
+    if app.game.unchecked:            # (the log reads the whole history)
+        from firmware.history_steps import still_checking
+        if still_checking(app):
+            return
     from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 

@@ -122,11 +122,6 @@ class Screen:
             for i in range(len(keys)):
                 keys[i] = None
 
-    def back_home(self):
-        """The player is back on this home screen from a menu or an overlay: its cursor goes
-        to its documented home, so that a recipe of keys means the same whatever menu was
-        open before (issue 35). Nothing for most screens."""
-
     def cancel(self):
         """Drop a change the player started but did not confirm; True if there was one (then
         holding LEFT does that instead of undoing the last action)."""
