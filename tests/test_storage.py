@@ -710,6 +710,24 @@ def rewritten(data, change):
     return HEADER + b"%d %d\n" % (int(data[len(HEADER):].split()[0]), checksum(body)) + body
 
 
+def test_a_save_with_extras_nested_deep_is_damaged_not_a_game_that_can_never_be_saved():
+    """Issue 36: extras nested 300 deep resumed on the image, and every save after failed
+    (json.dumps recursing): nothing played was kept. Such a file is damaged now: set aside,
+    the previous save resumed, and saving works."""
+    flash, _game = saved_flash()
+    nested = {}
+    inner = nested
+    for _ in range(300):
+        inner["x"] = {}
+        inner = inner["x"]
+    flash.files[SNAPSHOT] = rewritten(flash.files[SNAPSHOT], lambda t: t.update(extras=nested))
+    flash.files.pop(JOURNAL, None)
+    device = boot(flash)
+    assert device.saver.held is None and SNAPSHOT + ".bad1" in flash.files
+    device.app.act(logtext.parse("corp gain 1"))
+    assert device.saver.flush(), device.saver.failed
+
+
 def test_a_checksum_valid_save_whose_last_points_inside_an_action_resumes_with_saving_on():
     """`last` says where the last action starts (so power-up need not decode the history);
     a file whose `last` is anywhere else is counted instead, never SAVING OFF (issue 36)."""
