@@ -18,6 +18,27 @@ def same_game(a, b):
             and a.checkpoints[0] == b.checkpoints[0] and a.redo_stack == b.redo_stack)
 
 
+def key_script(events):
+    """A key script from (event, gap) pairs: ("tap" or "hold", key, ms down), or ("chord",
+    first, second, ms before the second, ms both are down); then gap ms with none."""
+    words = []
+    for event, gap in events:
+        if event[0] == "tap":
+            words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
+        elif event[0] == "hold":
+            words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
+        else:
+            _, first, second, after, held = event
+            words += ["PRESS:" + first, "WAIT:%d" % after]
+            if second != first:
+                words += ["PRESS:" + second]
+            words += ["WAIT:%d" % held, "RELEASE:" + first]
+            if second != first:
+                words += ["RELEASE:" + second]
+        words.append("WAIT:%d" % gap)
+    return ",".join(words)
+
+
 # (where a text is on the glass: host_tools.screenshots, shared with host_tools.legibility)
 from host_tools.screenshots import where_shown  # noqa: E402,F401
 

@@ -18,6 +18,7 @@ from firmware.screens.ui import wrap
 from glass_reader import glass_text
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
+from simhelp import key_script
 
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 OFTEN = st.sampled_from(("OK",) * 4 + ("UP", "DOWN", "LEFT", "RIGHT") * 2 + KEYS)
@@ -33,23 +34,6 @@ EVENT = st.one_of(
 SEQUENCE = st.lists(st.tuples(EVENT, st.integers(50, 2000)), min_size=1, max_size=30)
 EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "advanced", "match", "timer",
                           "time out"))
-
-
-def key_script(events):
-    words = []
-    for event, gap in events:
-        if event[0] in ("tap", "hold"):
-            words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
-        else:
-            _, first, second, after, held = event
-            words += ["PRESS:" + first, "WAIT:%d" % after]
-            if second != first:
-                words += ["PRESS:" + second]
-            words += ["WAIT:%d" % held, "RELEASE:" + first]
-            if second != first:
-                words += ["RELEASE:" + second]
-        words.append("WAIT:%d" % gap)
-    return ",".join(words)
 
 
 def start(at, extra, panels):

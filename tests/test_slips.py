@@ -18,6 +18,7 @@ from engine_lite.logtext import do_line
 from firmware.board.buttons import LONG
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
+from simhelp import key_script
 
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 # OK most, then the bar's LEFT and RIGHT: the keys that move through a game (and reach End).
@@ -54,25 +55,6 @@ def marks(game):
     if game.count < 3:
         return bytes(game.history)
     return bytes(game.history[:game.offset_of(3)])
-
-
-def key_script(events):
-    words = []
-    for event, gap in events:
-        if event[0] == "tap":
-            words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
-        elif event[0] == "hold":
-            words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
-        else:
-            _, first, second, after, held = event
-            words += ["PRESS:" + first, "WAIT:%d" % after]
-            if second != first:
-                words += ["PRESS:" + second]
-            words += ["WAIT:%d" % held, "RELEASE:" + first]
-            if second != first:
-                words += ["RELEASE:" + second]
-        words.append("WAIT:%d" % gap)
-    return ",".join(words)
 
 
 TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 400))
