@@ -389,6 +389,8 @@ class App:
         elif not self.dimmed and not self.blanked and settings.dim_s and idle >= settings.dim_s * 1000:
             self.dimmed = True
             self.display.set_contrast(self.display.DIM_CONTRAST)
+        # (looked at here, not by a Display method: make bench, "heap above the REPL prompt",
+        # has no room for one more function on the image)
         missing = False
         for panel in self.display.panels:
             if not panel.online:
