@@ -48,6 +48,7 @@ RANDOM = const(33)
 ADVANCE_REMOTE = const(34)     # advance a card in remote 1..ADVANCED_REMOTES: its counter kept
 SCORE_REMOTE = const(35)       # score an agenda from such a remote: its counters go
 VIRUS = const(36)              # virus counters on the Runner's cards, all told: +N or -N
+COUNTER = const(37)            # any counter of a side (FIELDS) changed by +N or -N: tokens on cards
 
 DAMAGE_KINDS = ("net", "meat", "brain")
 DAMAGE_NET = const(0)
@@ -61,8 +62,8 @@ RUN_FAIL = const(1)
 RUN_JACK_OUT = const(2)
 RUN_ACCESS = const(3)
 
-# The counters a player may set by hand (SET) are engine_lite.golden's: off the device's heap
-# until one is set.
+# The counters a player may set by hand (SET) or change by n (COUNTER) are the sides' rows of
+# engine_lite.state.FIELDS (engine_lite.golden).
 
 
 def action(verb, side=CORP, a=0, b=0, c=0):

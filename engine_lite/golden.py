@@ -1,51 +1,73 @@
-"""The golden rule: card text beats the rules, so any counter can be set by hand (verb SET), and
-the agenda target too (AGENDA_TARGET).
+"""The golden rule: card text beats the rules, so any counter can be set by hand (verb SET) or
+changed by n (COUNTER: the tokens cards carry, virus and power counters), and the agenda target
+set too (AGENDA_TARGET). The counters are the sides' rows of engine_lite.state's table of numbers.
 
 Their handlers are rows of engine_lite.rules.VERBS.
 """
 
 from engine_lite.state import (
-    RUNNER, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, BASE_HAND_SIZE, Refused,
+    RUNNER, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, BASE_HAND_SIZE, CORP_FIELDS, RUNNER_FIELDS,
+    Refused, plural,
 )
 
-# The counters a player may set by hand: log word and attribute, per side. Index numbers are
-# stored in save files: only append (engine_lite.rules checks an index against the Corp's 13).
-CORP_COUNTERS = (
-    ("credits", "credits"), ("clicks", "clicks"), ("clicks-per-turn", "clicks_per_turn"),
-    ("agenda-points", "agenda_points"), ("max-hand-size", "hand_size_mod"),
-    ("bad-publicity", "bad_publicity"), ("rnd", "rnd"),
-    # cards that place or move advancement counters (Shipment from SanSan, Trick of Light), or a
-    # card in a remote the Corp trashed itself
-    ("remote1-advancements", "remote1_advancements"),
-    ("remote2-advancements", "remote2_advancements"),
-    ("remote3-advancements", "remote3_advancements"),
-    ("remote4-advancements", "remote4_advancements"),
-    ("remote5-advancements", "remote5_advancements"),
-    ("remote6-advancements", "remote6_advancements"),
-)
-RUNNER_COUNTERS = (
-    ("credits", "credits"), ("clicks", "clicks"), ("clicks-per-turn", "clicks_per_turn"),
-    ("agenda-points", "agenda_points"), ("max-hand-size", "hand_size_mod"),
-    ("tags", "tags"), ("brain-damage", "brain_damage"), ("link", "link"), ("mu", "mu"),
-    ("grip", "grip"),
-    ("virus-counters", "virus"),
-)
 # `runner link N` is `runner set link N` written short, as are mu, grip and rnd.
 SHORT_SETS = ("link", "mu", "grip", "rnd")
 
 
+def rows(side):
+    """A side's rows of engine_lite.state's table of numbers (CORP_FIELDS, RUNNER_FIELDS): a
+    counter's index among them is how SET and COUNTER actions name it."""
+    return RUNNER_FIELDS if side == RUNNER else CORP_FIELDS
+
+
 def counters(side):
     """The settable counters of a side: a tuple of (log word, attribute name)."""
-    return RUNNER_COUNTERS if side == RUNNER else CORP_COUNTERS
+    return tuple((row[5] or "", row[0]) for row in rows(side))
 
 
 def counter_index(side, word):
-    """Index of a settable counter by its log word, for SET actions."""
+    """Index of a settable counter by its log word, for SET and COUNTER actions."""
     names = counters(side)
     for i in range(len(names)):
         if names[i][0] == word:
             return i
     raise ValueError(word)
+
+
+def tokens(side):
+    """The tokens a side's cards carry (virus, power...), as (index, attribute, token name)."""
+    found = []
+    side_rows = rows(side)
+    for i in range(len(side_rows)):
+        row = side_rows[i]
+        if row[7]:
+            found.append((i, row[0], row[7]))
+    return found
+
+
+def change_counter(s, side, a, b, c):
+    """COUNTER: counter index `a` of `side` changed by `b` on the copied state `s` (tokens
+    placed on cards, +N, or spent or removed, -N)."""
+    side_rows = rows(side)
+    if a < 0 or a >= len(side_rows):
+        raise Refused("No such counter")
+    attr, default, low, high, layout, word, label, token = side_rows[a]
+    player = s.player(side)
+    value = getattr(player, attr)
+    if value < 0 and low == NOT_TRACKED:
+        raise Refused("%s is not followed" % label)
+    new = value + b
+    lowest = 0 if low == NOT_TRACKED else low
+    if new < lowest:
+        if token:
+            raise Refused("Only %s to remove" % plural(value, token + " counter"))
+        raise Refused("%s cannot go below %d" % (label, lowest))
+    if new > high:
+        raise Refused("%s: at most %d" % (label, high))
+    if attr == "clicks":
+        s.set_clicks(side, new)
+    else:
+        setattr(player, attr, new)
 
 
 def set_verb(s, side, a, b, c):

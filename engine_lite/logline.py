@@ -58,6 +58,8 @@ def format_action(act):
             parts.append(_server_word(value))
         elif kind == "s":
             parts.append(("+%d" if value >= 0 else "%d") % value)
+        elif kind == "f":
+            parts.append(_word([name for name, _ in counters(side)], value))
         else:
             parts.append(str(value))
     return " ".join(parts)

@@ -8,7 +8,8 @@ the device never loads it.
 import sys
 
 from engine_lite.state import (
-    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, FIELDS,
+    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, FIELDS, field_name,
+    limit as limit_of,
 )
 from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import (
@@ -123,9 +124,9 @@ NEW_GAME_DEFAULTS = (7, 3, 4, 0, -1)     # (runner-grip -1: the grip is not foll
 
 def limit(wanted):
     """(lowest, highest) of one of the state's numbers, by name (engine_lite.state's limits)."""
-    for row in FIELDS:
-        if row[0] == wanted:
-            return row[2], row[3]
+    for i in range(len(FIELDS)):
+        if field_name(i) == wanted:
+            return limit_of(i)
     raise KeyError(wanted)
 
 

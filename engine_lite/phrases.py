@@ -5,7 +5,7 @@ the device shows after an action, an undo or a redo, and for host tools that tel
 device loads this module when it shows such a message and lets it go on the way home.
 """
 
-from engine_lite.state import SIDE_NAMES, ADVANCED_REMOTES, server_name, plural
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, server_name, plural
 from engine_lite import actions as A
 
 # Per verb: what the side did, in the past tense; %d take the action's arguments in order.
@@ -21,7 +21,7 @@ _PAST = {
 }
 
 _CHANGES = {A.BAD_PUBLICITY: "bad publicity", A.TAGS: "tag", A.HAND_SIZE: "max hand size",
-            A.CLICKS: "click", A.VIRUS: "virus counter"}
+            A.CLICKS: "click"}
 _RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
 LINE = 25           # characters in a line of the device's messages
 # The clicks each basic action costs (the rules' costs; a card ability says its own: its `a`).
@@ -52,9 +52,19 @@ def phrase(act, state=None):
         word = _CHANGES[verb]
         if word != "bad publicity" and n != 1:
             word += "s"
-        took = "gained" if verb == A.CLICKS else "placed" if verb == A.VIRUS else "took"
-        lost = "removed" if verb == A.VIRUS else "lost"
-        text = "%s %s %d %s" % (who, took if a >= 0 else lost, n, word)
+        took = "gained" if verb == A.CLICKS else "took"
+        text = "%s %s %d %s" % (who, took if a >= 0 else "lost", n, word)
+    elif verb == A.COUNTER or verb == A.VIRUS:     # (VIRUS: the Runner's virus counters by n)
+        from engine_lite.golden import rows
+        side_rows = rows(side)
+        if verb == A.VIRUS:
+            a, b = [row[0] for row in side_rows].index("virus"), a
+        row = side_rows[a] if 0 <= a < len(side_rows) else ("?", 0, 0, 0, 0, "?", "?", None)
+        if row[7]:
+            text = "%s %s %s" % (who, "placed" if b >= 0 else "removed",
+                                 plural(b if b >= 0 else -b, row[7] + " counter"))
+        else:
+            text = "%s %s %+d" % (who, row[6], b)
     elif verb == A.DAMAGE:
         text = "Runner took %d %s damage" % (b, A.DAMAGE_KINDS[a] if 0 <= a < 3 else "")
     elif verb == A.ADVANCE_REMOTE:
@@ -183,8 +193,14 @@ def board(state):
                 runner.link, runner.max_hand_size))
     if runner.grip >= 0:
         text += ", %d cards in grip" % runner.grip
-    if runner.virus:
-        text += ", %s on its cards" % plural(runner.virus, "virus counter")
+    from engine_lite.golden import tokens
+    for side in (RUNNER, CORP):         # the Runner's after its numbers, the Corp's after that
+        player = state.player(side)
+        held = [plural(getattr(player, attr), token + " counter")
+                for index, attr, token in tokens(side) if getattr(player, attr)]
+        if held:
+            text += (", %s on its cards" if side == RUNNER else ". On the Corp's cards: %s") % (
+                ", ".join(held))
     advanced = ["remote %d has %d" % (n, corp.advancements(n)) for n in range(1, ADVANCED_REMOTES + 1)
                 if corp.advancements(n)]
     if advanced:

@@ -2,8 +2,24 @@
 "Replay tool"). Host-side: the device never loads this module."""
 
 from engine_lite.state import (
-    CORP, PHASE_ACTION, NO_WINNER, WIN_REASONS, NOT_TRACKED, NOT_CALLED, server_name,
+    CORP, PHASE_ACTION, NO_WINNER, WIN_REASONS, NOT_TRACKED, NOT_CALLED, CORP_FIELDS, RUNNER_FIELDS,
+    server_name,
 )
+
+
+def _counters(player, rows):
+    """A side's numbers (its rows of engine_lite.state's table) by name; the hand size as the
+    maximum (not its modifier), a card count nobody follows as None."""
+    numbers = {}
+    for row in rows:
+        attr = row[0]
+        value = getattr(player, attr)
+        if attr == "hand_size_mod":
+            attr, value = "max_hand_size", player.max_hand_size
+        elif row[2] == NOT_TRACKED and value == NOT_TRACKED:
+            value = None
+        numbers[attr] = value
+    return numbers
 
 
 def state_dict(state):
@@ -28,20 +44,8 @@ def state_dict(state):
         "agenda_target": state.agenda_target,
         "time_called": state.final_turns != NOT_CALLED,
         "final_turns": None if state.final_turns == NOT_CALLED else state.final_turns,
-        "corp": {
-            "credits": corp.credits, "clicks": corp.clicks,
-            "clicks_per_turn": corp.clicks_per_turn, "agenda_points": corp.agenda_points,
-            "bad_publicity": corp.bad_publicity, "max_hand_size": corp.max_hand_size,
-            "rnd": None if corp.rnd == NOT_TRACKED else corp.rnd,
-        },
-        "runner": {
-            "credits": runner.credits, "clicks": runner.clicks,
-            "clicks_per_turn": runner.clicks_per_turn,
-            "agenda_points": runner.agenda_points, "tags": runner.tags,
-            "brain_damage": runner.brain_damage, "max_hand_size": runner.max_hand_size,
-            "link": runner.link, "mu": runner.mu,
-            "grip": None if runner.grip == NOT_TRACKED else runner.grip,
-        },
+        "corp": _counters(corp, CORP_FIELDS),
+        "runner": _counters(runner, RUNNER_FIELDS),
         "run": run,
         "last_trace": trace,
         "last_psi": None if state.psi_corp < 0 else {

@@ -526,12 +526,13 @@ VERBS = (
     ("advance",           1, "v",   "_advance_remote"),     # 34 ADVANCE_REMOTE
     ("score",             1, "nv",  "_score_remote"),       # 35 SCORE_REMOTE
     ("virus",             2, "s",   "_virus"),              # 36 VIRUS
+    ("counter",           3, "fs",  "engine_lite.golden.change_counter"), # 37 COUNTER
 )
 
 
 _ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1, "r": 2,
                "v": FIRST_REMOTE + MAX_REMOTES - 1,
-               "f": 12}     # the Corp's 13 settable counters (engine_lite.golden)
+               "f": PACKED_SIZE}     # a side's counter (engine_lite.golden checks which)
 
 
 def _check_args(verb, side, a, b, c):

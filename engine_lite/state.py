@@ -71,60 +71,82 @@ def server_name(server):
 
 
 # ---- the numbers of a game ---------------------------------------------------------------------
-# One row per number a Netrunner game keeps, in the order pack() gives them: its name (as
-# messages and the snapshot show it), the value a new game starts with, its limits, and the
-# snapshot layout it came with. The rules refuse an action that would take a number past a limit,
-# the game log's `new-game` line takes its settings within them, and the snapshot loader checks a
-# saved state against them: so whatever the engine accepts can be saved and loaded again. A save
-# from an older layout is read with the defaults of the numbers that came since (`upgrade`).
-# Everything else about the fields (GameState.FIELDS, the limits, the defaults, field_name) comes
-# from this table, read where it lies: on the firmware image this constant table stays in flash,
-# and copies of its columns would cost the heap (make bench: heap above the REPL prompt); copy() and pack() are written out for speed, and tests/test_snapshot.py checks them
-# against it. A new field is a row here (appended to its part, with the next layout number).
+# One row per number a Netrunner game keeps: the game's own, the Corp's and the Runner's, in the
+# order pack() gives them. A number is its row and nothing else: everything about it is read here.
+#   name      its attribute ("credits"); with its part, as messages and the snapshot show it
+#             ("corp.credits", field_name)
+#   default   what a new game starts with
+#   low, high its limits: the rules refuse an action that would take it past them, the game
+#             log's `new-game` line takes settings within them, the snapshot loader checks a saved
+#             state against them (so whatever the engine accepts can be saved and loaded again)
+#   layout    the snapshot layout it came with: a save from an older layout is read with the
+#             defaults of the numbers that came since (`upgrade`)
+#   word      a side's number: its word in the game log (`runner set tags 2`: every side's number
+#             can be set by hand, engine_lite.golden). Its index among its side's rows is stored
+#             in save files: a side's new number is appended to its side's rows
+#   label     its row in the Counters menu (16 characters at most)
+#   token     the tokens cards carry (virus, power...): their name. engine_lite.golden's COUNTER
+#             changes them by n, the Tokens menu gives each a +1 and a -1, the messages say
+#             "placed 2 virus counters", and the dashboard shows them while not 0
+# On the firmware image these constant tables, names and all, stay in flash (make bench: heap
+# above the REPL prompt): a name made at run time would cost the heap a pool for it.
+# One speed trick: GameState.pack() and the copy() methods name each number (every action runs
+# both; a loop over these rows took 3.7 + 1.6 ms an action on the image, written out 1.7 + 0.2:
+# make bench, press-to-photon). tests/test_snapshot.py fails until a new row is in both.
 _C = const(MAX_COUNT)     # (names with a leading _ and const() take no heap on MicroPython)
 _M = const(MAX_MODIFIER)
-FIELDS = (
-    # name                  default       low  high                             layout
-    ("turn",                1,            1,   MAX_TURN,                        0),
-    ("active",              CORP,         0,   1,                               0),
-    ("phase",               PHASE_ACTION, 0,   1,                               0),
-    ("winner",              NO_WINNER,    -1,  2,                               0),
-    ("win_reason",          WIN_NONE,     0,   4,                               0),
-    ("agenda_target",       7,            1,   99,                              0),
-    ("run_server",          NO_RUN,       -1,  FIRST_REMOTE + MAX_REMOTES - 1,  0),
-    ("run_bp_credits",      0,            0,   _C,                              0),
-    ("trace_strength",      0,            0,   2 * _C + 99,                     0),
-    ("trace_link",          0,            0,   2 * _C,                          0),
-    ("trace_success",       -1,           -1,  1,                               0),
-    ("run_access",          0,            0,   1,                               1),
-    ("final_turns",         NOT_CALLED,   -1,  2,                               2),
-    ("psi_corp",            -1,           -1,  2,                               2),
-    ("psi_runner",          -1,           -1,  2,                               2),
-    ("corp.credits",        5,            0,   _C,                              0),
-    ("corp.clicks",         0,            0,   _C,                              0),
-    ("corp.clicks_per_turn", 3,           0,   _C,                              0),
-    ("corp.agenda_points",  0,            0,   _C,                              0),
-    ("corp.hand_size_mod",  0,            -_M, _M,                              0),
-    ("corp.bad_publicity",  0,            0,   _C,                              0),
-    ("corp.rnd",            NOT_TRACKED,  -1,  _C,                              0),
-    ("corp.remote1_advancements", 0,      0,   _C,                              3),
-    ("corp.remote2_advancements", 0,      0,   _C,                              3),
-    ("corp.remote3_advancements", 0,      0,   _C,                              3),
-    ("corp.remote4_advancements", 0,      0,   _C,                              3),
-    ("corp.remote5_advancements", 0,      0,   _C,                              3),
-    ("corp.remote6_advancements", 0,      0,   _C,                              3),
-    ("runner.credits",      5,            0,   _C,                              0),
-    ("runner.clicks",       0,            0,   _C,                              0),
-    ("runner.clicks_per_turn", 4,         0,   _C,                              0),
-    ("runner.agenda_points", 0,           0,   _C,                              0),
-    ("runner.hand_size_mod", 0,           -_M, _M,                              0),
-    ("runner.tags",         0,            0,   _C,                              0),
-    ("runner.brain_damage", 0,            0,   _C,                              0),
-    ("runner.link",         0,            0,   _C,                              0),
-    ("runner.mu",           4,            0,   _C,                              0),
-    ("runner.grip",         NOT_TRACKED,  -1,  _C,                              0),
-    ("runner.virus",        0,            0,   _C,                              4),
+GAME_FIELDS = (
+    # name              default       low  high                             layout
+    ("turn",            1,            1,   MAX_TURN,                        0,  None, None, None),
+    ("active",          CORP,         0,   1,                               0,  None, None, None),
+    ("phase",           PHASE_ACTION, 0,   1,                               0,  None, None, None),
+    ("winner",          NO_WINNER,    -1,  2,                               0,  None, None, None),
+    ("win_reason",      WIN_NONE,     0,   4,                               0,  None, None, None),
+    ("agenda_target",   7,            1,   99,                              0,  None, None, None),
+    ("run_server",      NO_RUN,       -1,  FIRST_REMOTE + MAX_REMOTES - 1,  0,  None, None, None),
+    ("run_bp_credits",  0,            0,   _C,                              0,  None, None, None),
+    ("trace_strength",  0,            0,   2 * _C + 99,                     0,  None, None, None),
+    ("trace_link",      0,            0,   2 * _C,                          0,  None, None, None),
+    ("trace_success",   -1,           -1,  1,                               0,  None, None, None),
+    ("run_access",      0,            0,   1,                               1,  None, None, None),
+    ("final_turns",     NOT_CALLED,   -1,  2,                               2,  None, None, None),
+    ("psi_corp",        -1,           -1,  2,                               2,  None, None, None),
+    ("psi_runner",      -1,           -1,  2,                               2,  None, None, None),
 )
+CORP_FIELDS = (
+    # name                  default      low  high layout word                    label               token
+    ("credits",             5,           0,   _C,  0,  "credits",              "Corp credits",     None),
+    ("clicks",              0,           0,   _C,  0,  "clicks",               "Corp clicks",      None),
+    ("clicks_per_turn",     3,           0,   _C,  0,  "clicks-per-turn",      "Corp clicks/turn", None),
+    ("agenda_points",       0,           0,   _C,  0,  "agenda-points",        "Corp agenda",      None),
+    ("hand_size_mod",       0,           -_M, _M,  0,  "max-hand-size",        "Corp max hand",    None),
+    ("bad_publicity",       0,           0,   _C,  0,  "bad-publicity",        "Bad publicity",    None),
+    ("rnd",                 NOT_TRACKED, -1,  _C,  0,  "rnd",                  "R&D cards",        None),
+    # cards that place or move advancement counters (Shipment from SanSan, Trick of Light), or
+    # a card in a remote the Corp trashed itself
+    ("remote1_advancements", 0,          0,   _C,  3,  "remote1-advancements", "Remote 1 adv.",    None),
+    ("remote2_advancements", 0,          0,   _C,  3,  "remote2-advancements", "Remote 2 adv.",    None),
+    ("remote3_advancements", 0,          0,   _C,  3,  "remote3-advancements", "Remote 3 adv.",    None),
+    ("remote4_advancements", 0,          0,   _C,  3,  "remote4-advancements", "Remote 4 adv.",    None),
+    ("remote5_advancements", 0,          0,   _C,  3,  "remote5-advancements", "Remote 5 adv.",    None),
+    ("remote6_advancements", 0,          0,   _C,  3,  "remote6-advancements", "Remote 6 adv.",    None),
+)
+RUNNER_FIELDS = (
+    # name                  default      low  high layout word                    label               token
+    ("credits",             5,           0,   _C,  0,  "credits",              "Runner credits",   None),
+    ("clicks",              0,           0,   _C,  0,  "clicks",               "Runner clicks",    None),
+    ("clicks_per_turn",     4,           0,   _C,  0,  "clicks-per-turn",      "Run. clicks/turn", None),
+    ("agenda_points",       0,           0,   _C,  0,  "agenda-points",        "Runner agenda",    None),
+    ("hand_size_mod",       0,           -_M, _M,  0,  "max-hand-size",        "Runner max hand",  None),
+    ("tags",                0,           0,   _C,  0,  "tags",                 "Tags",             None),
+    ("brain_damage",        0,           0,   _C,  0,  "brain-damage",         "Brain damage",     None),
+    ("link",                0,           0,   _C,  0,  "link",                 "Link",             None),
+    ("mu",                  4,           0,   _C,  0,  "mu",                   "Memory (MU)",      None),
+    ("grip",                NOT_TRACKED, -1,  _C,  0,  "grip",                 "Grip cards",       None),
+    # on the Runner's cards, all told: a purge takes them all
+    ("virus",               0,           0,   _C,  4,  "virus-counters",       "Virus counters",   "virus"),
+)
+FIELDS = GAME_FIELDS + CORP_FIELDS + RUNNER_FIELDS    # every row, in pack()'s order
 PACKED_SIZE = len(FIELDS)       # how many numbers pack() gives
 
 
@@ -134,16 +156,14 @@ def limit(i):
     return row[2], row[3]
 
 
-def _names(prefix):
-    """The attribute names of one part of the table: "" the game's, "corp." or "runner."."""
-    return tuple(row[0][len(prefix):] for row in FIELDS
-                 if row[0].startswith(prefix) and (prefix or "." not in row[0]))
-
-
 def field_name(i):
     """The name of packed number i, as messages and the snapshot show it: 'turn',
     'corp.credits', 'runner.tags'..."""
-    return FIELDS[i][0]
+    for prefix, rows in (("", GAME_FIELDS), ("corp.", CORP_FIELDS), ("runner.", RUNNER_FIELDS)):
+        if i < len(rows):
+            return prefix + rows[i][0]
+        i -= len(rows)
+    raise IndexError(i)
 
 
 def upgrade(values):
@@ -161,6 +181,7 @@ def upgrade(values):
 class Player:
     """Counters both sides have. `hand_size_mod` is added to the base max hand size of 5."""
 
+    ROWS: tuple       # the side's rows of the table: CORP_FIELDS, RUNNER_FIELDS
     # The attributes FIELDS gives each side, named for the type checker (no-ops at run time).
     credits: int
     clicks: int
@@ -182,15 +203,15 @@ class Player:
         return new
 
 
-_FIRST_ADVANCEMENTS = const(7)    # Corp.FIELDS[7] is remote1_advancements (tests/test_snapshot.py)
+_FIRST_ADVANCEMENTS = const(7)    # CORP_FIELDS[7] is remote1_advancements (tests/test_snapshot.py)
 
 
 class Corp(Player):
-    """The Corp's counters (the "corp." rows of FIELDS). `rnd` is the number of cards in R&D, or
+    """The Corp's counters (the rows of CORP_FIELDS). `rnd` is the number of cards in R&D, or
     NOT_TRACKED. `remoteN_advancements` are the advancement counters on the card(s) of remote
     server N (1 to ADVANCED_REMOTES)."""
 
-    FIELDS = _names("corp.")
+    ROWS = CORP_FIELDS
     bad_publicity: int
     rnd: int
     remote1_advancements: int
@@ -202,11 +223,13 @@ class Corp(Player):
 
     def advancements(self, remote):
         """The advancement counters in remote server `remote` (1 to ADVANCED_REMOTES)."""
-        return getattr(self, Corp.FIELDS[_FIRST_ADVANCEMENTS + remote - 1])
+        return getattr(self, CORP_FIELDS[_FIRST_ADVANCEMENTS + remote - 1][0])
 
     def set_advancements(self, remote, count):
         """Remote server `remote`'s advancement counters set to `count`."""
-        setattr(self, Corp.FIELDS[_FIRST_ADVANCEMENTS + remote - 1], count)
+        setattr(self, CORP_FIELDS[_FIRST_ADVANCEMENTS + remote - 1][0], count)
+
+
 
     def copy(self):
         """An independent copy (see GameState.copy)."""
@@ -223,11 +246,11 @@ class Corp(Player):
 
 
 class Runner(Player):
-    """The Runner's counters (the "runner." rows of FIELDS). `grip` is the number of cards in
+    """The Runner's counters (the rows of RUNNER_FIELDS). `grip` is the number of cards in
     hand, or NOT_TRACKED. `virus` is the virus counters on all the Runner's cards, told together
     (a purge takes them all)."""
 
-    FIELDS = _names("runner.")
+    ROWS = RUNNER_FIELDS
     tags: int
     brain_damage: int
     link: int
@@ -265,7 +288,7 @@ class GameState:
     game's bids (-1: none yet).
     """
 
-    FIELDS = _names("")
+    ROWS = GAME_FIELDS
     # The attributes FIELDS gives a state, named for the type checker (no-ops at run time).
     turn: int
     active: int
@@ -292,10 +315,9 @@ class GameState:
         self.corp = object.__new__(Corp)
         self.runner = object.__new__(Runner)
         i = 0
-        for obj, names in ((self, GameState.FIELDS), (self.corp, Corp.FIELDS),
-                           (self.runner, Runner.FIELDS)):
-            for name in names:
-                setattr(obj, name, values[i])
+        for obj in (self, self.corp, self.runner):
+            for row in obj.ROWS:
+                setattr(obj, row[0], values[i])
                 i += 1
 
     def player(self, side):
@@ -333,10 +355,9 @@ class GameState:
         self.player(side).credits -= n - from_bp
 
     def pack(self):
-        """All numbers as one flat tuple: game fields, then the Corp's, then the Runner's (in
-        the order of the FIELDS tuples). Every action packs its new state for the limits check,
-        so this is written out: on a Pico a tuple built at once is about 1 ms quicker than 32
-        getattr calls. A field missing here makes tests/test_snapshot.py fail."""
+        """All numbers as one flat tuple, in the order of FIELDS. Every action packs its new
+        state for the limits check, so this is written out (the speed trick above FIELDS). A
+        field missing here makes tests/test_snapshot.py fail."""
         c = self.corp
         r = self.runner
         return (self.turn, self.active, self.phase, self.winner, self.win_reason,
@@ -359,8 +380,8 @@ class GameState:
 
     def copy(self):
         """An independent copy. Every action makes one, so it is written out field by field
-        and skips __init__: on a Pico that is 0.8 ms instead of 2.9 (through pack/unpack).
-        A field missing here makes pack() fail on the copy (tests/test_snapshot.py)."""
+        and skips __init__ (the speed trick above FIELDS). A field missing here makes pack()
+        fail on the copy (tests/test_snapshot.py)."""
         new = object.__new__(GameState)
         new.turn = self.turn
         new.active = self.active

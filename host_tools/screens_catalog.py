@@ -39,6 +39,8 @@ SCREENS = (
      "RIGHT,OK,WAIT:1500,OK,WAIT:3000,LEFT,UP,UP,RIGHT"),
     ("tagged", "The Runner tagged twice, 1 brain damage: large digits for the other seat",
      "UP,UP,RIGHT,RIGHT,OK,UP,RIGHT,RIGHT,RIGHT,RIGHT,OK,WAIT:3000"),
+    ("virus", "Virus counters on the Runner's cards: in the captions' place while not 0",
+     END_EARLY + ",WAIT:3000,UP,UP,LEFT,LEFT,LEFT,OK,WAIT:3000"),
     ("rez", "DOWN x4, RIGHT in the Runner's run: the Corp rezzes for 4",
      RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,DOWN,RIGHT"),
     ("actions_corp", "The Corp's actions with their costs", ACTS),

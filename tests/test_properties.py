@@ -14,7 +14,7 @@ from strategies import a_step
 MAY_BE_NEGATIVE = {"hand_size_mod"}
 MAY_BE_MINUS_ONE = {"winner", "run_server", "trace_success", "rnd", "grip", "final_turns",
                     "psi_corp", "psi_runner"}
-NAMES = GameState.FIELDS + Corp.FIELDS + Runner.FIELDS
+NAMES = tuple(row[0] for row in GameState.ROWS + Corp.ROWS + Runner.ROWS)
 
 
 def run_steps(steps, check=None):

@@ -34,7 +34,8 @@ def test_prints_the_documented_json(tmp_path):
     assert state["winner"] is None and state["win_reason"] is None
     assert state["agenda_target"] == 7
     assert state["corp"] == {"credits": 3, "clicks": 0, "clicks_per_turn": 3, "agenda_points": 0,
-                             "bad_publicity": 0, "max_hand_size": 5, "rnd": None}
+                             "bad_publicity": 0, "max_hand_size": 5, "rnd": None,
+                             **{"remote%d_advancements" % n: 0 for n in range(1, 7)}}
     assert state["runner"]["agenda_points"] == 3
     assert state["runner"]["clicks"] == 3
     assert set(state["runner"]) >= {"credits", "clicks", "agenda_points", "tags", "brain_damage",

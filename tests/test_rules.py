@@ -195,10 +195,19 @@ def test_a_randomizer_result_is_kept_as_a_comment_and_changes_nothing():
         game.do(A.action(A.RANDOM, CORP, RANDOM_DIE, 6, 7))    # a d6 has no 7
 
 
-def test_the_rules_check_a_counter_index_against_the_longer_list_of_counters():
-    from engine_lite.golden import RUNNER_COUNTERS, CORP_COUNTERS
-    from engine_lite import rules
-    assert rules._ARG_LIMITS["f"] == max(len(RUNNER_COUNTERS), len(CORP_COUNTERS)) - 1
+def test_a_counter_index_past_its_sides_counters_is_refused_and_changes_nothing():
+    from engine_lite.golden import counters
+    from engine_lite.state import new_game
+    for side in (CORP, RUNNER):
+        count = len(counters(side))
+        for verb, value in ((A.SET, 3), (A.COUNTER, 1)):
+            game = Game(new_game())
+            game.do(A.action(verb, side, count - 1, value))       # the last one is there
+            before = game.state.pack()
+            for index in (count, count + 1, -1):
+                with pytest.raises(Refused):
+                    game.do(A.action(verb, side, index, value))
+                assert game.state.pack() == before
 
 
 def test_the_click_costs_the_messages_and_the_report_count_are_the_rules_costs():
@@ -253,7 +262,7 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
             assert callable(getattr(module, handler, None)), (verb, handler)
     # the first and the last verb numbers the code names are the table's first and last rows
     if game == "netrunner":
-        assert (A.GAIN_CREDIT, A.VIRUS) == (1, len(table) - 1)
+        assert (A.GAIN_CREDIT, A.COUNTER) == (1, len(table) - 1)
     else:
         assert (infiltration.ALARM, infiltration.NEXT_PHASE) == (1, len(table) - 1)
 
@@ -343,11 +352,11 @@ def test_virus_counters_are_told_together_and_a_purge_takes_them_all():
     assert game.state.runner.virus == 2                  # undo gives them back
 
 
-def test_every_settable_counter_is_in_the_counters_menu_once():
+def test_every_settable_counter_is_in_the_counters_menu_once_with_a_label_that_fits():
     from engine_lite.golden import counters
-    from firmware.netrunner.menus import _counter_rows, COUNTER_LABELS
-    rows = [(side, counters(side)[i][1]) for side, first, end in _counter_rows()
-            for i in range(first, end)]
+    from firmware.netrunner.menus import _counter_rows
+    rows = [(side, counters(side)[index][1]) for side, index, row in _counter_rows()]
     everything = [(side, attr) for side in (CORP, RUNNER) for _, attr in counters(side)]
     assert sorted(rows) == sorted(everything) and len(set(rows)) == len(rows)
-    assert all(row in COUNTER_LABELS for row in rows)
+    labels = [row[6] for side, index, row in _counter_rows()]
+    assert len(set(labels)) == len(labels) and max(len(label) for label in labels) <= 16

@@ -48,11 +48,11 @@ def state_with(index, value):
     (mangle(netclick=2), "unknown snapshot version 2 (this build reads 1)"),
     (mangle(netclick=None), "unknown snapshot version None"),
     (mangle(state=[1, 2, 3]), "'state' must be a list of 39 numbers"),
-    (state_with(len(GameState.FIELDS), -4), "state corp.credits = -4 is out of range 0..999"),
+    (state_with(len(GameState.ROWS), -4), "state corp.credits = -4 is out of range 0..999"),
     (state_with(1, 7), "state active = 7 is out of range 0..1"),
     (state_with(0, "2"), "state turn is not a whole number"),
     (state_with(3, 0), "winner and win reason disagree"),
-    (state_with(len(GameState.FIELDS), 999), "the history does not lead to the saved state"),
+    (state_with(len(GameState.ROWS), 999), "the history does not lead to the saved state"),
     (mangle(history=17), "'history' must be a base64 string"),
     (mangle(history="+/8="), "history: unknown verb"),
     (mangle(history="GA=="), "history: record cut short at byte 1"),
@@ -170,12 +170,13 @@ def test_a_copied_state_has_every_number_and_shares_nothing():
 
 
 def test_pack_copy_and_the_defaults_follow_the_field_table():
-    """pack() and copy() are written out for speed: each must give the number the table names at
-    its place, and a new state holds the table's defaults."""
-    from engine_lite.state import FIELDS, new_game
+    """pack() and copy() give the number the table names at its place, and a new state holds the
+    table's defaults."""
+    from engine_lite.state import FIELDS, new_game, field_name
     state = new_game()
     for i, row in enumerate(FIELDS):
-        owner, _, attr = row[0].rpartition(".")
+        owner, _, attr = field_name(i).rpartition(".")
+        assert attr == row[0]
         setattr(getattr(state, owner) if owner else state, attr, 1000 + i)
     assert state.pack() == tuple(range(1000, 1000 + len(FIELDS)))
     assert state.copy().pack() == state.pack()
@@ -297,7 +298,7 @@ def test_a_history_found_damaged_later_keeps_the_state_and_stops_undo_there(dama
     game = long_game(5)
     data = json.loads(snapshot.dumps(game))
     if damage == "state":
-        data["state"][len(GameState.FIELDS)] += 1        # the Corp's credits: not where it leads
+        data["state"][len(GameState.ROWS)] += 1        # the Corp's credits: not where it leads
     elif damage == "refused":
         data["history"] = snapshot._b64(bytes([A.END_TURN << 1 | RUNNER]) + bytes(game.history[1:]))
     else:
@@ -323,7 +324,7 @@ def test_a_state_the_rules_cannot_reach_is_refused(changes, message):
     dashboard's first draw fail, at every boot: such a state is a damaged file."""
     data = json.loads(snapshot.dumps(sample_game()))
     for field, value in changes.items():
-        data["state"][GameState.FIELDS.index(field)] = value
+        data["state"][[row[0] for row in GameState.ROWS].index(field)] = value
     for lazy in (False, True):
         with pytest.raises(SnapshotError) as error:
             snapshot.loads(json.dumps(data), lazy=lazy)

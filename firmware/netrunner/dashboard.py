@@ -308,10 +308,30 @@ class Dashboard(Screen):
         # The captions' row: a pending number's sentence, a lit number cell's number, what the
         # lit cell does (once the player moved to it), where a run is, or once the last click is
         # spent, what is left to do; else the captions of the large numbers.
+        # The tokens on cards (the token column of engine_lite.state's tables: virus counters...) take the captions' place
+        # while any is not 0, each side's under its column: "power 1     virus 3 power 2".
         text = self.status(s) or ""      # ("": the captions; a part's key None means undrawn)
-        if part(fb, _CAPTIONS, text, 0, _CAPTION_Y, WIDTH, 8):
+        tokens = None
+        if not text:
+            for side in (CORP, RUNNER):
+                player = s.player(side)
+                for row in player.ROWS:
+                    n = row[7] and getattr(player, row[0])
+                    if n:
+                        tokens = tokens or [[], []]
+                        tokens[side].append((row[7], n))
+        key = (tuple(tokens[0]), tuple(tokens[1])) if tokens else text
+        if part(fb, _CAPTIONS, key, 0, _CAPTION_Y, WIDTH, 8):
             if text:
                 SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, _CAPTION_Y)
+            elif tokens:
+                for short in (False, True):     # "virus 3", or where that is too wide "V3"
+                    said = [" ".join(("%s%d" % (t[0].upper(), n)) if short else "%s %d" % (t, n)
+                                     for t, n in told) for told in tokens]
+                    if SMALL.measure(said[0]) + SMALL.measure(said[1]) + 6 <= WIDTH:
+                        break
+                SMALL.draw(fb, said[0], 0, _CAPTION_Y)
+                SMALL.draw(fb, said[1], WIDTH - SMALL.measure(said[1]), _CAPTION_Y)
             else:
                 SMALL.draw(fb, "credits", 0, _CAPTION_Y)
                 SMALL.draw(fb, "points", _DIVIDER_X + 1 - SMALL.measure("points") // 2, _CAPTION_Y)

@@ -6,7 +6,7 @@ choosing it anyway shows the rules' reason. After an action the dashboard comes 
 bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while a menu is open.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, NOT_TRACKED
 from engine_lite import actions as A
 from firmware.screens.widgets import Menu, Item, Confirm, act_then_home, ask
 from firmware.games import new_game, previous_games
@@ -206,7 +206,7 @@ def new_game_question(app):
 
 
 class TokensMenu(Menu):
-    """Tags, damage, bad publicity and virus counters."""
+    """Tags, damage, bad publicity and the tokens on cards (virus counters...)."""
 
     name = "tokens"
 
@@ -219,7 +219,7 @@ class TokensMenu(Menu):
         damage = lambda kind: (lambda app: ask(
             app, "%s DAMAGE" % A.DAMAGE_KINDS[kind].upper(), "Damage", 1, 20,
             lambda app, n: damage_then(app, kind, n)))
-        return [
+        items = [
             Item("Tag +1", "%d" % s.runner.tags, True, go(A.action(A.TAGS, RUNNER, 1))),
             Item("Tag -1", "", s.runner.tags > 0, go(A.action(A.TAGS, RUNNER, -1))),
             Item("Net damage", "", True, damage(A.DAMAGE_NET)),
@@ -229,10 +229,19 @@ class TokensMenu(Menu):
                  go(A.action(A.BAD_PUBLICITY, CORP, 1))),
             Item("Bad publicity -1", "", s.corp.bad_publicity > 0,
                  go(A.action(A.BAD_PUBLICITY, CORP, -1))),
-            # on the Runner's cards, all told: a purge takes them all
-            Item("Virus counter +1", "%d" % s.runner.virus, True, go(A.action(A.VIRUS, RUNNER, 1))),
-            Item("Virus counter -1", "", s.runner.virus > 0, go(A.action(A.VIRUS, RUNNER, -1))),
         ]
+        # the tokens cards carry (engine_lite.state.FIELDS' token column), each side's told
+        # together: "Virus counter +1" (a purge takes them all), "Power counter +1"...
+        from engine_lite.golden import tokens
+        for side in (RUNNER, CORP):
+            who = "" if side == RUNNER else "Corp "
+            for index, attr, token in tokens(side):
+                n = getattr(s.player(side), attr)
+                name = who + (token if who else token[0].upper() + token[1:]) + " counter"
+                items.append(Item(name + " +1", "%d" % n, True,
+                                  go(A.action(A.COUNTER, side, index, 1))))
+                items.append(Item(name + " -1", "", n > 0, go(A.action(A.COUNTER, side, index, -1))))
+        return items
 
 
 class AgendaMenu(Menu):
@@ -256,31 +265,20 @@ class AgendaMenu(Menu):
         ]
 
 
-COUNTER_LABELS = {
-    (CORP, "credits"): "Corp credits", (CORP, "clicks"): "Corp clicks",
-    (CORP, "clicks_per_turn"): "Corp clicks/turn", (CORP, "agenda_points"): "Corp agenda",
-    (CORP, "hand_size_mod"): "Corp max hand", (CORP, "bad_publicity"): "Bad publicity",
-    (CORP, "rnd"): "R&D cards",
-    (RUNNER, "credits"): "Runner credits", (RUNNER, "clicks"): "Runner clicks",
-    (RUNNER, "clicks_per_turn"): "Run. clicks/turn", (RUNNER, "agenda_points"): "Runner agenda",
-    (RUNNER, "hand_size_mod"): "Runner max hand", (RUNNER, "tags"): "Tags",
-    (RUNNER, "brain_damage"): "Brain damage", (RUNNER, "link"): "Link",
-    (RUNNER, "mu"): "Memory (MU)", (RUNNER, "grip"): "Grip cards",
-    (RUNNER, "virus"): "Virus counters",
-    (CORP, "remote1_advancements"): "Remote 1 adv.", (CORP, "remote2_advancements"): "Remote 2 adv.",
-    (CORP, "remote3_advancements"): "Remote 3 adv.", (CORP, "remote4_advancements"): "Remote 4 adv.",
-    (CORP, "remote5_advancements"): "Remote 5 adv.", (CORP, "remote6_advancements"): "Remote 6 adv.",
-}
-
-
 def _counter_rows():
-    """The Counters menu's order, as (side, first index, end) of engine_lite.golden's lists: the
-    Corp's counters, the Runner's, then the remotes' advancement counters (the Corp's last ones:
-    set when a card places some, Shipment from SanSan say)."""
-    from engine_lite.golden import CORP_COUNTERS, RUNNER_COUNTERS, counter_index
-    remotes = counter_index(CORP, "remote1-advancements")
-    return ((CORP, 0, remotes), (RUNNER, 0, len(RUNNER_COUNTERS)),
-            (CORP, remotes, len(CORP_COUNTERS)))
+    """The Counters menu's rows, as (side, index among the side's counters, row of
+    engine_lite.state's table of numbers): the Corp's counters, the Runner's, then the remotes' advancement
+    counters (set when a card places some, Shipment from SanSan say: rarely, so last)."""
+    from engine_lite.golden import rows
+    found = []
+    for last in (False, True):
+        for side in (CORP, RUNNER):
+            side_rows = rows(side)
+            for index in range(len(side_rows)):
+                row = side_rows[index]
+                if row[0].endswith("_advancements") == last:
+                    found.append((side, index, row))
+    return found
 
 
 class CountersMenu(Menu):
@@ -294,28 +292,25 @@ class CountersMenu(Menu):
     def items(self, app):
         s = app.game.state
         items = []
-        from engine_lite.golden import counters as settable
-        for side, first, end in _counter_rows():
+        for side, index, row in _counter_rows():
             player = s.player(side)
-            counters = settable(side)
-            for index in range(first, end):
-                attr = counters[index][1]
-                if attr == "hand_size_mod":
-                    value = player.max_hand_size
-                else:
-                    value = getattr(player, attr)
-                note = "off" if value < 0 and attr in ("rnd", "grip") else str(value)
-                items.append(Item(COUNTER_LABELS[(side, attr)], note, True,
-                                  (lambda side, index, value, attr: lambda app: _edit_counter(
-                                      app, side, index, value, attr))(side, index, value, attr)))
+            attr = row[0]
+            if attr == "hand_size_mod":
+                value = player.max_hand_size
+            else:
+                value = getattr(player, attr)
+            note = "off" if value < 0 and row[2] == NOT_TRACKED else str(value)
+            items.append(Item(row[6], note, True,
+                              (lambda side, index, value, row: lambda app: _edit_counter(
+                                  app, side, index, value, row))(side, index, value, row)))
         return items
 
 
-def _edit_counter(app, side, index, value, attr):
-    label = COUNTER_LABELS[(side, attr)]
-    tracked = attr in ("rnd", "grip")
+def _edit_counter(app, side, index, value, row):
+    """Ask for a counter's new value (`row`: its row of FIELDS; R&D and the grip may be off)."""
+    tracked = row[2] == NOT_TRACKED
     describe = (lambda v: "not tracked" if v < 0 else "") if tracked else None
-    ask(app, "SET", label, -1 if tracked else 0, 999,
+    ask(app, "SET", row[6], -1 if tracked else 0, 999,
         lambda app, n: app.act(A.action(A.SET, side, index, n)) and app.pop(),
         value=max(value, -1 if tracked else 0), describe=describe)
 
