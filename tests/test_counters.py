@@ -29,8 +29,8 @@ NUMBERS = [(side, index, row) for side in (CORP, RUNNER)
 
 def token_row(side, token, sign):
     """The Tokens menu's row for a token, as the player reads it."""
-    name = "Corp " + token if side == CORP else token[0].upper() + token[1:]
-    return "%s counter %s1" % (name, sign)
+    name = "Corp " + token if side == CORP else token[0].upper() + token[1:] + " counter"
+    return "%s %s1" % (name, sign)
 
 
 def test_the_tables_have_tokens_to_test():

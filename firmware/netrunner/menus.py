@@ -230,14 +230,14 @@ class TokensMenu(Menu):
             Item("Bad publicity -1", "", s.corp.bad_publicity > 0,
                  go(A.action(A.BAD_PUBLICITY, CORP, -1))),
         ]
-        # the tokens cards carry (engine_lite.state.FIELDS' token column), each side's told
-        # together: "Virus counter +1" (a purge takes them all), "Power counter +1"...
+        # the tokens cards carry (the token column of engine_lite.state's tables), each side's
+        # told together: "Virus counter +1" (a purge takes them all), "Corp power +1" (the
+        # Corp's are named so, "counter" would not fit)...
         from engine_lite.golden import tokens
         for side in (RUNNER, CORP):
-            who = "" if side == RUNNER else "Corp "
             for index, attr, token in tokens(side):
                 n = getattr(s.player(side), attr)
-                name = who + (token if who else token[0].upper() + token[1:]) + " counter"
+                name = "Corp " + token if side == CORP else token[0].upper() + token[1:] + " counter"
                 items.append(Item(name + " +1", "%d" % n, True,
                                   go(A.action(A.COUNTER, side, index, 1))))
                 items.append(Item(name + " -1", "", n > 0, go(A.action(A.COUNTER, side, index, -1))))
