@@ -33,8 +33,14 @@ def token_row(side, token, sign):
     return "%s %s1" % (name, sign)
 
 
-def test_the_tables_have_tokens_to_test():
-    assert ("virus" in [t[3] for t in TOKENS])
+def test_the_tables_have_tokens_to_test_and_their_menu_rows_fit_the_glass():
+    from firmware.screens.widgets import MEDIUM
+    from firmware.screens.fonts import SMALL
+    assert "virus" in [t[3] for t in TOKENS]
+    for side, index, attr, token in TOKENS:
+        for sign in "+-":     # (the row starts at x 6; its count at the right, 5 from the edge)
+            assert 6 + MEDIUM.measure(token_row(side, token, sign)) + 2 + SMALL.measure("999") \
+                + 5 <= 128, token_row(side, token, sign)
 
 
 @pytest.mark.parametrize("side, index, attr, token", TOKENS,
