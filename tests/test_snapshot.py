@@ -9,7 +9,7 @@ from engine_lite.logtext import do_line
 from engine_lite import snapshot, rules
 from engine_lite.snapshot import SnapshotError
 from engine_lite import actions as A
-from engine_lite.state import CORP, RUNNER, GameState  # corp.credits: the first after the game fields
+from engine_lite.state import CORP, RUNNER, GameState, PACKED_SIZE  # corp.credits: the first after the game fields
 from simhelp import same_game
 
 
@@ -47,7 +47,7 @@ def state_with(index, value):
     ("[1, 2]", "not a Netclick snapshot"),
     (mangle(netclick=2), "unknown snapshot version 2 (this build reads 1)"),
     (mangle(netclick=None), "unknown snapshot version None"),
-    (mangle(state=[1, 2, 3]), "'state' must be a list of 39 numbers"),
+    (mangle(state=[1, 2, 3]), "'state' must be a list of %d numbers" % PACKED_SIZE),
     (state_with(len(GameState.ROWS), -4), "state corp.credits = -4 is out of range 0..999"),
     (state_with(1, 7), "state active = 7 is out of range 0..1"),
     (state_with(0, "2"), "state turn is not a whole number"),
