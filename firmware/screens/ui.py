@@ -17,7 +17,9 @@ HEIGHT = 64
 # ---- drawing helpers ------------------------------------------------------------------------
 
 def wrap(text, columns):
-    """Split text into lines of at most `columns` characters, at spaces where possible."""
+    """Split text into lines of at most `columns` characters, at spaces where possible. A
+    number is not left alone on the last line ("...a card for" / "2" is "...a card" / "for 2"):
+    a lone short word there is easily missed, and it is often the number the message is for."""
     lines = []
     line = ""
     for word in text.split(" "):
@@ -36,6 +38,10 @@ def wrap(text, columns):
             line = word
     if line:
         lines.append(line)
+    if len(lines) > 1 and len(lines[-1]) < 3 and " " in lines[-2]:
+        head, _, moved = lines[-2].rpartition(" ")
+        if len(moved) + 1 + len(lines[-1]) <= columns:
+            lines[-2:] = [head, moved + " " + lines[-1]]
     return lines
 
 
