@@ -301,8 +301,8 @@ def test_new_game_needs_confirmation():
 
 
 def test_counters_can_be_set_by_hand():
-    # Counters -> Tags is the 13th line: set it to 2
-    sim = play(MORE + ",DOWN,DOWN,DOWN,OK," + "DOWN," * 12 + "OK,UP,UP,OK")
+    sim = choose(play(""), "More", "Counters", "Tags")
+    sim.keys("UP,UP,OK")
     assert sim.state()["runner"]["tags"] == 2
 
 
