@@ -130,6 +130,8 @@ CORP_FIELDS = (
     ("remote4_advancements", 0,          0,   _C,  3,  "remote4-advancements", "Remote 4 adv.",    None),
     ("remote5_advancements", 0,          0,   _C,  3,  "remote5-advancements", "Remote 5 adv.",    None),
     ("remote6_advancements", 0,          0,   _C,  3,  "remote6-advancements", "Remote 6 adv.",    None),
+    # power counters on the Corp's cards, all told
+    ("power",               0,           0,   _C,  5,  "power-counters",       "Corp power",       "power"),
 )
 RUNNER_FIELDS = (
     # name                  default      low  high layout word                    label               token
@@ -145,6 +147,8 @@ RUNNER_FIELDS = (
     ("grip",                NOT_TRACKED, -1,  _C,  0,  "grip",                 "Grip cards",       None),
     # on the Runner's cards, all told: a purge takes them all
     ("virus",               0,           0,   _C,  4,  "virus-counters",       "Virus counters",   "virus"),
+    # power counters on the Runner's cards, all told
+    ("power",               0,           0,   _C,  5,  "power-counters",       "Runner power",     "power"),
 )
 FIELDS = GAME_FIELDS + CORP_FIELDS + RUNNER_FIELDS    # every row, in pack()'s order
 PACKED_SIZE = len(FIELDS)       # how many numbers pack() gives
@@ -220,6 +224,7 @@ class Corp(Player):
     remote4_advancements: int
     remote5_advancements: int
     remote6_advancements: int
+    power: int
 
     def advancements(self, remote):
         """The advancement counters in remote server `remote` (1 to ADVANCED_REMOTES)."""
@@ -242,6 +247,7 @@ class Corp(Player):
         new.remote4_advancements = self.remote4_advancements
         new.remote5_advancements = self.remote5_advancements
         new.remote6_advancements = self.remote6_advancements
+        new.power = self.power
         return new
 
 
@@ -257,6 +263,7 @@ class Runner(Player):
     mu: int
     grip: int
     virus: int
+    power: int
 
     def copy(self):
         """An independent copy (see GameState.copy)."""
@@ -267,6 +274,7 @@ class Runner(Player):
         new.mu = self.mu
         new.grip = self.grip
         new.virus = self.virus
+        new.power = self.power
         return new
 
     @property
@@ -367,9 +375,9 @@ class GameState:
                 c.credits, c.clicks, c.clicks_per_turn, c.agenda_points, c.hand_size_mod,
                 c.bad_publicity, c.rnd, c.remote1_advancements, c.remote2_advancements,
                 c.remote3_advancements, c.remote4_advancements, c.remote5_advancements,
-                c.remote6_advancements,
+                c.remote6_advancements, c.power,
                 r.credits, r.clicks, r.clicks_per_turn, r.agenda_points, r.hand_size_mod,
-                r.tags, r.brain_damage, r.link, r.mu, r.grip, r.virus)
+                r.tags, r.brain_damage, r.link, r.mu, r.grip, r.virus, r.power)
 
     @staticmethod
     def unpack(values):

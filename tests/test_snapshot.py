@@ -217,6 +217,8 @@ OLDER_LAYOUTS = (
      lambda s: [s.corp.advancements(n) for n in range(1, 7)] == [0] * 6),
     # before the Runner's virus counters: none
     (3, 38, ((A.GAIN_CREDIT, CORP),), lambda s: s.runner.virus == 0),
+    # before the power counters: none
+    (4, 39, ((A.GAIN_CREDIT, CORP),), lambda s: (s.corp.power, s.runner.power) == (0, 0)),
 )
 
 
