@@ -1,7 +1,7 @@
 """No silent change (issue 35), as a property of the whole tracker, judged by the glass.
 
 Hypothesis drives random key sequences: taps, holds of 0.3-3 s, chords, gaps of 0.05-2 s, from
-random points of Netrunner games (tagged, bad publicity, virus and advancement counters,
+random points of Netrunner games (tagged, bad publicity, virus, power and advancement counters,
 remotes, a match, the round timer running or run out) and Infiltration games, with one panel
 and with a panel for each seat. In the frame that commits each change to the game, what the
 tracker says of it must be legible on the glass, every line of it: read with the fonts'
@@ -32,8 +32,8 @@ EVENT = st.one_of(
     st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 900)),
 )
 SEQUENCE = st.lists(st.tuples(EVENT, st.integers(50, 2000)), min_size=1, max_size=30)
-EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "advanced", "match", "timer",
-                          "time out"))
+EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanced", "match",
+                          "timer", "time out"))
 
 
 def start(at, extra, panels):
@@ -50,6 +50,7 @@ def start(at, extra, panels):
         lines = SCRIPT[:at]
         lines += {"": [], "tags": ["runner tags +2"], "bad publicity": ["corp bad-publicity +1"],
                   "virus": ["runner virus +2"], "advanced": [],
+                  "power": ["runner counter power-counters +2", "corp counter power-counters +1"],
                   "match": [], "timer": [], "time out": []}.get(extra, [])
         for line in lines:
             try:
