@@ -3,15 +3,10 @@
 Loaded only then (firmware.main.Device.crash), so it costs no heap the rest of the time.
 """
 
-import io
-import sys
-
 from firmware.screens.fonts import SMALL
-from firmware.saving.storage import checksum
+from firmware.saving.errors import log_error
 
 ERROR_SHOW_MS = 4000     # how long the error screen stays before the restart
-ERROR_LOG = "error.log"
-ERROR_LOG_LIMIT = 4096   # then error.log becomes error.log.old and a new one starts
 
 
 def report(device, error):
@@ -43,23 +38,6 @@ def report(device, error):
             device.watchdog.feed()
         device.clock.sleep_ms(100)
         waited += 100
-
-
-def log_error(flash, error):
-    """Append the error's traceback to error.log (kept small); returns its short code."""
-    trace = io.StringIO()
-    # (the Pico stubs type these two too narrowly: MicroPython's StringIO works here)
-    sys.print_exception(error, trace)  # pyright: ignore[reportArgumentType]
-    details = trace.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
-    code = "E%04X" % (checksum(details.encode()) & 0xFFFF)
-    try:
-        old = flash.read(ERROR_LOG)
-        if old is not None and len(old) > ERROR_LOG_LIMIT:
-            flash.rename(ERROR_LOG, ERROR_LOG + ".old")   # keep the flash from filling
-        flash.append(ERROR_LOG, ("%s\n%s\n" % (code, details)).encode())
-    except Exception:
-        pass
-    return code
 
 
 def halt(error, clock, flash, pins=None):

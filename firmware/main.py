@@ -173,9 +173,9 @@ class Device:
             except Exception as error:
                 failure = error
                 break
-        from firmware.crash import log_error
+        from firmware.saving.errors import log_error
         code = log_error(flash, failure)
-        forget("firmware.crash")
+        forget("firmware.saving.errors")
         if not resumed:
             raise failure                  # a new game that cannot be drawn: the firmware's own
         return "saved game could not be shown (%s)" % code

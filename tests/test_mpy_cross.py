@@ -35,7 +35,7 @@ def test_a_deployed_boards_error_log_names_the_line_that_failed():
         files["/lib/machine.py"] = handle.read()
     code = (
         "from engine_lite import actions\n"
-        "from firmware import crash\n"
+        "from firmware.saving import errors\n"
         "class Flash:\n"
         "    log = b''\n"
         "    def read(self, name):\n"
@@ -46,7 +46,7 @@ def test_a_deployed_boards_error_log_names_the_line_that_failed():
         "try:\n"
         "    actions.decode(b'', 0, ())\n"
         "except ValueError as error:\n"
-        "    crash.log_error(flash, error)\n"
+        "    errors.log_error(flash, error)\n"
         "print(flash.log.decode())\n")
     log = run_micropython(code, packages=(), files=files)
     assert 'engine_lite/actions.py", line %d, in decode' % line in log, log
