@@ -1,4 +1,6 @@
-"""Starting another game, of either kind, from a menu: the old one ends (the caller asked).
+"""Starting another game, of either kind, from a menu: the old one ends (the caller asked). Each
+game's new-game entry is here (Netrunner's `new_game`, Infiltration's `new_infiltration`), so a
+game's screens start the other game without importing its screens.
 
 An overlay (firmware.app.OVERLAYS), above the screens: the widgets and the dashboard start games
 through it and never import the App.
@@ -27,5 +29,42 @@ def new_game(app):
 
 def previous_games(app):
     """More > Previous games: the games kept when others replaced them (firmware.saving.archive)."""
-    from firmware.saving.archive import PreviousGames
+    from firmware.screens.previous_games import PreviousGames
     app.push(PreviousGames())
+
+
+def new_infiltration(app):
+    """A new game of Infiltration, every way in: a game in play is replaced only after a held
+    OK, as a turn's end needs (issue 35), and it is kept (firmware.saving.archive); then how
+    many players."""
+    if app.game.count:
+        from firmware.screens.widgets import Confirm
+        app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
+                         ask_players, hold=True))
+    else:
+        ask_players(app)
+
+
+def ask_players(app):
+    """How many players, then who is first: picked at random (the board's random source), or
+    set with UP/DOWN; then whether the die passes to the left after each round (the rules text
+    does not say: a choice at the start, left by default)."""
+    from engine_lite import infiltration as I
+    from firmware.screens.widgets import Menu, Item, NumberPrompt
+
+    def players_done(app, players):
+        def first_done(app, first):
+            def go(pass_first):
+                def start(app):
+                    from engine_lite.game import Game
+                    start_game(app, Game(I.new_game(players, first, pass_first), I))
+                    app.say("Infiltration, %d agents: player %d is first" % (players, first))
+                return start
+            app.replace(Menu("THE DIE, EACH ROUND", [
+                Item("Passes to the left", "", True, go(1)),
+                Item("Stays with player %d" % first, "", True, go(0))]))
+        app.replace(NumberPrompt("INFILTRATION", "First player (holds the die)",
+                                 app.die(players), 1, players, first_done,
+                                 lambda n: "picked at random; ^v to change"))
+    app.push(NumberPrompt("INFILTRATION", "Number of players", 3, I.MIN_PLAYERS, I.MAX_PLAYERS,
+                          players_done, lambda n: "then: who is first"))

@@ -412,7 +412,7 @@ OVERLAY_SCREENS = (
     ("firmware.netrunner.menus", "ActionMenu", (0,)), ("firmware.netrunner.menus", "ActionMenu", (1,)),
     ("firmware.netrunner.menus", "MoreMenu", ()), ("firmware.netrunner.menus", "TokensMenu", ()),
     ("firmware.netrunner.menus", "AgendaMenu", ()), ("firmware.netrunner.menus", "CountersMenu", ()),
-    ("firmware.netrunner.menus", "SettingsMenu", ()), ("firmware.netrunner.pages", "EndTurn", ()),
+    ("firmware.settings_menu", "SettingsMenu", ()), ("firmware.netrunner.pages", "EndTurn", ()),
     ("firmware.screens.logscreen", "LogScreen", ()), ("firmware.netrunner.trace", "TraceWizard", ()),
     ("firmware.netrunner.trace", "TraceResult", ()), ("firmware.netrunner.runs", "ServerMenu", ()),
     ("firmware.netrunner.runs", "AgendaPrompt", ("STEAL", 15, 1)),

@@ -136,7 +136,7 @@ OVERLAYS = [
     ("firmware.netrunner.menus", "ActionMenu", (CORP,)), ("firmware.netrunner.menus", "ActionMenu", (RUNNER,)),
     ("firmware.netrunner.menus", "MoreMenu", ()), ("firmware.netrunner.menus", "TokensMenu", ()),
     ("firmware.netrunner.menus", "AgendaMenu", ()), ("firmware.netrunner.menus", "CountersMenu", ()),
-    ("firmware.netrunner.menus", "SettingsMenu", ()), ("firmware.netrunner.pages", "EndTurn", ()),
+    ("firmware.settings_menu", "SettingsMenu", ()), ("firmware.netrunner.pages", "EndTurn", ()),
     ("firmware.screens.logscreen", "LogScreen", ()), ("firmware.netrunner.trace", "TraceWizard", (30,)),
     ("firmware.netrunner.trace", "TraceResult", ()), ("firmware.netrunner.runs", "ServerMenu", (999,)),
     ("firmware.netrunner.runs", "AgendaPrompt", ("FORFEIT", A.FORFEIT, RUNNER)),

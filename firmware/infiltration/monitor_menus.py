@@ -1,5 +1,5 @@
 """The Infiltration monitor's other screens: the agents, one agent's events, More, the end with
-the ranking and its tie-break, the holdings prompt, and starting a game. An overlay
+the ranking and its tie-break and the holdings prompt (a new game starts in firmware.games). An overlay
 (firmware.app.OVERLAYS): loaded while one of its screens is open.
 """
 
@@ -8,7 +8,7 @@ from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, step_of
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
-from firmware.games import start_game, new_game, previous_games
+from firmware.games import start_game, new_game, new_infiltration, previous_games
 
 EVENTS = (("Advance", I.ADVANCE), ("Retreat", I.RETREAT), ("Wound", I.WOUND), ("Heal", I.HEAL),
           ("Escape", I.ESCAPE), ("Arrest", I.ARREST))
@@ -117,39 +117,6 @@ def _timer_text(app):
 def _table_die(app, die):
     if app.act((I.SECURITY, 0, die, 0, 0)):
         app.home()
-
-
-def new_infiltration(app):
-    """A new game of Infiltration, every way in: a game in play is replaced only after a held
-    OK, as a turn's end needs (issue 35), and it is kept (firmware.saving.archive); then how
-    many players."""
-    if app.game.count:
-        app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
-                         ask_players, hold=True))
-    else:
-        ask_players(app)
-
-
-def ask_players(app):
-    """How many players, then who is first: picked at random (the board's random source), or
-    set with UP/DOWN; then whether the die passes to the left after each round (the rules text
-    does not say: a choice at the start, left by default)."""
-    def players_done(app, players):
-        def first_done(app, first):
-            def go(pass_first):
-                def start(app):
-                    from engine_lite.game import Game
-                    start_game(app, Game(I.new_game(players, first, pass_first), I))
-                    app.say("Infiltration, %d agents: player %d is first" % (players, first))
-                return start
-            app.replace(Menu("THE DIE, EACH ROUND", [
-                Item("Passes to the left", "", True, go(1)),
-                Item("Stays with player %d" % first, "", True, go(0))]))
-        app.replace(NumberPrompt("INFILTRATION", "First player (holds the die)",
-                                 app.die(players), 1, players, first_done,
-                                 lambda n: "picked at random; ^v to change"))
-    app.push(NumberPrompt("INFILTRATION", "Number of players", 3, I.MIN_PLAYERS, I.MAX_PLAYERS,
-                          players_done, lambda n: "then: who is first"))
 
 
 def ranking(s):

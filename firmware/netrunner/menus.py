@@ -9,7 +9,7 @@ bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, NOT_TRACKED
 from engine_lite import actions as A
 from firmware.screens.widgets import Menu, Item, Confirm, act_then_home, ask
-from firmware.games import new_game, previous_games
+from firmware.games import new_game, new_infiltration, previous_games
 from firmware.netrunner.damage import damage_then
 
 
@@ -180,17 +180,16 @@ class MoreMenu(Menu):
             Item("Previous games", "", True, previous_games),
             Item("Tournament", "", True,
                  _tournament),
-            Item("Settings", "", True, lambda app: app.push(SettingsMenu())),
+            Item("Settings", "", True, _settings),
             Item("New game", "", True, lambda app: app.push(Confirm(
                 "NEW GAME", new_game_question(app), new_game, hold=True))),
-            Item("New Infiltration", "", True, _infiltration),
+            Item("New Infiltration", "", True, new_infiltration),
         ]
 
 
-def _infiltration(app):
-    """A new game of Infiltration (the tracker as its security monitor)."""
-    from firmware.infiltration.monitor_menus import new_infiltration
-    new_infiltration(app)
+def _settings(app):
+    from firmware.settings_menu import SettingsMenu
+    app.push(SettingsMenu())
 
 
 def new_game_question(app):
@@ -313,73 +312,3 @@ def _edit_counter(app, side, index, value, row):
     ask(app, "SET", row[6], -1 if tracked else 0, 999,
         lambda app, n: app.act(A.action(A.SET, side, index, n)) and app.pop(),
         value=max(value, -1 if tracked else 0), describe=describe)
-
-
-SETTING_LABELS = (
-    ("agenda_target", "Agenda target"), ("corp_clicks", "Corp clicks"),
-    ("runner_clicks", "Runner clicks"), ("runner_link", "Runner link"),
-    ("contrast", "Contrast"), ("flip", "Flip screen"), ("dim_s", "Dim after"),
-    ("sleep_s", "Screen off after"), ("sound", "Sound"), ("track_grip", "Follow grip"),
-)
-TOGGLES = ("flip", "sound", "track_grip")
-
-
-class SettingsMenu(Menu):
-    """Game defaults and the display's care."""
-
-    name = "settings"
-
-    def __init__(self):
-        Menu.__init__(self, "SETTINGS")
-
-    def items(self, app):
-        settings = app.settings
-        items = []
-        for key, label in SETTING_LABELS:
-            value = getattr(settings, key)
-            note = ("on" if value else "off") if key in TOGGLES else str(value)
-            if key.endswith("_s"):
-                note = "%d s" % value if value else "never"
-            items.append(Item(label, note, True, (lambda key: lambda app: _edit_setting(app, key))(key)))
-        return items
-
-
-def _edit_setting(app, key):
-    settings = app.settings
-    if key in TOGGLES:
-        setattr(settings, key, 0 if getattr(settings, key) else 1)
-        apply_setting(app, key)
-        return
-    low, high = settings.RANGES[key]
-    notes = {"runner_link": "for new games", "corp_clicks": "from the next turn",
-             "runner_clicks": "from the next turn", "agenda_target": "this game too",
-             "dim_s": "seconds (0: never)", "sleep_s": "seconds (0: never)"}
-
-    def done(app, value):
-        setattr(settings, key, value)
-        apply_setting(app, key)
-        app.pop()
-
-    ask(app, "SETTING", dict(SETTING_LABELS)[key], low, high, done, value=getattr(settings, key),
-        describe=lambda v: notes.get(key, ""))
-
-
-def apply_setting(app, key):
-    """Make a changed setting take effect now (the game ones as logged, undoable actions)."""
-    settings = app.settings
-    state = app.game.state
-    if key == "contrast":
-        app.display.set_contrast(settings.contrast)
-    elif key == "flip":
-        app.display.set_flip(bool(settings.flip))
-    elif key == "sound" and app.buzzer:
-        app.buzzer.enabled = bool(settings.sound)
-    elif key == "agenda_target" and state.agenda_target != settings.agenda_target:
-        app.act(A.action(A.AGENDA_TARGET, CORP, settings.agenda_target))
-    elif key in ("corp_clicks", "runner_clicks"):
-        side = CORP if key == "corp_clicks" else RUNNER
-        value = getattr(settings, key)
-        if state.player(side).clicks_per_turn != value:
-            from engine_lite.golden import counter_index
-            app.act(A.action(A.SET, side, counter_index(side, "clicks-per-turn"), value))
-    app.settings_changed()

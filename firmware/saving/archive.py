@@ -2,7 +2,8 @@
 next game, an Infiltration game, a win screen's OK, an import) is kept in one of the files
 `prev1.json` ... `prev5.json`: the last KEEP games, a fixed share of the flash. They come back two
 ways: undo on a game with nothing left to undo brings the newest back (firmware.app.App.undo:
-undo reaches across "new game"), and More > Previous games lists them all (PreviousGames).
+undo reaches across "new game"), and More > Previous games lists them all
+(firmware.screens.previous_games).
 
 Each file is a snapshot as firmware.saving.storage writes it (a header line with a checksum, then
 engine_lite.snapshot JSON), written through the one atomic-write path. The header's first
@@ -167,47 +168,3 @@ def drop(flash, sum):
 def label(game):
     """A menu line for a game: ("Turn 7", "3-2 pts") or ("Infiltration", "round 3")."""
     return game.rules.label(game.state)
-
-
-# ---- the menu ---------------------------------------------------------------------------------
-
-from firmware.screens.widgets import Menu, Item, Confirm    # (below: keep() needs none of it)
-
-
-class PreviousGames(Menu):
-    """More > Previous games: the games kept on the flash, newest first (and any replaced a
-    moment ago, not yet written). Choosing one asks, then plays it; the game in play is kept
-    in its place, so choosing is undone the same way."""
-
-    name = "previous"
-
-    def __init__(self):
-        Menu.__init__(self, "PREVIOUS GAMES")
-        self.found = None        # read once when the menu opens, not at every redraw
-
-    def items(self, app):
-        if self.found is None:
-            self.found = [(game, None) for game in reversed(app.endings)]
-            self.found += [(game, sum) for _name, game, sum in entries(app.flash, app.restored)]
-        if not self.found:
-            return [Item("None kept yet", "", False, lambda app: app.say(
-                "A game is kept here when another replaces it"))]
-        return [Item(text, note, True, _ask(game, sum))
-                for game, sum in self.found for text, note in (label(game),)]
-
-
-def _ask(game, sum):
-    return lambda app: app.push(Confirm(
-        "PREVIOUS GAME", "Play %s again? The game now is kept here." % label(game)[0].lower(),
-        lambda app: _play(app, game, sum), hold=True))
-
-
-def _play(app, game, sum):
-    from firmware.saving.resume import resumed
-    if sum is None:                   # replaced a moment ago: still in memory
-        if game in app.endings:
-            app.endings.remove(game)
-        app.play(game, carry_match=False)
-    else:
-        restore(app, game, sum)
-    app.say("Back to a previous game. " + resumed(game))
