@@ -18,27 +18,36 @@ from engine_lite import rules as netrunner
 from engine_lite.rules import Refused
 
 
-# The games a save or a log may hold, by the name they give them ("game" in a snapshot, the
-# word after `new-game` in a log).
-GAMES = ("netrunner", "infiltration")
+# The games, one entry each: the name a save or a log gives it ("game" in a snapshot, the word
+# after `new-game` in a log; its rules module's NAME), its rules module, the module of its words
+# (phrase, spoken, board, turn_starts, turn_header: messages and the log screen) and the module
+# of its game-log lines (format_action, read_words, read_new_game, new_game_line, state_dict:
+# engine_lite.logtext). Its screens are the firmware's (firmware.app.HOME_SCREENS), which the
+# engine never names. Named, not imported: the device loads a game's words only to say something
+# and never its log lines; Netrunner, the first, is the game when nothing says which.
+GAMES = (
+    ("netrunner", "engine_lite.rules", "engine_lite.phrases", "engine_lite.netrunner_text"),
+    ("infiltration", "engine_lite.infiltration", "engine_lite.infiltration",
+     "engine_lite.infiltration_text"),
+)
 
 
 def rules_named(name):
     """The rules module of a game by its name (GAMES), or None for a name that is no game."""
-    if name == "netrunner":
-        return netrunner
-    if name == "infiltration":
-        from engine_lite import infiltration
-        return infiltration
+    for row in GAMES:
+        if row[0] == name:
+            __import__(row[1])
+            return sys.modules[row[1]]
     return None
 
 
 def words(rules):
-    """The game in words: the module `rules.WORDS` names (phrase, spoken, board, turn_starts,
-    turn_header), imported now if it is not: the device loads words only to say something."""
-    name = rules.WORDS
-    __import__(name)
-    return sys.modules[name]
+    """The game in words: the module its entry in GAMES names, imported now if it is not."""
+    for row in GAMES:
+        if row[0] == rules.NAME:
+            __import__(row[2])
+            return sys.modules[row[2]]
+    raise KeyError(rules.NAME)
 
 
 class Game:

@@ -16,10 +16,8 @@ from engine_lite.state import const
 from engine_lite.state import Refused
 from engine_lite import actions
 
-# The same interface as Netrunner's rules (engine_lite.rules: NAME, WORDS, LOG, VERBS, ...).
+# The same interface as Netrunner's rules (engine_lite.rules: NAME, VERBS, ...).
 NAME = "infiltration"
-WORDS = "engine_lite.infiltration"   # the game in words: phrase, turn_starts... (below)
-LOG = "engine_lite.infiltration_text"   # its game-log lines (format_action, parse)
 
 ALARM = const(1)
 SET_ALARM = const(2)

@@ -1,5 +1,7 @@
-"""Reading the game-log text format: `parse(line)` (writing a line is `logline.format_action`;
-a whole log, `log_text(game)`).
+"""The game-log text format, for either game: reading a line (`parse`, `do_line`), a file's
+lines (`split_lines`), a whole log (`log_text`), and a game's state as plain data (`game_dict`).
+Each game's own lines are the module its entry in engine_lite.game.GAMES names (Netrunner's:
+engine_lite.netrunner_text; Infiltration's: engine_lite.infiltration_text).
 
 The grammar is in the README ("The game log"). Host tools, tests and `do_line` use this;
 the device never loads it.
@@ -7,29 +9,20 @@ the device never loads it.
 
 import sys
 
-from engine_lite.state import (
-    CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, FIELDS, field_name,
-    limit as limit_of,
-)
-from engine_lite.golden import SHORT_SETS, counters
-from engine_lite.actions import (
-    SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
-)
-from engine_lite.logline import format_action      # (this game's line writer: text_of)
-from engine_lite.report import state_dict           # (and its state as plain data)
-from engine_lite import rules as netrunner
-from engine_lite.rules import VERBS
 from engine_lite.game import GAMES, rules_named
+from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 
 
 def text_of(rules):
-    """A game's lines in the game-log format: the module its rules name as LOG (this one for
-    Netrunner, engine_lite.infiltration_text), with format_action, read_words, read_new_game,
-    new_game_line and state_dict."""
-    name = (rules or netrunner).LOG
-    __import__(name)
-    return sys.modules[name]
-from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
+    """A game's lines in the game-log format: the module its entry in engine_lite.game.GAMES
+    names (None: Netrunner's), with format_action, read_words, read_new_game, new_game_line
+    and state_dict."""
+    name = rules.NAME if rules is not None else GAMES[0][0]
+    for row in GAMES:
+        if row[0] == name:
+            __import__(row[3])
+            return sys.modules[row[3]]
+    raise KeyError(name)
 
 
 def split_lines(data):
@@ -53,107 +46,6 @@ def split_lines(data):
     return out
 
 
-def _parse_server(word):
-    if word == "hq":
-        return HQ
-    if word in ("rd", "r&d", "rnd"):
-        return RND
-    if word == "archives":
-        return ARCHIVES
-    if word.startswith("remote") and is_number(word[6:]):
-        digits = word[6:].lstrip("0") or "0"
-        # int() only on a few digits: a 5,000-digit server number is refused, not read
-        n = int(digits) if len(digits) <= 3 else MAX_REMOTES + 1
-        if 1 <= n <= MAX_REMOTES:
-            return FIRST_REMOTE + n - 1
-    raise LogError("unknown server '%s' (hq, rd, archives, remote1...)" % show(word))
-
-
-def _parse_number(word, signed):
-    text = word
-    if signed:
-        if word[:1] not in ("+", "-"):
-            raise LogError("'%s' needs a sign: +N or -N" % show(word))
-        text = word[1:]
-    if not is_number(text):
-        raise LogError("'%s' is not a number (digits 0-9)" % show(word))
-    digits = text.lstrip("0") or "0"
-    # int() only on a few digits: a 5,000-digit number is refused, not read
-    value = int(digits) if len(digits) <= 3 else MAX_COUNT + 1
-    if value > MAX_COUNT:
-        raise LogError("%s is too large (at most %d)" % (show(text), MAX_COUNT))
-    return -value if word[:1] == "-" else value
-
-
-def _parse_args(kinds, words, side):
-    """Turn the words after the verb into numbers, following the verb's argument kinds."""
-    values = [0, 0, 0]
-    i = 0
-    for kind in kinds:
-        if i >= len(words):
-            raise LogError("missing argument")
-        word = words[i]
-        if kind == "k":
-            if word not in DAMAGE_KINDS:
-                raise LogError("damage is net, meat or brain, not '%s'" % show(word))
-            values[i] = DAMAGE_KINDS.index(word)
-        elif kind == "e":
-            if word not in RUN_RESULTS:
-                raise LogError("a run ends with success, fail or jack-out, not '%s'" % show(word))
-            values[i] = RUN_RESULTS.index(word)
-        elif kind == "v":
-            values[i] = _parse_server(word)
-        elif kind == "f":
-            names = [name for name, _ in counters(side)]
-            if word not in names:
-                raise LogError("no counter '%s' (%s)" % (show(word), ", ".join(names)))
-            values[i] = names.index(word)
-        elif kind == "n" and word == "off" and i == 1 and kinds == "fn":
-            values[i] = -1  # stop tracking a card count
-        else:
-            values[i] = _parse_number(word, kind == "s")
-        i += 1
-    if i < len(words):
-        raise LogError("unexpected '%s'" % show(words[i]))
-    return values
-
-
-NEW_GAME_KEYS = ("agenda-target", "corp-clicks", "runner-clicks", "runner-link", "runner-grip")
-NEW_GAME_DEFAULTS = (7, 3, 4, 0, -1)     # (runner-grip -1: the grip is not followed)
-
-
-def limit(wanted):
-    """(lowest, highest) of one of the state's numbers, by name (engine_lite.state's limits)."""
-    for i in range(len(FIELDS)):
-        if field_name(i) == wanted:
-            return limit_of(i)
-    raise KeyError(wanted)
-
-
-# The same limits as the numbers they set, so that any new-game line saves and loads.
-NEW_GAME_LIMITS = (limit("agenda_target"), limit("corp.clicks_per_turn"),
-                   limit("runner.clicks_per_turn"), limit("runner.link"), limit("runner.grip"))
-
-
-def read_new_game(words):
-    """The settings of a Netrunner `new-game` line (the words after it)."""
-    values = [0, 0, 0, 0, 0]
-    for k in range(5):
-        values[k] = NEW_GAME_DEFAULTS[k]
-    if len(words) % 2:
-        raise LogError("new-game takes pairs: agenda-target N runner-link N ...")
-    for i in range(0, len(words), 2):
-        if words[i] not in NEW_GAME_KEYS:
-            raise LogError("new-game has no setting '%s'" % show(words[i]))
-        k = NEW_GAME_KEYS.index(words[i])
-        value = _parse_number(words[i + 1], False)
-        low, high = NEW_GAME_LIMITS[k]
-        if value < low or value > high:
-            raise LogError("%s must be %d to %d" % (words[i], low, high))
-        values[k] = value
-    return NewGame(values[0], values[1], values[2], values[3], values[4])
-
-
 def parse(line, rules=None):
     """Parse one log line of a game played by `rules` (None: Netrunner's; the line
     `new-game infiltration ...` starts an Infiltration game whatever they are).
@@ -170,55 +62,14 @@ def parse(line, rules=None):
         return None
     first = words[0]
     if first == "new-game":
-        if len(words) > 1 and words[1] in GAMES:          # new-game infiltration 4
+        if len(words) > 1 and rules_named(words[1]):      # new-game infiltration 4
             return text_of(rules_named(words[1])).read_new_game(words[2:])
-        return read_new_game(words[1:])
+        return text_of(None).read_new_game(words[1:])
     if first in ("undo", "redo"):
         if len(words) > 1:
             raise LogError("unexpected '%s'" % show(words[1]))
         return first
     return text_of(rules).read_words(words)
-
-
-def read_words(words):
-    """A Netrunner line (split into lower-case words, neither a comment, new-game, undo nor
-    redo) as an action tuple."""
-    first = words[0]
-    if first in ("corp", "runner"):
-        side = CORP if first == "corp" else RUNNER
-        if len(words) < 2:
-            raise LogError("what did the %s do?" % first)
-        word = words[1]
-        rest = words[2:]
-        if word in SHORT_SETS:
-            word = "set"
-            rest = words[1:]
-        found = 0
-        for verb in range(1, len(VERBS)):
-            name, who, kinds = VERBS[verb][:3]
-            if name == word and who & (1 << side):
-                # two verbs may share their words ("advance", "advance remote2"): the one
-                # with as many arguments as the line gives
-                if not found or len(kinds) == len(rest):
-                    found = verb
-        if found:
-            a, b, c = _parse_args(VERBS[found][2], rest, side)
-            return (found, side, a, b, c)
-        raise LogError("the %s has no action '%s'" % (first, show(words[1])))
-    if first == "run":
-        a, b, c = _parse_args("e", words[1:], CORP)
-        return (RUN_END, CORP, a, 0, 0)
-    if first == "trace":
-        a, b, c = _parse_args("nnn", words[1:], CORP)
-        return (TRACE, CORP, a, b, c)
-    if first in ("time-call", "psi"):
-        verb = TIME_CALL if first == "time-call" else PSI
-        a, b, c = _parse_args(VERBS[verb][2], words[1:], CORP)
-        return (verb, CORP, a, b, c)
-    if first == "set" and len(words) > 1 and words[1] == "agenda-target":
-        a, b, c = _parse_args("n", words[2:], CORP)
-        return (AGENDA_TARGET, CORP, a, 0, 0)
-    raise LogError("unknown line start '%s'" % show(first))
 
 
 def do_line(game, line):
@@ -243,20 +94,6 @@ def do_line(game, line):
 
 
 # ---- writing a whole log (host tools; the device writes no log files) ---------------------------
-
-def format_new_game(agenda_target, corp_clicks, runner_clicks, runner_link, runner_grip=-1):
-    """The `new-game` line that starts a log with these settings (runner-grip only when the grip
-    is followed: logs from before it read the same)."""
-    line = "new-game agenda-target %d corp-clicks %d runner-clicks %d runner-link %d" % (
-        agenda_target, corp_clicks, runner_clicks, runner_link)
-    return line + (" runner-grip %d" % runner_grip if runner_grip >= 0 else "")
-
-
-def new_game_line(start):
-    """The `new-game` line of a Netrunner game that started at `start`."""
-    return format_new_game(start.agenda_target, start.corp.clicks_per_turn,
-                           start.runner.clicks_per_turn, start.runner.link, start.runner.grip)
-
 
 def log_lines(game):
     """A game's history in the game-log text format, oldest first."""

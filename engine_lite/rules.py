@@ -20,14 +20,12 @@ from engine_lite.state import (
 from engine_lite import actions as A
 
 
-# What every game's rules module gives (engine_lite.infiltration gives the same): NAME, WORDS
-# (the module with the game in words: phrase, turn_starts, turn_header), LOG (the module that
-# writes and reads its game-log lines: format_action, parse), VERBS, the fields' PACKED_SIZE,
-# limit, field_name and upgrade, apply, check, over, result, label, headline, time_up, unpack,
-# encode and decode. Code that serves both games calls these instead of asking which game it is.
+# What every game's rules module gives (engine_lite.infiltration gives the same): NAME (its
+# entry in engine_lite.game.GAMES, which names its words and its game-log lines), VERBS, the
+# fields' PACKED_SIZE, limit, field_name and upgrade, apply, check, over, result, label,
+# headline, time_up, unpack, encode and decode. Code that serves both games calls these instead
+# of asking which game it is.
 NAME = "netrunner"
-WORDS = "engine_lite.phrases"   # the game in words, for messages and the log screen
-LOG = "engine_lite.logtext"     # its game-log lines (format_action, parse)
 unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkpoints packed)
 
 

@@ -284,10 +284,11 @@ def test_both_games_give_the_whole_game_interface():
     from engine_lite import infiltration
     from engine_lite.game import words, rules_named, GAMES
     from engine_lite.logtext import text_of
-    for name in GAMES:
+    assert [row[0] for row in GAMES] == ["netrunner", "infiltration"]
+    for name, *modules in GAMES:
         game_rules = rules_named(name)
-        assert game_rules.NAME == name
-        for member in ("WORDS", "LOG", "VERBS", "PACKED_SIZE", "limit", "field_name",
+        assert game_rules.NAME == name and game_rules.__name__ == modules[0]
+        for member in ("VERBS", "PACKED_SIZE", "limit", "field_name",
                        "upgrade",
                        "apply", "check", "over", "result", "label", "headline", "time_up",
                        "unpack", "encode", "decode"):

@@ -89,7 +89,7 @@ def test_the_snapshots_base64_is_standard_and_strict():
 # ---- one set of limits: whatever the engine accepts, saves and loads --------------------------
 
 def test_the_turn_counter_stops_where_a_snapshot_can_follow():
-    from engine_lite.logtext import limit as field
+    from engine_lite.netrunner_text import limit as field
     from engine_lite.rules import Refused
     from engine_lite.state import new_game
     start = new_game()
@@ -115,7 +115,7 @@ def test_max_hand_size_beyond_its_limit_is_refused_not_clamped():
 
 
 def test_new_game_settings_have_the_limits_of_the_numbers_they_set():
-    from engine_lite.logtext import limit as field
+    from engine_lite.netrunner_text import limit as field
     from engine_lite.logtext import LogError
     game = Game()
     do_line(game, "runner link 999")                     # accepted in play...

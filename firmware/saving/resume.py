@@ -55,11 +55,9 @@ def boot(flash, settings):
         except Exception as error:
             failure = error
             gc.collect()
-    from firmware.crash import log_error
-    from firmware.saving.errors import describe
+    from firmware.saving.errors import describe, log_error
     log_error(flash, failure)
     held = "saved game unreadable (%s)" % describe(failure, flash)
-    forget("firmware.crash")
     forget("firmware.saving.errors")
     # Two lines of a toast: what matters first (the files are untouched; details in error.log).
     return Storage(flash), None, ["SAVING OFF: save unreadable"], held
@@ -177,8 +175,9 @@ def resumed(game):
     text = "Resumed - " + game.rules.label(game.state)[0]       # "Turn 7", "Infiltration"
     if game.count:
         from engine_lite.game import words
-        text += ", last: " + words(game.rules).phrase(game.action_at(game.count - 1))
-        forget(game.rules.WORDS)        # not kept on the heap after boot
+        said = words(game.rules)
+        text += ", last: " + said.phrase(game.action_at(game.count - 1))
+        forget(said.__name__)           # not kept on the heap after boot
     return text
 
 
