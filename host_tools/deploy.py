@@ -350,6 +350,16 @@ def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout, wipe=False
     return 0
 
 
+def deployed_image(path=None):
+    """The virtual Pico's flash image that `make deploy ARGS=--virtual` keeps (deployed now if
+    there is none yet)."""
+    from host_tools.vpico import VirtualPicoError
+    path = path or VIRTUAL_IMAGE
+    if not os.path.isfile(path) and deploy_virtual(path) != 0:
+        raise VirtualPicoError("could not deploy to the virtual Pico")
+    return path
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.deploy",
                                      description="Put Netclick on a Pico running MicroPython.")

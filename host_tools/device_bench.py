@@ -66,7 +66,8 @@ def run_virtual():
     """The self-test on the virtual Pico, deployed by `make deploy ARGS=--virtual`. The finger
     reads the OLED's "Press NAME" prompt and presses that button."""
     from host_tools import vpico
-    image = vpico.deployed_image()
+    from host_tools.deploy import deployed_image
+    image = deployed_image()
     state = {"text": None, "pressed": None, "at": 0}
 
     def finger(pico):

@@ -216,7 +216,8 @@ def run_virtual(args):
     What the flash holds afterwards is kept in the virtual Pico's image (a power cycle later
     resumes the game)."""
     from host_tools import vpico
-    image = vpico.deployed_image()
+    from host_tools.deploy import deployed_image
+    image = deployed_image()
     with vpico.VirtualPico(image) as pico:
         pico.boot()
         if args.headless or args.keys or not sys.stdin.isatty():

@@ -314,16 +314,6 @@ def _read_files(image_path, folder):
     return files
 
 
-def deployed_image(path=None):
-    """The virtual Pico's flash image that `make deploy ARGS=--virtual` keeps (deployed now if
-    there is none yet)."""
-    from host_tools import deploy
-    path = path or deploy.VIRTUAL_IMAGE
-    if not os.path.isfile(path) and deploy.deploy_virtual(path) != 0:
-        raise VirtualPicoError("could not deploy to the virtual Pico")
-    return path
-
-
 def blank_image(path):
     """Write a flash image of a board with only MicroPython on it, formatted by its first boot."""
     with VirtualPico() as pico:

@@ -8,13 +8,17 @@ run.
 
 import ast
 import os
+import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine_lite", "firmware")
+NAMED = re.compile(r"(engine_lite|firmware|host_tools)(\.\w+)+")
 
 
 def imports_of(path):
-    """Every module a file imports: at the top, inside functions, and `__import__("name")`."""
+    """Every module a file imports: at the top, inside functions, `__import__("name")`, and
+    every module a string names ("engine_lite.golden.set_verb", an overlay's name: the device
+    imports it by that name when it is used)."""
     found = set()
     with open(path) as handle:
         tree = ast.parse(handle.read())
@@ -25,16 +29,17 @@ def imports_of(path):
                 found.add(node.module + "." + alias.name)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
-        elif (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__"
-              and node.args and isinstance(node.args[0], ast.Constant)):
-            found.add(node.args[0].value)
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and NAMED.fullmatch(node.value)):
+            found.add(node.value)                       # a module, or a module's function
+            found.add(node.value.rpartition(".")[0])
     return found
 
 
-def device_modules():
+def device_modules(packages=PACKAGES):
     """{module name: the set of imported names} for engine_lite and firmware."""
     modules = {}
-    for package in PACKAGES:
+    for package in packages:
         for dirpath, dirs, names in os.walk(os.path.join(ROOT, package)):
             dirs[:] = [d for d in dirs if d != "__pycache__"]
             prefix = os.path.relpath(dirpath, ROOT).replace(os.sep, ".")
@@ -84,15 +89,17 @@ def test_the_firmwares_folders_depend_one_way():
     """The folders show the architecture: the hardware layer (board) at the bottom, then the
     screen framework and saving, then each game's screens and tournament play, then the App and
     the main loop at the top. Counting every import, lazy ones too, no folder leans on one above
-    it (a cycle between folders would be a module that belongs elsewhere)."""
+    it (a cycle between folders would be a module that belongs elsewhere). A module at the top
+    of firmware (app, main, crash, games...) counts as a folder of its own."""
     modules = device_modules()
-    folder = lambda name: name.split(".")[1] if name.count(".") > 1 else "(top)"
+    packages = packages_of(modules)
+    folder = lambda name: name.split(".")[1]
     edges = set()
     for module, names in modules.items():
-        if not module.startswith("firmware.") or module.count(".") < 2:
+        if not module.startswith("firmware.") or module in packages:
             continue
         for name in names:
-            if name.startswith("firmware.") and name in modules and name.count(".") > 1:
+            if name.startswith("firmware.") and name in modules and name not in packages:
                 if folder(name) != folder(module):
                     edges.add((folder(module), folder(name)))
     graph = {}
@@ -111,6 +118,25 @@ def test_the_packages_import_one_way():
         wrong += ["%s imports %s" % (module, name) for name in sorted(names)
                   if name.split(".")[0] in below]
     assert wrong == []
+
+
+def test_no_host_tool_imports_itself_back():
+    """host_tools too: a tool that imports one that imports it back is a module that belongs
+    elsewhere."""
+    modules = device_modules(("host_tools",))
+    graph = {module: {name for name in names if name in modules and name != module}
+             for module, names in modules.items()}
+    packages = packages_of(modules) | {"host_tools"}
+    for module in graph:
+        graph[module] -= packages
+    assert cycles(graph) == []
+
+
+def test_a_module_named_in_a_string_is_an_import():
+    """(The checks above count VERBS' handlers and the overlays' names.)"""
+    found = imports_of(os.path.join(ROOT, "engine_lite", "rules.py"))
+    assert {"engine_lite.golden", "engine_lite.tournament"} <= found
+    assert "firmware.netrunner.menus" in imports_of(os.path.join(ROOT, "firmware", "app.py"))
 
 
 def test_the_cycle_finder_finds_a_cycle():
