@@ -436,24 +436,27 @@ def _next_phase(s, side, a, b, c):
 # One row per verb, by its number (above: stored in save files, so only appended): its words in
 # the game log (engine_lite.infiltration_text writes an agent's as "agent P advance"), who may
 # take it (0: Infiltration's verbs are nobody's side), its arguments' kinds for the byte records,
-# and the name of the function that carries it out on the copied state:
-# handler(state, side, a, b, c). The same columns as engine_lite.rules.VERBS (which says why the
-# handler is named); tests/test_rules.py checks every row fills them.
+# the name of the function that carries it out on the copied state:
+# handler(state, side, a, b, c), an agent's event in the past tense (phrase: "Agent 2 wounded";
+# None: said from the arguments), and its costs (none: the monitor counts no clicks or credits).
+# The same columns as engine_lite.rules.VERBS (which says why the handler is named);
+# tests/test_rules.py checks every row fills them.
 VERBS = (
-    ("", 0, "", ""),                                    # 0: no verb
-    ("alarm",         0, "s",  "_alarm"),               # 1 ALARM
-    ("set alarm",     0, "n",  "_set_alarm"),           # 2 SET_ALARM
-    ("proximity",     0, "s",  "_proximity"),           # 3 PROXIMITY
-    ("set proximity", 0, "n",  "_set_proximity"),       # 4 SET_PROXIMITY
-    ("security",      0, "n",  "_security"),            # 5 SECURITY
-    ("advance",       0, "p",  "_move"),                # 6 ADVANCE
-    ("retreat",       0, "p",  "_move"),                # 7 RETREAT
-    ("wound",         0, "p",  "_wound"),               # 8 WOUND
-    ("heal",          0, "p",  "_heal"),                # 9 HEAL
-    ("escape",        0, "p",  "_escape"),              # 10 ESCAPE
-    ("arrest",        0, "p",  "_arrest"),              # 11 ARREST
-    ("holdings",      0, "pn", "_holdings"),            # 12 HOLDINGS: the player, then a list
-    ("next-phase",    0, "",   "_next_phase"),          # 13 NEXT_PHASE
+    # words         who kinds handler              past tense, after "Agent N"  clicks credits
+    ("",              0, "",   "",                  None,        0, 0),    # 0: no verb
+    ("alarm",         0, "s",  "_alarm",            None,        0, 0),    # 1 ALARM
+    ("set alarm",     0, "n",  "_set_alarm",        None,        0, 0),    # 2 SET_ALARM
+    ("proximity",     0, "s",  "_proximity",        None,        0, 0),    # 3 PROXIMITY
+    ("set proximity", 0, "n",  "_set_proximity",    None,        0, 0),    # 4 SET_PROXIMITY
+    ("security",      0, "n",  "_security",         None,        0, 0),    # 5 SECURITY
+    ("advance",       0, "p",  "_move",             "advanced",  0, 0),    # 6 ADVANCE
+    ("retreat",       0, "p",  "_move",             "retreated", 0, 0),    # 7 RETREAT
+    ("wound",         0, "p",  "_wound",            "wounded",   0, 0),    # 8 WOUND
+    ("heal",          0, "p",  "_heal",             "healed",    0, 0),    # 9 HEAL
+    ("escape",        0, "p",  "_escape",           "escaped",   0, 0),    # 10 ESCAPE
+    ("arrest",        0, "p",  "_arrest",           "arrested",  0, 0),    # 11 ARREST
+    ("holdings",      0, "pn", "_holdings",         None,        0, 0),    # 12 HOLDINGS: the player, then a list
+    ("next-phase",    0, "",   "_next_phase",       None,        0, 0),    # 13 NEXT_PHASE
 )
 
 
@@ -478,15 +481,12 @@ def apply(state, act):
     return new, note
 
 
-_EVENTS = {ADVANCE: "advanced", RETREAT: "retreated", WOUND: "wounded", HEAL: "healed",
-           ESCAPE: "escaped", ARREST: "arrested"}
-
-
 def phrase(act, state=None):
     """An action in words for the device's messages: "Agent 2 wounded", "Alarm +1"."""
     verb, side, a, b, c = act
-    if verb in _EVENTS:
-        return "Agent %d %s" % (a, _EVENTS[verb])
+    past = VERBS[verb][4] if 0 < verb < len(VERBS) else None
+    if past:                                    # an agent's event: "Agent 2 wounded"
+        return "Agent %d %s" % (a, past)
     if verb in (ALARM, PROXIMITY):
         return "%s %+d" % ("Alarm" if verb == ALARM else "Proximity", a)
     if verb in (SET_ALARM, SET_PROXIMITY):

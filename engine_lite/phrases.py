@@ -7,33 +7,30 @@ device loads this module when it shows such a message and lets it go on the way 
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, server_name, plural
 from engine_lite import actions as A
+from engine_lite.rules import VERBS
 
-# Per verb: what the side did, in the past tense; %d take the action's arguments in order.
-_PAST = {
-    A.GAIN_CREDIT: "took 1 credit", A.DRAW: "drew", A.INSTALL: "installed for %d",
-    A.INSTALL_ICE: "installed ice for %d + %d", A.PLAY: "played for %d",
-    A.ADVANCE: "advanced a card", A.TRASH_RESOURCE: "trashed a resource",
-    A.PURGE: "purged viruses", A.ABILITY: "used an ability (%d clicks, %d cr)",
-    A.PAY: "paid %d", A.REZ: "rezzed for %d", A.GAIN: "gained %d", A.LOSE: "lost %d",
-    A.SCORE: "scored %d points", A.STEAL: "stole %d points", A.FORFEIT: "forfeited %d points",
-    A.REMOVE_TAG: "removed a tag", A.END_TURN: "ended the turn",
-    A.TRASH: "trashed a card for %d",
-}
-
-_CHANGES = {A.BAD_PUBLICITY: "bad publicity", A.TAGS: "tag", A.HAND_SIZE: "max hand size",
-            A.CLICKS: "click"}
 _RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
 LINE = 25           # characters in a line of the device's messages
-# The clicks each basic action costs (the rules' costs; a card ability says its own: its `a`).
-# The messages, the turns' summaries and host_tools.report count clicks with it.
-CLICK_COST = {A.GAIN_CREDIT: 1, A.DRAW: 1, A.INSTALL: 1, A.INSTALL_ICE: 1, A.PLAY: 1,
-              A.ADVANCE: 1, A.TRASH_RESOURCE: 1, A.PURGE: 3, A.REMOVE_TAG: 1, A.RUN: 1,
-              A.RUN_EVENT: 1, A.ADVANCE_REMOTE: 1}
+
+
+def _cost(column, a, b):
+    """A cost column of a verb's row (engine_lite.rules.VERBS): a number, or the arguments that
+    add up to it ("a", "ab")."""
+    if isinstance(column, str):
+        return (a if "a" in column else 0) + (b if "b" in column else 0)
+    return column
 
 
 def clicks_spent(act):
-    """The clicks an action costs its side."""
-    return act[2] if act[0] == A.ABILITY else CLICK_COST.get(act[0], 0)
+    """The clicks an action costs its side (its verb's row: the rules' cost)."""
+    verb = act[0]
+    return _cost(VERBS[verb][5], act[2], act[3]) if 0 < verb < len(VERBS) else 0
+
+
+def credits_spent(act):
+    """The credits an action spends (its verb's row: the rules' cost)."""
+    verb = act[0]
+    return _cost(VERBS[verb][6], act[2], act[3]) if 0 < verb < len(VERBS) else 0
 
 
 def phrase(act, state=None):
@@ -41,19 +38,19 @@ def phrase(act, state=None):
     are left to its side ("(1 click left)") when that still fits on one line of a message."""
     verb, side, a, b, c = act
     who = SIDE_NAMES[side & 1]
-    if verb in _PAST:
-        text = _PAST[verb]
-        count = text.count("%d")
-        text = "%s %s" % (who, text % (a, b)[:count] if count else text)
-    elif verb == A.HAND_SIZE:
-        text = "%s's max hand size %+d" % (who, a)
-    elif verb in _CHANGES:
+    past = VERBS[verb][4] if 0 < verb < len(VERBS) else None
+    if past and past[0] == "+":          # "+tag": the side took or lost n of them
         n = a if a >= 0 else -a
-        word = _CHANGES[verb]
+        word = past[1:]
         if word != "bad publicity" and n != 1:
             word += "s"
         took = "gained" if verb == A.CLICKS else "took"
         text = "%s %s %d %s" % (who, took if a >= 0 else "lost", n, word)
+    elif past:
+        count = past.count("%d")
+        text = "%s %s" % (who, past % (a, b)[:count] if count else past)
+    elif verb == A.HAND_SIZE:
+        text = "%s's max hand size %+d" % (who, a)
     elif verb == A.COUNTER or verb == A.VIRUS:     # (VIRUS: the Runner's virus counters by n)
         from engine_lite.golden import rows
         side_rows = rows(side)
@@ -96,7 +93,8 @@ def phrase(act, state=None):
         text = text[0].upper() + text[1:]
     else:
         text = "Action %d" % verb
-    if state is not None and verb in CLICK_COST and state.active == side:
+    clicks = VERBS[verb][5] if 0 < verb < len(VERBS) else 0
+    if state is not None and isinstance(clicks, int) and clicks > 0 and state.active == side:
         left = state.player(side).clicks
         more = " (%d click%s left)" % (left, "" if left == 1 else "s")
         if len(text) + len(more) <= LINE:
@@ -105,14 +103,6 @@ def phrase(act, state=None):
 
 
 # ---- the game told by turn ----------------------------------------------------------------------
-
-# Credits an action spends, by verb: which arguments (a, b, c) add up to the cost; fixed costs
-# as a number.
-_SPENT = {A.INSTALL: "a", A.INSTALL_ICE: "ab", A.PLAY: "a", A.ADVANCE: 1, A.ADVANCE_REMOTE: 1,
-          A.TRASH_RESOURCE: 2,
-          A.ABILITY: "b", A.PAY: "a", A.REZ: "a", A.REMOVE_TAG: 2, A.TRASH: "a",
-          A.RUN_EVENT: "b"}
-
 
 def turn_starts(game):
     """The index of the first action of each turn in the game's history (a turn ends with
@@ -155,10 +145,7 @@ def summary(acts, side):
             gained += 1
         elif verb == A.GAIN:
             gained += a
-        cost = _SPENT.get(verb, 0)
-        if isinstance(cost, str):
-            cost = (a if "a" in cost else 0) + (b if "b" in cost else 0)
-        spent += cost
+        spent += credits_spent((verb, who, a, b, c))
         if verb == A.DRAW:
             drawn += 1
         if verb in (A.RUN, A.RUN_EVENT):

@@ -210,31 +210,47 @@ def test_a_counter_index_past_its_sides_counters_is_refused_and_changes_nothing(
                 assert game.state.pack() == before
 
 
-def test_the_click_costs_the_messages_and_the_report_count_are_the_rules_costs():
-    """engine_lite.phrases.CLICK_COST (used by the messages, the turns' summaries and the
-    report) says for every basic action what the rules take from the side's clicks."""
+def test_the_costs_in_each_verbs_row_are_what_the_rules_take():
+    """The clicks and credits columns of engine_lite.rules.VERBS (read by the messages, the
+    turns' summaries and the report) say for every verb a side takes what the rules take from
+    its clicks and credits: each verb applied on each side that may take it."""
     from engine_lite import rules
-    from engine_lite.phrases import CLICK_COST, clicks_spent
+    from engine_lite.phrases import clicks_spent, credits_spent
     from engine_lite.state import new_game, CORP, RUNNER, HQ, FIRST_REMOTE
     args = {A.INSTALL: (2,), A.INSTALL_ICE: (2, 1), A.PLAY: (2,), A.RUN: (HQ,),
-            A.RUN_EVENT: (HQ, 1), A.ADVANCE_REMOTE: (FIRST_REMOTE,)}
+            A.RUN_EVENT: (HQ, 1), A.ADVANCE_REMOTE: (FIRST_REMOTE,), A.ABILITY: (2, 3),
+            A.PAY: (3,), A.REZ: (3,), A.GAIN: (2,), A.LOSE: (2,), A.SCORE: (2,), A.STEAL: (2,),
+            A.FORFEIT: (1,), A.TRASH: (3,), A.TAGS: (1,), A.BAD_PUBLICITY: (1,),
+            A.HAND_SIZE: (1,), A.CLICKS: (1,), A.VIRUS: (1,), A.DAMAGE: (A.DAMAGE_NET, 1)}
     applied = set()
-    for verb in CLICK_COST:
+    for verb in range(1, len(rules.VERBS)):
         for side in (CORP, RUNNER):
+            if not rules.VERBS[verb][1] & (1 << side):
+                continue
             s = new_game()
             s.active = side
             s.player(side).clicks = 5
+            s.player(side).credits = 9
+            s.corp.agenda_points = 1
+            s.runner.agenda_points = 1
             s.runner.tags = 1
+            if verb in (A.TRASH, A.STEAL):
+                s.run_server, s.run_access = HQ, 1
             act = A.action(verb, side, *args.get(verb, ()))
             try:
                 after = rules.apply(s, act)[0]
             except rules.Refused:
-                continue                     # not this side's action
-            assert s.player(side).clicks - after.player(side).clicks == clicks_spent(act), act
+                continue
+            me, then = s.player(side), after.player(side)
+            # (not costs: unused clicks going at a turn's end, numbers changed by hand, gains)
+            if verb not in (A.CLICKS, A.END_TURN, A.SET, A.COUNTER):
+                assert me.clicks - then.clicks == clicks_spent(act), act
+            if verb not in (A.GAIN, A.LOSE, A.GAIN_CREDIT, A.SET, A.COUNTER):
+                assert me.credits - then.credits == credits_spent(act), act
             applied.add(verb)
-    assert applied == set(CLICK_COST)        # each one checked on the side that may take it
-    ability = A.action(A.ABILITY, CORP, 2, 0)
-    assert clicks_spent(ability) == 2 == 3 - rules.apply(new_game(), ability)[0].corp.clicks
+    costs = {verb for verb in range(1, len(rules.VERBS))
+             if rules.VERBS[verb][5] or rules.VERBS[verb][6]}
+    assert costs <= applied                  # every verb with a cost checked on a side
 
 
 @pytest.mark.parametrize("game", ["netrunner", "infiltration"])
@@ -250,9 +266,13 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
     assert table[0][3] == ""
     for verb in range(1, len(table)):
         row = table[verb]
-        assert len(row) == 4, verb
-        words, who, kinds, handler = row
+        assert len(row) == 7, verb
+        words, who, kinds, handler, past, clicks, spent = row
         assert isinstance(words, str) and words and words == words.strip(), verb
+        assert past is None or isinstance(past, str) and past.count("%d") <= len(kinds), verb
+        for cost in (clicks, spent):     # a number, or arguments of the verb that add up to it
+            assert isinstance(cost, int) and cost >= 0 or (
+                isinstance(cost, str) and cost and set(cost) <= set("ab"[:len(kinds)])), verb
         assert who in sides, verb
         assert isinstance(kinds, str) and len(kinds) <= 3 and set(kinds) <= set("nskvferp"), verb
         if "." in handler:          # a rarer verb's, in the module it names
