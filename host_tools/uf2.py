@@ -1,6 +1,7 @@
 """Build Netclick's firmware image (`make uf2`): MicroPython with the tracker frozen in.
 
     python -m host_tools.uf2                  # build/netclick-RPI_PICO.uf2, then its sha256
+    python -m host_tools.uf2 --board RPI_PICO2   # build/netclick-RPI_PICO2.uf2: the Pico 2
 
 The image is MicroPython v1.28.0 for the Raspberry Pi Pico (rp2 port, RPI_PICO), built offline
 from the source kit in ../shared/rp2 by its `build-from-kit.sh`, with the modules that
@@ -29,7 +30,21 @@ MANIFEST = os.path.join(ROOT, "hardware", "image", "manifest.py")
 WORK = os.path.join(ROOT, "build", "rp2-kit")
 STAGE = os.path.join(ROOT, "build", "uf2-stage")
 OUTPUT = os.path.join(ROOT, "build", "netclick-RPI_PICO.uf2")
-KIT_OUTPUT = os.path.join("micropython", "ports", "rp2", "build-RPI_PICO-frozen", "firmware.uf2")
+# The boards the kit builds, each with the UF2 family its boot ROM takes. The same image runs on
+# a Pico W (its radio unused). The Pico 2 (RP2350, Arm cores) is built from the same manifest;
+# the emulator covers only the RP2040, so for it what is checked is the build: its UF2 family
+# and the tracker's modules frozen in (tests/test_virtual_pico.py, when NETCLICK_PICO2=1).
+BOARDS = {"RPI_PICO": 0xE48BFF56, "RPI_PICO2": 0xE48BFF59}
+
+
+def kit_output(board):
+    """Where the kit leaves the image it built for `board`, inside the work folder."""
+    return os.path.join("micropython", "ports", "rp2", "build-%s-frozen" % board, "firmware.uf2")
+
+
+def output_for(board):
+    """build/netclick-BOARD.uf2."""
+    return os.path.join(ROOT, "build", "netclick-%s.uf2" % board)
 
 # Debian 12 packages the kit's build needs, and a file each one installs.
 TOOLCHAIN = (("gcc-arm-none-eabi", "/usr/bin/arm-none-eabi-gcc"),
@@ -97,25 +112,26 @@ def sha256(path):
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def build(output=OUTPUT, out=sys.stdout, work=WORK):
-    """Build the image into `output` (the kit unpacked and built in `work`); returns its sha256."""
+def build(output=OUTPUT, out=sys.stdout, work=WORK, board="RPI_PICO"):
+    """Build the image for `board` into `output` (the kit unpacked and built in `work`); returns
+    its sha256."""
     if not os.path.isfile(KIT_SCRIPT):
         raise BuildError("No MicroPython source kit at %s (build-from-kit.sh and "
                          "micropython-v1.28.0-rp2-kit.tar.xz): the firmware image is built from "
                          "it. Without it, use `make deploy` onto the official UF2." % SHARED_RP2)
     install_toolchain(out)
     stage()
-    out.write("Building MicroPython v1.28.0 for RPI_PICO with the tracker frozen in "
-              "(%s)...\n" % os.path.relpath(work, ROOT))
+    out.write("Building MicroPython v1.28.0 for %s with the tracker frozen in "
+              "(%s)...\n" % (board, os.path.relpath(work, ROOT)))
     out.flush()
-    env = dict(os.environ, NETCLICK_UF2_STAGE=STAGE)
+    env = dict(os.environ, NETCLICK_UF2_STAGE=STAGE, BOARD=board)
     result = subprocess.run(["bash", KIT_SCRIPT, work, MANIFEST], env=env,
                             capture_output=True, text=True)
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-25:])
         raise BuildError("The firmware build failed:\n" + tail)
     os.makedirs(os.path.dirname(output), exist_ok=True)
-    shutil.copyfile(os.path.join(work, KIT_OUTPUT), output)
+    shutil.copyfile(os.path.join(work, kit_output(board)), output)
     return sha256(output)
 
 
@@ -142,17 +158,22 @@ def ensure(output=OUTPUT, out=sys.stdout):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.uf2",
                                      description="Build the Netclick firmware image (one .uf2).")
-    parser.add_argument("--output", default=OUTPUT, help="where to write the .uf2 (default "
-                        "%s)" % os.path.relpath(OUTPUT, ROOT))
+    parser.add_argument("--board", default="RPI_PICO", choices=sorted(BOARDS),
+                        help="RPI_PICO (RP2040: the Pico, and the Pico W without its radio) or "
+                        "RPI_PICO2 (RP2350)")
+    parser.add_argument("--output", default=None, help="where to write the .uf2 (default "
+                        "build/netclick-BOARD.uf2)")
     args = parser.parse_args(argv)
+    args.output = args.output or output_for(args.board)
     try:
-        digest = build(args.output)
+        digest = build(args.output, board=args.board)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
     size = os.path.getsize(args.output)
     print("%s  %d bytes\nsha256 %s" % (os.path.relpath(args.output), size, digest))
-    print("Flash it: hold BOOTSEL while plugging the Pico in, copy the file onto RPI-RP2.")
+    print("Flash it: hold BOOTSEL while plugging the Pico in, copy the file onto %s."
+          % ("RP2350" if args.board == "RPI_PICO2" else "RPI-RP2"))
     return 0
 
 

@@ -147,7 +147,7 @@ def test_ending_the_turn_with_clicks_left_asks_first():
 
 def test_held_left_leaves_a_menu_and_undoes_on_the_dashboard_and_redo_too():
     """Holding LEFT to leave a menu used to undo the last action with the menu still open."""
-    sim = play("OK," + MORE + ",DOWN,OK")       # gain a credit, then go into a menu
+    sim = choose(play("OK"), "More", "Tags & damage")     # gain a credit, then go into a menu
     assert sim.state()["corp"]["credits"] == 6
     sim.keys("LONG:LEFT")
     assert sim.state()["corp"]["credits"] == 6 and sim.app.screen.name == "more"
@@ -161,7 +161,7 @@ def test_held_left_leaves_a_menu_and_undoes_on_the_dashboard_and_redo_too():
 
 
 def test_a_refused_action_shows_the_reason_and_changes_nothing():
-    sim = play(ACTS + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK")   # trash a resource, no tag
+    sim = choose(play(""), "Acts", "Trash resource")     # no tag: refused
     assert sim.app.toast == "! The Runner is not tagged"
     assert sim.state()["corp"]["clicks"] == 3
 
@@ -221,7 +221,8 @@ def test_the_corp_rezzes_in_the_runners_run_named_and_logged_as_a_rez():
 
 
 def test_a_run_event_costs_one_click_and_starts_the_run():
-    sim = play(END_EARLY + ",WAIT:3000," + ACTS + ",DOWN,DOWN,DOWN,DOWN,OK,UP,UP,OK,DOWN,OK")
+    sim = choose(play(END_EARLY + ",WAIT:3000"), "Acts", "Run event")
+    sim.keys("UP,UP,OK,DOWN,OK")
     state = sim.state()
     assert state["runner"]["clicks"] == 3 and state["runner"]["credits"] == 3
     assert state["run"]["server"] == "R&D"
@@ -250,7 +251,8 @@ def test_after_a_trace_in_a_run_the_player_is_back_at_the_run():
 
 
 def test_winning_shows_the_win_screen_and_undo_plays_on():
-    sim = play(MORE + ",DOWN,DOWN,OK,OK,LONG:UP,LONG:UP,DOWN,OK")   # 2, two holds, 7 points
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
+    sim.keys("LONG:UP,LONG:UP,DOWN,OK")                     # 2, two holds, 7 points
     assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None   # asks first
     sim.keys("OK,OK,OK")                                    # no run of OK presses wins
     assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None
@@ -267,7 +269,7 @@ def test_points_start_at_two_and_a_hold_adds_one_agendas_worth():
     """Held UP on a points prompt ran away (9 points, then OK, OK past the win's question): a
     hold now adds at most 3 however long it lasts; a win takes a second hold, and its question
     a held OK."""
-    sim = play(MORE + ",DOWN,DOWN,OK,OK")
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
     assert sim.app.screen.value == 2
     sim.keys("HOLD:UP:4000")                         # held 4 s: 5, no further
     assert sim.app.screen.value == 5
@@ -275,7 +277,8 @@ def test_points_start_at_two_and_a_hold_adds_one_agendas_worth():
     assert sim.app.screen.name == "confirm"
     sim.keys("OK,OK,LEFT,LEFT,LEFT,LEFT")            # taps do not confirm; no: nothing scored
     assert sim.state()["corp"]["agenda_points"] == 0 and sim.state()["winner"] is None
-    sim = play(MORE + ",DOWN,DOWN,OK,OK,OK")          # 2 points: no question
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
+    sim.keys("OK")                                     # 2 points: no question
     assert sim.state()["corp"]["agenda_points"] == 2 and sim.app.screen.name == "dashboard"
 
 
@@ -291,7 +294,8 @@ def test_held_credits_speed_up_where_the_player_sees_them():
 
 
 def test_new_game_needs_confirmation():
-    sim = play("OK," + MORE + ",UP,UP,OK,LEFT")
+    sim = choose(play("OK"), "More", "New game")
+    sim.keys("LEFT")
     assert sim.state()["corp"]["credits"] == 6       # declined: back in the More menu
     assert sim.app.screen.name == "more"
     sim.keys("OK,OK,WAIT:300")                          # a tap: it says to hold OK
@@ -307,7 +311,8 @@ def test_counters_can_be_set_by_hand():
 
 
 def test_settings_change_the_agenda_target_of_this_game():
-    sim = play(MORE + ",UP,UP,UP,OK,OK,DOWN,OK")
+    sim = choose(play(""), "More", "Settings", "Agenda target")
+    sim.keys("DOWN,OK")
     assert sim.state()["agenda_target"] == 6 and sim.app.settings.agenda_target == 6
 
 
@@ -481,7 +486,8 @@ def test_the_game_log_reads_by_turn_in_words_with_a_summary_of_each_turn():
     # Corp: two credits, a draw, End; Runner: a run on HQ, access, done, 3 credits, End; Corp:
     # an install for 2. Then the log: it opens on the newest lines.
     sim = play("OK,OK,LEFT,OK,LONG:OK,RIGHT,OK,WAIT:1000,OK,WAIT:1000,OK,OK,OK,OK,"
-               "LONG:OK,DOWN,DOWN,OK," + MORE + "," + "DOWN," * 6 + "OK")
+               "LONG:OK,DOWN,DOWN,OK")
+    choose(sim, "More", "Game log")
     screen = sim.app.screen
     assert screen.name == "log"
     shown = screen._window(sim.app.game)
@@ -499,7 +505,7 @@ def test_the_log_of_a_long_game_opens_on_its_last_turn():
     sim = play("")
     for line in scripted_game(60):
         do_line(sim.app.game, line)
-    sim.keys(MORE + "," + "DOWN," * 6 + "OK")
+    choose(sim, "More", "Game log")
     screen = sim.app.screen
     assert screen.name == "log" and len(screen.starts) == 121       # 60 rounds, and turn 61
     assert screen._window(sim.app.game)[-1] == "Turn 61: Corp"
@@ -583,7 +589,8 @@ def test_the_monitor_at_its_limits_clips_nothing(monkeypatch):
 
 
 def test_the_first_player_is_picked_at_random_and_can_be_set():
-    sim = play(MORE + ",UP,OK,UP,OK")                        # 4 players
+    sim = choose(play(""), "More", "New Infiltration")
+    sim.keys("UP,OK")                                        # 4 players
     picked = sim.app.screen.value
     assert sim.app.screen.name == "number" and 1 <= picked <= 4
     sim.keys("UP" if picked < 4 else "DOWN")
@@ -718,9 +725,9 @@ def test_redo_on_the_game_log_screen_redraws_the_log_not_restart_the_tracker():
     """An undo or redo while the log is open (it was: hold LEFT twice, a ValueError, a
     restart): the log reads the game again. Held LEFT now leaves the log; held RIGHT redoes
     from any screen."""
-    from host_tools.screens_catalog import MORE
-    sim = play("OK,OK,LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000,OK,WAIT:1000,LONG:LEFT,WAIT:500," +
-               MORE + ",DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK,WAIT:1000")
+    sim = play("OK,OK,LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000,OK,WAIT:1000,LONG:LEFT,WAIT:500")
+    choose(sim, "More", "Game log")
+    sim.run(1000)
     assert sim.app.screen.name == "log"
     count = sim.app.game.count
     sim.keys("LONG:RIGHT,WAIT:500")
@@ -765,7 +772,8 @@ def test_undo_reaches_across_a_new_game_and_back():
 
 
 def test_ok_ok_on_a_win_screen_starts_a_new_game_that_undo_brings_back():
-    sim = play(MORE + ",DOWN,DOWN,OK,OK,UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000")   # the Corp wins
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
+    sim.keys("UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000")         # 7 points: the Corp wins
     assert sim.app.screen.name == "win"
     won = sim.app.game.state.pack()
     sim.keys("OK,OK,WAIT:300")                               # OK, OK: asks, starts nothing
@@ -781,7 +789,7 @@ def test_ok_ok_on_a_win_screen_starts_a_new_game_that_undo_brings_back():
 def test_new_infiltration_asks_before_replacing_a_game_and_keeps_it():
     sim = play("OK,OK")
     count = sim.app.game.count
-    sim.keys(MORE + ",UP,OK")                                # New Infiltration
+    choose(sim, "More", "New Infiltration")
     assert sim.app.screen.name == "confirm" and sim.app.game.rules.NAME == "netrunner"
     sim.keys("LONG:OK,OK,OK,OK,WAIT:3000")                   # yes; 3 players; as picked
     assert sim.app.game.rules.NAME == "infiltration"
@@ -863,13 +871,17 @@ def test_the_trace_result_follows_undo():
     assert sim.app.screen.header(sim.app) == ""
 
 
-MEAT = MORE + ",DOWN,OK,DOWN,DOWN,DOWN,OK"                     # More > Tags & damage > Meat
+def meat(sim, keys):
+    """More > Tags & damage > Meat damage, then `keys` in its prompt."""
+    choose(sim, "More", "Tags & damage", "Meat damage")
+    sim.keys(keys)
+    return sim
 
 
 def test_a_new_game_follows_the_grip_so_a_damage_flatline_is_recognised():
     sim = play("")
     assert sim.app.game.state.runner.grip == 5                 # the start hand
-    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK")                      # 6 meat damage against 5 cards
+    meat(sim, "UP,UP,UP,UP,UP,OK")                             # 6 meat damage against 5 cards
     assert sim.app.screen.name == "flatline" and sim.app.game.count == 0
     sim.keys("OK")                                             # a tap is not enough
     assert sim.app.game.state.winner < 0 and "Hold OK" in sim.app.toast
@@ -879,7 +891,7 @@ def test_a_new_game_follows_the_grip_so_a_damage_flatline_is_recognised():
 
 
 def test_when_the_grips_count_is_off_the_flatline_question_lets_the_player_fix_it():
-    sim = play(MEAT + ",UP,UP,UP,UP,UP,OK,LEFT")               # "flatlined?" no: the count
+    sim = meat(play(""), "UP,UP,UP,UP,UP,OK,LEFT")             # "flatlined?" no: the count
     assert sim.app.screen.name == "number"
     sim.keys("UP,UP,OK,WAIT:300")                              # 7 cards really in the grip
     s = sim.app.game.state
@@ -889,16 +901,18 @@ def test_when_the_grips_count_is_off_the_flatline_question_lets_the_player_fix_i
 
 
 def test_following_the_grip_is_a_setting_for_new_games():
-    sim = play(MORE + ",UP,UP,UP,OK" + ",UP,OK")               # Settings > Follow grip (last): off
+    sim = choose(play(""), "More", "Settings", "Follow grip")   # off
     assert sim.app.settings.track_grip == 0
     assert sim.app.game.state.runner.grip == 5                 # this game keeps its count
-    sim.keys("LEFT,LEFT," + MORE + ",UP,UP,OK,LONG:OK,WAIT:500")   # out, then New game
+    sim.keys("LEFT,LEFT")                                        # out, then New game
+    choose(sim, "More", "New game")
+    sim.keys("LONG:OK,WAIT:500")
     assert sim.app.game.state.runner.grip == -1
-    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300")              # 6 damage: could flatline
+    meat(sim, "UP,UP,UP,UP,UP,OK,WAIT:300")                    # 6 damage: could flatline
     assert sim.app.screen.name == "flatline" and sim.app.game.count == 0   # asked (issue 35)
     sim.keys("LEFT,WAIT:300")                                   # no: trash at random
     assert sim.app.game.state.winner < 0 and "at random" in sim.app.toast
-    sim.keys(MEAT + ",UP,UP,UP,UP,UP,OK,WAIT:300,LONG:OK,WAIT:300")    # yes: flatlined (MEAT
+    meat(sim, "UP,UP,UP,UP,UP,OK,WAIT:300,LONG:OK,WAIT:300")   # yes: flatlined (MEAT
     # works again: leaving a menu puts the cursor home)
     assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
 
@@ -920,7 +934,8 @@ def test_bad_publicity_credits_spent_first_are_said():
 
 def test_the_score_prompt_says_where_the_points_leave_the_side():
     from simhelp import where_shown
-    sim = play("UP,UP,RIGHT,OK,WAIT:3000," + MORE + ",DOWN,DOWN,OK,OK,UP")   # 2 scored; 3 more
+    sim = choose(play("UP,UP,RIGHT,OK,WAIT:3000"), "More", "Agenda points", "Corp scores")
+    sim.keys("UP")                                           # 2 scored; 3 more
     assert where_shown(sim, "2 + 3 = 5 of 7 to win")
 
 
