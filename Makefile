@@ -54,7 +54,8 @@ screenshots: setup
 	$(PY) -m host_tools.screenshots
 
 # The product: one firmware file, build/netclick-RPI_PICO.uf2 (MicroPython v1.28.0 for the Pico
-# with the tracker frozen in), built offline from ../shared/rp2's source kit. Installs Debian's
+# with the tracker frozen in), built offline from ../shared/rp2's source kit; for the Pico 2,
+# ARGS="--board RPI_PICO2" (build/netclick-RPI_PICO2.uf2). Installs Debian's
 # ARM cross-compiler when missing (as root). Prints the file's sha256: the same commit, the same bytes.
 uf2: setup
 	$(PY) -m host_tools.uf2 $(ARGS)

@@ -148,11 +148,25 @@ def up_to_date(output=OUTPUT):
     return all(os.path.getmtime(path) <= built for path in sources)
 
 
-def ensure(output=OUTPUT, out=sys.stdout):
+def ensure(output=OUTPUT, out=sys.stdout, board="RPI_PICO"):
     """The image's path, built first if it is missing or older than the code."""
     if not up_to_date(output):
-        build(output, out)
+        build(output, out, board=board)
     return output
+
+
+def families(path):
+    """{UF2 family ID: blocks} of an image: what its boot ROM checks before it writes a block."""
+    import struct
+    found = {}
+    with open(path, "rb") as handle:
+        data = handle.read()
+    for at in range(0, len(data) - 511, 512):
+        magic, magic2, flags = struct.unpack_from("<3I", data, at)
+        if (magic, magic2) == (0x0A324655, 0x9E5D5157) and flags & 0x2000:
+            family = struct.unpack_from("<I", data, at + 28)[0]
+            found[family] = found.get(family, 0) + 1
+    return found
 
 
 def main(argv=None):

@@ -166,6 +166,22 @@ def test_without_the_image_the_sentence_says_where_to_get_it(monkeypatch, tmp_pa
 
 # ---- the firmware image (make uf2) ------------------------------------------------------------
 
+def test_the_pico_2_image_is_built_from_the_same_manifest(firmware_uf2):
+    """The Pico 2 (RP2350) gets the same image, built for its chip. The emulator runs only the
+    RP2040, so this is what is checked for it: the build succeeds, every block is for the
+    RP2350's Arm cores (its boot ROM refuses the RP2040's: 0xE48BFF56), and the tracker and its
+    default pin map are frozen in."""
+    pico2 = uf2.ensure(uf2.output_for("RPI_PICO2"), board="RPI_PICO2")
+    found = uf2.families(pico2)
+    assert found.get(uf2.BOARDS["RPI_PICO2"], 0) > 1000
+    assert set(found) <= {uf2.BOARDS["RPI_PICO2"], 0xE48BFF57}    # (+ one "absolute" block)
+    assert set(uf2.families(firmware_uf2)) == {uf2.BOARDS["RPI_PICO"]}
+    data = open(pico2, "rb").read()
+    for frozen in (b"engine_lite/rules", b"firmware/netrunner/dashboard", b"netclick_image",
+                   b"adafruit_ssd1306"):
+        assert frozen in data, frozen
+
+
 def test_a_board_flashed_with_only_the_image_boots_to_the_tracker(firmware_uf2, tmp_path):
     """All 0xFF flash but the UF2: MicroPython formats its filesystem, the frozen main.py starts
     the tracker with the frozen default pin map, and the dashboard is on the glass."""
