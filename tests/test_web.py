@@ -227,6 +227,35 @@ def test_storage_full_is_said_and_the_stored_copy_stays_whole(page):
     assert stored(page) != before
 
 
+def test_with_site_storage_blocked_the_tracker_plays_and_says_the_game_is_not_kept(page):
+    """Site data blocked: reading localStorage throws ("Access is denied for this document"),
+    which stopped the page with a dark glass. Now the game is played and kept in the page alone,
+    and the status line says so once, with how to keep it."""
+    page.open()
+    blocked = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException("
+        "'Access is denied for this document.', 'SecurityError'); }});")})
+    try:
+        page.load()
+        page.wait_for("window.netclick.ready")
+        assert "blocks this site's storage" in page.status()
+        assert "allow site data" in page.status()
+        page.play("OK,WAIT:2600")                      # +1 credit: the tracker plays
+        assert differing(page.glass(), golden("dashboard")) > 0
+        assert page.script("return window.netclick.exportFiles()")    # its files, in the page
+    finally:
+        page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                    {"identifier": blocked["identifier"]})
+
+
+def test_opened_from_a_file_the_page_says_how_to_open_it(page):
+    """From file:// a browser runs no module script: the page said "the keys answer in a
+    moment" for ever. Now it says why nothing starts and where to open it."""
+    page.driver.get("file://" + os.path.join(page.folder, "index.html"))
+    page.wait_for("document.getElementById('status').className == 'error'", timeout=10)
+    assert "Opened from a file" in page.status() and "make web-serve" in page.status()
+
+
 def test_a_reload_right_after_a_tap_keeps_the_tap(page):
     page.open()
     page.play("OK,WAIT:2600")

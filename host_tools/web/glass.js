@@ -84,3 +84,15 @@ function showFirstPicture(picture) {
   paintGlass(canvas, firstShown.lit, glassScale(canvas), firstShown.contrast);
   firstShown.at = performance.now();
 }
+
+// Opened from a file (file://), a browser runs none of the page's module scripts, so the tracker
+// never starts: say so, and how to open it, rather than "the keys answer in a moment" for ever.
+if (location.protocol === "file:")
+  document.addEventListener("DOMContentLoaded", () => {
+    const status = document.getElementById("status");
+    if (!status) return;
+    status.textContent = "Opened from a file, a browser will not run the tracker. Open it from " +
+      "a web address instead: `make web-serve` serves it at http://localhost:8000/, and once " +
+      "opened there it works offline too.";
+    status.className = "error";
+  });

@@ -39,6 +39,27 @@ let timer = null;
 window.netclick = { stats, ready: false, glass: glassHex, canvasBits, exportFiles, press, release,
                     said: [] };
 
+// The browser's storage. Where this page may not use it (site data blocked, some private
+// windows) even reading `localStorage` throws ("Access is denied for this document"): then the
+// game is kept in the page alone, with the same calls, and the page says once that it will not
+// be kept (start). A storage that is only full is not this: see persist.
+let storageBlocked = null;
+const store = (() => {
+  try {
+    const storage = window.localStorage;
+    storage.getItem("netclick/table");
+    return storage;
+  } catch (error) {
+    storageBlocked = error.name || String(error);
+    const items = new Map();
+    return { get length() { return items.size; },
+             key: (i) => (i < items.size ? Array.from(items.keys())[i] : null),
+             getItem: (key) => (items.has(key) ? items.get(key) : null),
+             setItem: (key, value) => { items.set(key, String(value)); },
+             removeItem: (key) => { items.delete(key); } };
+  }
+})();
+
 const SAVE_VERSION = 1;     // the .netclick bundle's layout (exportFiles, pickedFiles)
 
 function say(text, error) {
@@ -103,7 +124,7 @@ function setTableMode(on) {
   document.body.classList.toggle("table", on);
   far.parentElement.hidden = !on;
   document.getElementById("table").setAttribute("aria-pressed", String(on));
-  localStorage.setItem("netclick/table", on ? "1" : "");
+  store.setItem("netclick/table", on ? "1" : "");
   fitCanvas();
   if (on && board) drawFar();
 }
@@ -269,8 +290,8 @@ function fromBase64(text) {
 
 function oldKeys() {
   const names = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
     if (key.startsWith(STORE)) names.push(key);
   }
   return names;
@@ -278,12 +299,12 @@ function oldKeys() {
 
 // The stored files: {name: base64}, or {} when this browser has none.
 function storedFiles() {
-  const text = localStorage.getItem(SAVED);
+  const text = store.getItem(SAVED);
   if (text) {
     try { return JSON.parse(text); } catch (e) { /* damaged: as if none (the firmware says) */ }
   }
   const files = {};
-  for (const key of oldKeys()) files[key.slice(STORE.length)] = localStorage.getItem(key);
+  for (const key of oldKeys()) files[key.slice(STORE.length)] = store.getItem(key);
   return files;
 }
 
@@ -308,7 +329,7 @@ function persist() {
   if (!owner) return false;
   const text = JSON.stringify(exportFiles());
   try {
-    localStorage.setItem(SAVED, text);
+    store.setItem(SAVED, text);
   } catch (error) {
     // Full (QuotaExceededError) or refused: the copy stored before stays whole, and the game
     // goes on in this page; said once, and tried again at the next save.
@@ -320,7 +341,7 @@ function persist() {
   }
   if (storeFailed) say("The game is stored in this browser again.");
   storeFailed = false;
-  for (const key of oldKeys()) localStorage.removeItem(key);
+  for (const key of oldKeys()) store.removeItem(key);
   return true;
 }
 
@@ -554,12 +575,16 @@ async function start() {
   writeFiles(await device);
   restore();
   board = mp.pyimport("webboard");
-  if (localStorage.getItem("netclick/table")) setTableMode(true);
+  if (store.getItem("netclick/table")) setTableMode(true);
   // ?seed=N: the simulator's repeatable dice and first players (the browser tests use it).
   board.start(parseInt(new URLSearchParams(location.search).get("seed") || "0", 10) || 0);
   window.netclick.ready = true;
   offlineCopy();
-  say(Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." : "New game.");
+  if (storageBlocked)
+    say("This browser blocks this site's storage: the game is kept only while this page is " +
+        "open. To keep it, allow site data (cookies) for this site, or Export the files.", true);
+  else
+    say(Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." : "New game.");
   loop();
 }
 
