@@ -171,13 +171,13 @@ def board(state):
     """Both sides' numbers in words ("read the board"), for a screen reader or a glance."""
     corp, runner = state.corp, state.runner
     side = SIDE_NAMES[state.active]
-    text = ("Turn %d, the %s's turn. Corp: %d credits, %d clicks, %d of %d points, bad "
-            "publicity %d, hand size %d. Runner: %d credits, %d clicks, %d points, %d tags, "
-            "%d brain damage, link %d, hand size %d" % (
-                state.turn, side, corp.credits, corp.clicks, corp.agenda_points,
-                state.agenda_target, corp.bad_publicity, corp.max_hand_size, runner.credits,
-                runner.clicks, runner.agenda_points, runner.tags, runner.brain_damage,
-                runner.link, runner.max_hand_size))
+    text = ("Turn %d, the %s's turn. Corp: %s, %s, %d of %d points, bad publicity %d, hand "
+            "size %d. Runner: %s, %s, %s, %s, %d brain damage, link %d, hand size %d" % (
+                state.turn, side, plural(corp.credits, "credit"), plural(corp.clicks, "click"),
+                corp.agenda_points, state.agenda_target, corp.bad_publicity, corp.max_hand_size,
+                plural(runner.credits, "credit"), plural(runner.clicks, "click"),
+                plural(runner.agenda_points, "point"), plural(runner.tags, "tag"),
+                runner.brain_damage, runner.link, runner.max_hand_size))
     if runner.grip >= 0:
         text += ", %d cards in grip" % runner.grip
     from engine_lite.golden import tokens

@@ -379,9 +379,16 @@ def test_a_screen_reader_hears_each_change_and_can_read_the_board(page):
     page.wait_for("window.netclick.said.some(t => t.startsWith('Turn 1'))")
     board = [t for t in page.script("return window.netclick.said") if t.startswith("Turn 1")][0]
     assert board.startswith("Turn 1, the Corp's turn. Corp: 6 credits, 2 clicks")
+    assert "Runner: 5 credits, 0 clicks, 0 points, 0 tags" in board
+    summary = page.driver.find_element("css selector", ".files summary")     # thumb-sized
+    assert summary.size["height"] >= 44
     body = page.driver.find_element("tag name", "body")
     from selenium.webdriver.common.keys import Keys
     page.play("LEFT,LEFT,OK,WAIT:300")              # More...
+    page.script("window.netclick.said.length = 0")
+    page.play("DOWN,WAIT:300")                      # a move is heard: the lit row
+    assert page.script("return window.netclick.said") == ["Tags & damage"]
+    page.play("UP,WAIT:300")
     menu = page.glass()
     body.send_keys(Keys.ESCAPE)                     # ...and Escape is BACK
     time.sleep(0.5)

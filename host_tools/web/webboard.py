@@ -177,14 +177,36 @@ def take_import():
 
 _said = None
 _changes = None
+_lit = None
+
+
+def lit_words(app):
+    """What the cursor is on, in words: a menu's lit row (with its note, and "not possible
+    now" when it is struck through), a number being chosen, or on the dashboard what the
+    captions' row says of the lit cell (its label when it says nothing)."""
+    screen = app.screen
+    cursor = getattr(screen, "cursor", None)
+    if hasattr(screen, "items") and cursor is not None:
+        items = screen.items(app)
+        if 0 <= cursor < len(items):
+            item = items[cursor]
+            return item.label + (", " + item.note if item.note else "") + (
+                "" if item.possible else ", not possible now")
+    if hasattr(screen, "lit") and hasattr(screen, "status"):
+        s = app.game.state
+        return screen.status(s) or screen.lit(s)
+    if hasattr(screen, "value") and hasattr(screen, "label"):
+        return "%s: %s" % (screen.label, screen.value)
+    return ""
 
 
 def said():
     """What changed since the last call, once, in the tracker's own words ("" when nothing
     did): its newest message, or, for an action the glass shows without one (a credit taken),
-    the action as the game log's phrases word it, with the side's credits. The page's live
-    region reads it out, so a screen reader hears each change."""
-    global _said, _changes
+    the action as the game log's phrases word it, with the side's credits; else where the
+    cursor moved (lit_words). The page's live region reads it out, so a screen reader hears
+    each change and each move."""
+    global _said, _changes, _lit
     app = device.app
     key = (app.toast, app._toast_until) if app.toast else None
     changed = app.changes != _changes
@@ -195,7 +217,10 @@ def said():
         from engine_lite.game import words
         game = app.game
         text = words(game.rules).spoken(game.action_at(game.count - 1), game.state)
-    _said, _changes = key, app.changes
+    lit = (id(app.screen), lit_words(app))
+    if not text and _lit is not None and lit != _lit:
+        text = lit[1]
+    _said, _changes, _lit = key, app.changes, lit
     return text
 
 
