@@ -240,6 +240,7 @@ def test_with_site_storage_blocked_the_tracker_plays_and_says_the_game_is_not_ke
         page.wait_for("window.netclick.ready")
         assert "blocks this site's storage" in page.status()
         assert "allow site data" in page.status()
+        page.driver.find_element("id", "guide-done").click()    # (nowhere to remember it read)
         page.play("OK,WAIT:2600")                      # +1 credit: the tracker plays
         assert differing(page.glass(), golden("dashboard")) > 0
         assert page.script("return window.netclick.exportFiles()")    # its files, in the page
@@ -484,6 +485,24 @@ def test_table_mode_fits_a_phone_or_tablet_at_its_own_density(page, width, heigh
     finally:
         page.driver.find_element("id", "table").click()  # (table mode off again)
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_first_visit_shows_the_guide_once_over_the_page(page):
+    """How to read the board and the keys: one screen, on a first visit, with the first picture;
+    "Got it" dismisses it for good (a reload does not show it again); the help line reopens it."""
+    page.open(guided=False)
+    guide = page.driver.find_element("id", "guide")
+    assert guide.is_displayed()
+    text = guide.text
+    for words in ("credits", "agenda points", "clicks", "Hold OK on End", "undo", "More"):
+        assert words in text, words
+    page.driver.find_element("id", "guide-done").click()
+    assert not guide.is_displayed()
+    page.load()
+    assert not page.driver.find_element("id", "guide").is_displayed()
+    page.driver.find_element("id", "guide-again").click()
+    assert page.driver.find_element("id", "guide").is_displayed()
+    page.driver.find_element("id", "guide-done").click()
 
 
 def test_a_first_visit_shows_the_new_game_before_the_tracker_has_loaded(page):

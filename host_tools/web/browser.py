@@ -121,11 +121,14 @@ class Browser:
         self.driver.get(self.page_url)
         self.wait_for("window.netclick && window.netclick.stats.firstFrameMs")
 
-    def open(self):
-        """The page with nothing saved in this browser: a new game."""
+    def open(self, guided=True):
+        """The page with nothing saved in this browser: a new game (`guided`: the first-visit
+        guide already read, as by a player who has been here; False: a first visit)."""
         # Cleared from a page of the site that runs nothing, so no running tracker saves again.
         self.driver.get(self.url + "manifest.webmanifest")
         self.script("localStorage.clear()")
+        if guided:
+            self.script("localStorage.setItem('netclick/guided', '1')")
         self.load()
 
     def play(self, keys):

@@ -96,3 +96,25 @@ if (location.protocol === "file:")
       "opened there it works offline too.";
     status.className = "error";
   });
+
+// The first-visit guide: how to read the board and the keys, one screen over the page, shown
+// until "Got it" and not again in this browser (reopened from the help line). Plain script, so it
+// is there with the first picture, while the tracker still loads.
+const GUIDED = "netclick/guided";
+function showGuide(again) {
+  const guide = document.getElementById("guide");
+  let seen = false;
+  try { seen = !!localStorage.getItem(GUIDED); } catch (error) { /* blocked: show it */ }
+  if (seen && !again) return;
+  guide.hidden = false;
+  const done = document.getElementById("guide-done");
+  done.onclick = () => {
+    guide.hidden = true;
+    try { localStorage.setItem(GUIDED, "1"); } catch (error) { /* not kept: shown next time */ }
+  };
+  done.focus();
+}
+document.addEventListener("DOMContentLoaded", () => {
+  const again = document.getElementById("guide-again");
+  if (again) again.onclick = () => showGuide(true);
+});
