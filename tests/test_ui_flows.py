@@ -1069,3 +1069,35 @@ def test_virus_counters_go_on_with_the_number_ring_and_a_purge_says_how_many_wen
     assert sim.app.game.state.runner.virus == 0
     assert list(log_lines(sim.app.game))[-1] == "corp purge"
     assert "2 virus counters removed" in sim.app.toast
+
+
+def test_touching_the_glass_is_the_keys_a_player_would_press():
+    """firmware/netrunner/touch.py (the browser's taps on the glass): its regions are where the
+    dashboard draws them, and its keys do what a player's would."""
+    from firmware.netrunner import dashboard as D
+    from firmware.netrunner.touch import TOKENS, keys_for
+    assert TOKENS == ((D._LOW_DIVIDER_X + 2, D.ROW_Y[0], D._TAGS_W, 24, "Tag"),
+                      (D._LOW_DIVIDER_X + 4 + D._TAGS_W, D.ROW_Y[0], D._BRAIN_W, 24, "Brain"),
+                      (0, D.MID_Y[0], D._LOW_DIVIDER_X - 1, 12, "Bad pub"))
+    sim = play("RIGHT")                                  # the cursor on Adv
+    tap = lambda x, y: sim.keys(",".join(keys_for(sim.app, x, y)) or "WAIT:1")
+    tap(34, 60)                                          # +1cr: lit
+    assert sim.state()["corp"]["credits"] == 5
+    tap(34, 60)                                          # lit: taken
+    assert sim.state()["corp"]["credits"] == 6
+    sim.run(3000)
+    for x, y, width, height, label in TOKENS:
+        before = sim.app.game.count
+        tap(x + 2, y + 2)                                # a number of 1, for this
+        assert sim.app.screen.pending.choice(sim.app.game.state)[0] == label
+        assert sim.app.game.count == before
+        tap(x + 2, y + 2)                                # recorded
+        assert sim.app.game.count == before + 1
+        sim.run(3000)
+    assert (sim.state()["runner"]["tags"], sim.state()["runner"]["brain_damage"],
+            sim.state()["corp"]["bad_publicity"]) == (1, 1, 1)
+    choose(sim, "More")
+    tap(30, 10 + 11 + 5)                                 # the second row: lit
+    tap(30, 10 + 11 + 5)                                 # chosen
+    assert sim.app.screen.name == "tokens"
+    assert keys_for(sim.app, 30, 3) == []                # the title: nothing

@@ -487,6 +487,38 @@ def test_table_mode_fits_a_phone_or_tablet_at_its_own_density(page, width, heigh
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def tap_glass(page, x, y):
+    """A tap on the page's canvas at OLED pixel (x, y)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    canvas = page.driver.find_element("id", "glass")
+    width, height = canvas.size["width"], canvas.size["height"]
+    dx = (x + 0.5) * width / 128 - width / 2
+    dy = (y + 0.5) * height / 64 - height / 2
+    ActionChains(page.driver).move_to_element_with_offset(canvas, int(dx), int(dy)).click().perform()
+    time.sleep(0.4)
+
+
+def test_touching_the_glass_lights_a_cell_and_a_second_tap_does_it(page):
+    """Touch the glass: +1 credit in two taps (the bar's cell lit, then done), a tag in two
+    (Tags: a number of 1 for the tag, then recorded), a menu row in two. Through the keys the
+    firmware would get from a player (firmware/netrunner/touch.py)."""
+    page.open()
+    credits = lambda side: page.script("return window.netclick.state()")[side]["credits"]
+    page.play("RIGHT,WAIT:300")                   # the cursor off +1cr first
+    tap_glass(page, 34, 60)                       # the bar's second cell, +1cr: lit
+    assert credits("corp") == 5
+    tap_glass(page, 34, 60)                       # lit: done
+    page.wait_for("window.netclick.state().corp.credits == 6")
+    tap_glass(page, 57, 45)                       # Tags: a number of 1 for the tag
+    assert page.script("return window.netclick.state()")["runner"]["tags"] == 0   # not yet
+    tap_glass(page, 57, 45)                       # again: recorded
+    page.wait_for("window.netclick.state().runner.tags == 1")
+    page.play("WAIT:2600,LEFT,LEFT,OK,WAIT:300")  # More
+    tap_glass(page, 30, 10 + 11 + 5)              # its second row (Tags & damage): lit
+    tap_glass(page, 30, 10 + 11 + 5)              # chosen
+    page.wait_for("window.netclick.screen() == 'tokens'")
+
+
 def test_a_first_visit_shows_the_guide_once_over_the_page(page):
     """How to read the board and the keys: one screen, on a first visit, with the first picture;
     "Got it" dismisses it for good (a reload does not show it again); the help line reopens it."""

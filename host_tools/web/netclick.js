@@ -37,7 +37,9 @@ const IDLE_POLL_MS = 20;
 const IDLE_MS = 500;
 let timer = null;
 window.netclick = { stats, ready: false, glass: glassHex, canvasBits, exportFiles, press, release,
-                    said: [] };
+                    said: [],
+                    // (for the tests: the game as the replay tool prints it, the screen's name)
+                    state: () => JSON.parse(board.state_json()), screen: () => board.screen_name() };
 
 // The browser's storage. Where this page may not use it (site data blocked, some private
 // windows) even reading `localStorage` throws ("Access is denied for this document"): then the
@@ -194,6 +196,27 @@ function release(name) {
   };
   if (wait > 0) setTimeout(letGo, wait); else letGo();
 }
+
+// Touching the glass: a tap on the screen is the keys the firmware says it stands for (a row
+// or a cell lit, the lit one chosen, a number started for Tags...), pressed in turn as a player
+// would press them (firmware/netrunner/touch.py).
+function touchGlass(event) {
+  if (!board) return;
+  const box = canvas.getBoundingClientRect();
+  const x = Math.floor((event.clientX - box.left) / box.width * 128);
+  const y = Math.floor((event.clientY - box.top) / box.height * 64);
+  if (x < 0 || x > 127 || y < 0 || y > 63) return;
+  const keys = board.touch(x, y).split(",").filter((name) => name);
+  const next = () => {
+    const name = keys.shift();
+    if (!name) return;
+    press(name);
+    release(name);
+    setTimeout(next, MIN_HOLD_MS + 40);
+  };
+  next();
+}
+canvas.addEventListener("click", touchGlass);
 
 for (const key of document.querySelectorAll(".key")) {
   const name = key.dataset.key;

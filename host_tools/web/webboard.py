@@ -123,6 +123,25 @@ def release(name):
     machine.board.release(pins["buttons"][name])
 
 
+def state_json():
+    """The game's state as the replay tool prints it (JSON text), for the page's tests."""
+    import json
+    from engine_lite.logtext import game_dict
+    return json.dumps(game_dict(device.app.game))
+
+
+def screen_name():
+    """The name of the screen on top (dashboard, more, tokens...), for the page's tests."""
+    return device.app.screen.name
+
+
+def touch(x, y):
+    """A tap on the glass at OLED pixel (x, y): the keys it stands for, comma-separated, for
+    the page to press in turn (firmware.netrunner.touch: the firmware's own input)."""
+    from firmware.netrunner.touch import keys_for
+    return ",".join(keys_for(device.app, x, y))
+
+
 def take_bus():
     """The I2C writes since the last call, as one hex string per write joined by commas
     ('' if none): strings are what crosses to JavaScript cheaply."""
