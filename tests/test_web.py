@@ -519,6 +519,39 @@ def test_touching_the_glass_lights_a_cell_and_a_second_tap_does_it(page):
     page.wait_for("window.netclick.screen() == 'tokens'")
 
 
+def test_keys_pressed_before_the_tracker_runs_look_pressed_and_are_played_in_order(page):
+    """The board is on the glass seconds before MicroPython runs on a slow first visit: a tap
+    then looks pressed at once, and the taps are kept and played into the tracker in order
+    (here two credits, then More), none dropped."""
+    page.open()
+    page.driver.execute_cdp_cmd("Network.enable", {})
+    page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    page.driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})  # (a first visit)
+    page.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 200, "downloadThroughput": 200 * 1024,
+        "uploadThroughput": 200 * 1024})
+    try:
+        page.driver.get(page.page_url)
+        page.wait_for("document.querySelector('[data-key=OK]')")
+        assert not page.script("return window.netclick && window.netclick.ready")
+        ok = page.driver.find_element("css selector", '[data-key="OK"]')
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(page.driver, duration=0).click_and_hold(ok).perform()
+        assert "down-now" in ok.get_attribute("class")             # looks pressed at once
+        ActionChains(page.driver, duration=0).release(ok).perform()
+        assert not page.script("return window.netclick && window.netclick.ready")
+        page.play("OK,LEFT,LEFT,OK")                 # still loading: kept
+    finally:
+        page.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        page.driver.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
+    page.wait_for("window.netclick.ready", timeout=120)
+    page.wait_for("window.netclick.screen() == 'more'", timeout=20)
+    assert page.script("return window.netclick.state()")["corp"]["credits"] == 7
+    assert "played in order" in page.status()
+
+
 def test_a_first_visit_shows_the_guide_once_over_the_page(page):
     """How to read the board and the keys: one screen, on a first visit, with the first picture;
     "Got it" dismisses it for good (a reload does not show it again); the help line reopens it."""

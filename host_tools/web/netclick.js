@@ -174,8 +174,39 @@ function drainBus() {
 
 // ---- the buttons ----------------------------------------------------------------------------
 
+// Keys pressed before the tracker runs (the board is on the glass from the first picture, the
+// firmware a few seconds later on a slow first visit): each looks pressed at once, and they are
+// kept in order, with how long each was held, and played into the tracker when it starts.
+const earlyKeys = [];     // [name, down?, when]
+function early(name, down) {
+  const last = earlyKeys.filter((event) => event[0] === name).pop();
+  if (last ? last[1] === down : !down) return;       // (a key's auto-repeat, a stray release)
+  earlyKeys.push([name, down, performance.now()]);
+  document.querySelector(`[data-key="${name}"]`)?.classList.toggle("down-now", down);
+}
+
+function playEarlyKeys() {
+  const events = earlyKeys.splice(0);
+  if (!events.length) return;
+  const taps = events.filter((event) => event[1]).length;
+  const next = () => {
+    const event = events.shift();
+    if (!event) return;
+    const [name, down, when] = event;
+    if (down) press(name); else release(name);
+    // a key's own hold is kept (a held < is still an undo); the waits between keys are short
+    const following = events[0];
+    const wait = following ? (down ? Math.max(MIN_HOLD_MS, following[2] - when) : 60) : 0;
+    setTimeout(next, wait);
+  };
+  next();
+  say(taps === 1 ? "The key pressed while the tracker loaded: played." :
+      `The ${taps} keys pressed while the tracker loaded: played in order.`);
+}
+
 function press(name) {
-  if (!board || name in held) return;
+  if (!board) { early(name, true); return; }
+  if (name in held) return;
   held[name] = performance.now();
   board.press(name);
   wake();
@@ -184,7 +215,8 @@ function press(name) {
 }
 
 function release(name) {
-  if (!board || !(name in held)) return;
+  if (!board) { early(name, false); return; }
+  if (!(name in held)) return;
   const wait = MIN_HOLD_MS - (performance.now() - held[name]);
   const letGo = () => {
     delete held[name];
@@ -609,6 +641,7 @@ async function start() {
   else
     say(Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." : "New game.");
   loop();
+  playEarlyKeys();
 }
 
 // The offline copy (sw.js) is made once the tracker runs: on a first visit over a slow network
