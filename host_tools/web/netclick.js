@@ -80,11 +80,26 @@ function fitCanvas() {
   else if (firstShown.lit) paintGlass(canvas, firstShown.lit, SCALE, firstShown.contrast);
 }
 
+// The picture on the canvas, to paint only what changes (paintGlass's box).
+let painted = { glass: null, contrast: -1, scale: 0 };
+
 function draw(counted = true) {
   const glass = new Uint8Array(WIDTH * HEIGHT);
   for (let y = 0; y < HEIGHT; y++)
     for (let x = 0; x < WIDTH; x++) glass[y * WIDTH + x] = oled.pixel(x, y);
-  paintGlass(canvas, glass, SCALE, oled.contrast);
+  let box = null;                    // the rectangle of pixels that changed
+  if (painted.glass && painted.contrast === oled.contrast && painted.scale === SCALE &&
+      canvas.width === WIDTH * SCALE) {
+    let x0 = WIDTH, y0 = HEIGHT, x1 = 0, y1 = 0;
+    for (let y = 0; y < HEIGHT; y++)
+      for (let x = 0; x < WIDTH; x++)
+        if (glass[y * WIDTH + x] !== painted.glass[y * WIDTH + x]) {
+          if (x < x0) x0 = x; if (x >= x1) x1 = x + 1; if (y < y0) y0 = y; if (y >= y1) y1 = y + 1;
+        }
+    box = x1 > x0 ? [x0, y0, x1, y1] : [0, 0, 0, 0];
+  }
+  if (!box || box[2] > box[0]) paintGlass(canvas, glass, SCALE, oled.contrast, box);
+  painted = { glass, contrast: oled.contrast, scale: SCALE };
   if (tableMode) drawFar();
   if (!counted) return;
   const now = performance.now();
