@@ -125,6 +125,14 @@ def pick(page, paths):
     page.driver.find_element("id", "import").send_keys("\n".join(str(p) for p in paths))
 
 
+def alert(page, timeout=15):
+    """The page's question (confirm) once it is up: the import is read by the firmware's loop,
+    so on a busy machine the question comes a moment after the files are picked."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support import expected_conditions
+    return WebDriverWait(page.driver, timeout).until(expected_conditions.alert_is_present())
+
+
 def stored(page):
     """The files this browser keeps for the page, as the page stored them."""
     return page.script("return localStorage.getItem('netclick/saved')")
@@ -144,8 +152,9 @@ def test_importing_a_save_plays_that_game_and_keeps_the_one_here(page, tmp_path)
     page.play("OK,OK,WAIT:2600")                   # the game here: two credits
     names = [name for name in ("game.json", "game.jnl", "settings.json") if (tmp_path / name).exists()]
     pick(page, [tmp_path / n for n in names])
-    assert "Previous games" in page.driver.switch_to.alert.text
-    page.driver.switch_to.alert.accept()           # "Play the imported game (turn 1...)?"
+    question = alert(page)
+    assert "Previous games" in question.text
+    question.accept()                              # "Play the imported game (turn 1...)?"
     page.wait_for("document.getElementById('status').textContent.startsWith('Imported')")
     time.sleep(2.8)
     assert differing(page.glass(), other_glass(other)) == 0
@@ -325,9 +334,9 @@ def test_export_is_one_file_and_import_takes_it_whatever_its_name(page, tmp_path
     renamed.write_text(bundle)
     page.open()                                    # a new game here
     pick(page, [renamed])
-    alert = page.driver.switch_to.alert
-    assert "Netrunner, turn 1, Corp 0-0 Runner" in alert.text   # what it holds, before it acts
-    alert.accept()
+    question = alert(page)
+    assert "Netrunner, turn 1, Corp 0-0 Runner" in question.text   # what it holds, before it acts
+    question.accept()
     page.wait_for("document.getElementById('status').textContent.startsWith('Imported')")
     assert page.script("return document.getElementById('status').className") != "error"
     time.sleep(2.8)
@@ -359,8 +368,9 @@ def test_saved_files_renamed_by_the_browser_are_still_taken(page, tmp_path):
     renamed.write_bytes((tmp_path / "board" / "game.json").read_bytes())
     page.open()
     pick(page, [renamed])
-    assert "Netrunner" in page.driver.switch_to.alert.text
-    page.driver.switch_to.alert.dismiss()          # no: nothing changes
+    question = alert(page)
+    assert "Netrunner" in question.text
+    question.dismiss()                             # no: nothing changes
     assert "Imported" not in page.status()
 
 
