@@ -5,6 +5,7 @@ set too (AGENDA_TARGET). The counters are the sides' rows of engine_lite.state's
 Their handlers are rows of engine_lite.rules.VERBS.
 """
 
+from engine_lite import actions as A
 from engine_lite.state import (
     RUNNER, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, BASE_HAND_SIZE, CORP_FIELDS, RUNNER_FIELDS,
     Refused, plural,
@@ -43,6 +44,21 @@ def tokens(side):
         if row[7]:
             found.append((i, row[0], row[7]))
     return found
+
+
+def counter_args(verb, side, a, b):
+    """(index of the side's counter, change) of a COUNTER action, or of a VIRUS one: VIRUS is
+    COUNTER on the Runner's virus row, its one argument the change (the older verb, kept so that
+    saved games and logs read as they did)."""
+    if verb == A.VIRUS:
+        return [row[0] for row in rows(side)].index("virus"), a
+    return a, b
+
+
+def change_virus(s, side, a, b, c):
+    """VIRUS: the Runner's virus counters changed by `a` (change_counter on their row)."""
+    a, b = counter_args(A.VIRUS, side, a, b)
+    change_counter(s, side, a, b, c)
 
 
 def change_counter(s, side, a, b, c):

@@ -52,10 +52,9 @@ def phrase(act, state=None):
     elif verb == A.HAND_SIZE:
         text = "%s's max hand size %+d" % (who, a)
     elif verb == A.COUNTER or verb == A.VIRUS:     # (VIRUS: the Runner's virus counters by n)
-        from engine_lite.golden import rows
+        from engine_lite.golden import rows, counter_args
         side_rows = rows(side)
-        if verb == A.VIRUS:
-            a, b = [row[0] for row in side_rows].index("virus"), a
+        a, b = counter_args(verb, side, a, b)
         row = side_rows[a] if 0 <= a < len(side_rows) else ("?", 0, 0, 0, 0, "?", "?", None)
         if row[7]:
             text = "%s %s %s" % (who, "placed" if b >= 0 else "removed",

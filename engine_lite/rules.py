@@ -277,13 +277,6 @@ def _purge(s, side, a, b, c):
         return "%s removed" % _plural(count, "virus counter")
 
 
-def _virus(s, side, delta, b, c):
-    """Virus counters placed on the Runner's cards (+N), or spent or removed (-N)."""
-    if -delta > s.runner.virus:
-        raise Refused("Only %s to remove" % _plural(s.runner.virus, "virus counter"))
-    s.runner.virus = _add(s.runner.virus, delta)
-
-
 def _ability(s, side, clicks, credits, c):
     if clicks:  # an ability without a click cost is a paid ability: any time
         _spend_clicks(s, side, clicks)
@@ -530,7 +523,7 @@ VERBS = (
     ("random",           0, "rnn", "engine_lite.tournament.randomizer",    None,                               0,     0),  # 33 RANDOM
     ("advance",          1, "v",   "_advance_remote",                      None,                               1,     1),  # 34 ADVANCE_REMOTE
     ("score",            1, "nv",  "_score_remote",                        None,                               0,     0),  # 35 SCORE_REMOTE
-    ("virus",            2, "s",   "_virus",                               None,                               0,     0),  # 36 VIRUS
+    ("virus",            2, "s",   "engine_lite.golden.change_virus",      None,                               0,     0),  # 36 VIRUS
     ("counter",          3, "fs",  "engine_lite.golden.change_counter",    None,                               0,     0),  # 37 COUNTER
 )
 

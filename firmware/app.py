@@ -34,7 +34,7 @@ OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.net
             "firmware.netrunner.purposes", "engine_lite.phrases", "engine_lite.logline",
             "engine_lite.golden", "engine_lite.tournament",
             "firmware.infiltration.monitor_menus", "firmware.tournament.tournament_menus",
-            "firmware.tournament.match", "firmware.netrunner.hints", "firmware.games",
+            "firmware.tournament.match", "firmware.games",
             "firmware.screens.logscreen", "firmware.screens.previous_games",
             "firmware.saving.archive", "firmware.saving.resume", "firmware.settings_menu",
             "firmware.history_steps")

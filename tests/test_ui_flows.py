@@ -1075,25 +1075,30 @@ def test_touching_the_glass_is_the_keys_a_player_would_press():
     """firmware/netrunner/touch.py (the browser's taps on the glass): its regions are where the
     dashboard draws them, and its keys do what a player's would."""
     from firmware.netrunner import dashboard as D
-    from firmware.netrunner.touch import TOKENS, keys_for
-    assert TOKENS == ((D._LOW_DIVIDER_X + 2, D.ROW_Y[0], D._TAGS_W, 24, "Tag"),
-                      (D._LOW_DIVIDER_X + 4 + D._TAGS_W, D.ROW_Y[0], D._BRAIN_W, 24, "Brain"),
-                      (0, D.MID_Y[0], D._LOW_DIVIDER_X - 1, 12, "Bad pub"))
+    from firmware.netrunner.touch import keys_for
     sim = play("RIGHT")                                  # the cursor on Adv
     tap = lambda x, y: sim.keys(",".join(keys_for(sim.app, x, y)) or "WAIT:1")
+    oled = sim.oled
+    glass = lambda left, top, width, height: [oled.pixel(x, y) for x in range(left, left + width)
+                                              for y in range(top, top + height)]
     tap(34, 60)                                          # +1cr: lit
     assert sim.state()["corp"]["credits"] == 5
     tap(34, 60)                                          # lit: taken
     assert sim.state()["corp"]["credits"] == 6
     sim.run(3000)
-    for x, y, width, height, label in TOKENS:
+    places = [place for place in D.PLACES if place[9]]
+    assert [place[9] for place in places] == ["Bad pub", "Tag", "Brain"]
+    for place in places:
+        x, y, width, height = place[5:9]
         before = sim.app.game.count
-        tap(x + 2, y + 2)                                # a number of 1, for this
-        assert sim.app.screen.pending.choice(sim.app.game.state)[0] == label
+        shown = glass(x, y, width, height)
+        tap(x + width // 2, y + height - 3)              # a number of 1, for this
+        assert sim.app.screen.pending.choice(sim.app.game.state)[0] == place[9]
         assert sim.app.game.count == before
         tap(x + 2, y + 2)                                # recorded
         assert sim.app.game.count == before + 1
         sim.run(3000)
+        assert glass(x, y, width, height) != shown       # the number tapped is the one changed
     assert (sim.state()["runner"]["tags"], sim.state()["runner"]["brain_damage"],
             sim.state()["corp"]["bad_publicity"]) == (1, 1, 1)
     choose(sim, "More")

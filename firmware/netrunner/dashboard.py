@@ -37,7 +37,7 @@ While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: poin
 import sys
 
 from engine_lite.state import (
-    CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, SIDE_NAMES, server_name, const,
+    CORP, RUNNER, SIDE_NAMES, server_name, const,
 )
 from engine_lite import actions as A
 from engine_lite.rules import scoring_remote, advance_action
@@ -56,14 +56,53 @@ RUN_BAR = ("Access", "Fail", "Jack", "More", "Trace")
 ACCESS_BAR = ("Done", "Steal", "More", "+1 card")
 ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access after this one
 _HOME = const(1)
-# Cells that carry a number, changed with UP/DOWN while lit (the captions' row says so):
-# the server to run on, the agenda points to steal, the trace's base strength.
-# Adv's number is a remote (1 to ADVANCED_REMOTES, whose counters the tracker keeps; 0: a card
-# elsewhere, ice say) and starts at the remote last advanced.
-NUMBER_CELLS = ("Run", "Steal", "Trace", "Adv")
-NUMBER_START = (HQ, 2, 3, 1)
-NUMBER_LIMITS = ((0, FIRST_REMOTE + 5), (1, 9), (0, 30), (0, ADVANCED_REMOTES))
-HOLD_LIMITS = (None, 3, None, None)   # Steal: an agenda's worth a hold (no runaway to a win)
+# engine_lite.state's numbers the tables below need, as this module's constants: an imported
+# name would build the tables on the heap at boot, a row of constants stays in flash with the
+# image (make bench, "heap above the REPL prompt", image <= 24 KB; tests/test_dashboard_data.py
+# holds them to engine_lite.state's).
+_CORP = const(0)                # CORP
+_RUNNER = const(1)              # RUNNER
+_HQ = const(0)                  # HQ
+_LAST_SERVER = const(8)         # FIRST_REMOTE + 5: remote 6, the last a run is offered on
+_ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancements are kept
+# The bar's cells, a row each; the bars above name them by label.
+#   words   what the cell does, in full: the captions' row says it once the cursor moved there
+#           (the bar has room for short words only). For a cell that carries a number, the
+#           question its number answers (%s: the number; Run's, a server's name; Adv's: with
+#           remote 0, the others in status)
+#   number  a cell whose number UP/DOWN change while it is lit (the server to run on, the points
+#           to steal, the trace's base, the remote whose card is advanced: 0, a card elsewhere,
+#           ice say): (the number it starts at, lowest, highest, the most a held key adds: Steal
+#           an agenda's worth, so no runaway to a win); else None
+#   opens   the overlay OK on the cell is likely to open: loaded as the key goes down, so the
+#           screen is there as soon as the key comes up (App.on_button; End's: prepare)
+CELLS = (
+    # label     words                        number                            opens
+    ("Draw",    "Draw a card: 1 click",      None,                             "engine_lite.phrases"),
+    ("+1cr",    "Take a credit: 1 click",    None,                             "engine_lite.phrases"),
+    ("Adv",     "Advance ice etc? UP/DOWN",  (1, 0, _ADVANCED_REMOTES, None),  "engine_lite.phrases"),
+    ("Run",     "Run on %s? UP/DOWN",        (_HQ, 0, _LAST_SERVER, None),     "engine_lite.phrases"),
+    ("Acts",    "Actions, with their costs", None,                             "firmware.netrunner.menus"),
+    ("End",     "Hold OK: end the turn",     None,                             None),
+    ("More",    "Trace, damage, log, more",  None,                             "firmware.netrunner.menus"),
+    ("Access",  "Succeeded: access cards",   None,                             "engine_lite.phrases"),
+    ("Fail",    "The ice ended the run",     None,                             "engine_lite.phrases"),
+    ("Jack",    "Jack out: the run ends",    None,                             "engine_lite.phrases"),
+    ("Trace",   "Trace base %s? UP/DOWN",    (3, 0, 30, None),                 "firmware.netrunner.trace"),
+    ("Done",    "Done: the run ends",        None,                             "engine_lite.phrases"),
+    ("Next",    "Done: next card",           None,                             "engine_lite.phrases"),
+    ("Steal",   "Steal %s points? UP/DOWN",  (2, 1, 9, 3),                     "engine_lite.phrases"),
+    ("+1 card", "Access one more card",      None,                             "engine_lite.phrases"),
+)
+
+
+def cell(label):
+    """The bar's cell of this label: its row of CELLS."""
+    for row in CELLS:
+        if row[0] == label:
+            return row
+    raise ValueError(label)
+
 # Where each side's column starts, and its width, with a divider between them: the Runner has
 # more counters to show.
 COLUMN_X = (0, 55)
@@ -71,29 +110,37 @@ COLUMN_W = (51, 73)
 _DIVIDER_X = const(52)
 _BIG_Y = const(8)               # rows on 8-pixel page boundaries: a changed row repaints one page
 _CAPTION_Y = const(24)
-ROW_Y = (32, 40)                 # tags and brain damage: names, then large digits from 40
-MID_Y = (32, 44)                 # the other counters: two rows of 12-pixel digits
+_LOW_Y = const(32)               # where the counters under the large numbers start (PLACES)
 BAR_Y = 56
 # Under the large numbers the columns meet further left: the Corp has two counters to show, the
 # Runner four, tags and brain damage in large digits under their names, link and hand size after.
 _LOW_DIVIDER_X = const(47)
-_TAGS_W = const(20)             # "Tags"
-_BRAIN_W = const(25)            # "Brain"
 _SMALL_X = const(97)            # where "Link 0" and "Hand 5" start
+_MID = const(0)                 # a counter's name and its number in 12-pixel digits, in a row
+_BIG = const(1)                 # its name over large digits, for the Corp to read across the table
+_HAND = const(2)                # the Runner's hand: "H 4/5" with the grip followed (hand_counter)
+# The counters under the large numbers, a row each, drawn by one loop (update) and found by a
+# tap on the glass (firmware.netrunner.touch): name, short name (where the number is wide),
+# whose, the field, how drawn, where (x, y, width, height), and the choice of the ring of
+# purposes a tap on it starts a number for (firmware.netrunner.purposes; None: not there).
+PLACES = (
+    ("Bad pub", "BP", _CORP,   "bad_publicity", _MID,  0,  32, 46, 12, "Bad pub"),
+    ("Hand",    "H",  _CORP,   "max_hand_size", _MID,  0,  44, 46, 12, None),
+    ("Tags",    "",   _RUNNER, "tags",          _BIG,  49, 32, 20, 24, "Tag"),
+    ("Brain",   "",   _RUNNER, "brain_damage",  _BIG,  71, 32, 25, 24, "Brain"),
+    ("Link",    "L",  _RUNNER, "link",          _MID,  97, 32, 31, 12, None),
+    ("Hand",    "H",  _RUNNER, "max_hand_size", _HAND, 97, 44, 31, 12, None),
+)
 _POINTS_GAP = const(5)          # agenda points keep this far from the divider: "3 | 2", not "32"
 # The dashboard's parts (Screen.part): each is drawn again only when what it shows changed.
 _HEADER = const(0)              # + side: a side's name and clicks
 _NUMBERS = const(2)             # + side: its credits and agenda points
 _DIVIDER = const(4)
 _CAPTIONS = const(5)            # the row under the large numbers
-_BAD_PUB = const(6)
-_CORP_HAND = const(7)
-_TAGS_BRAIN = const(8)
-_LINK = const(9)
-_BOTTOM = const(10)             # the action bar, or the ring of a pending number
-_LOW_DIVIDER = const(11)
-_RUNNER_HAND = const(12)
-BAR_PART = const(13)            # parts 13.. are the bar's cells
+_LOW_DIVIDER = const(6)
+_PLACE = const(7)               # + the row of PLACES
+_BOTTOM = const(13)             # the action bar, or the ring of a pending number
+BAR_PART = const(14)            # parts 14.. are the bar's cells
 # A click pip: _PIP_W x _PIP_H pixels (the header's height: issue 24's 8 px for the other
 # seat), every _PIP_W + 2; the Corp's header has room for 4 beside its name, the Runner's 6.
 _PIP_W = const(4)
@@ -140,13 +187,13 @@ def hand_counter(fb, grip, limit, x, y, width):
         SMALL.draw(fb, "H", x, y + 3)
 
 
-def big_counter(fb, name, n, x, width):
-    """A counter the other seat reads: its name in small text, the number in large digits
-    under it (small, centred, if it does not fit: 10 tags and more)."""
-    SMALL.draw(fb, name, x + (width - SMALL.measure(name)) // 2, ROW_Y[0])
+def big_counter(fb, name, n, x, y, width):
+    """A counter the other seat reads: its name in small text from y, the number in large
+    digits under it (small, centred, if it does not fit: 10 tags and more)."""
+    SMALL.draw(fb, name, x + (width - SMALL.measure(name)) // 2, y)
     text = str(n)
     font = BIG if BIG.measure(text) <= width else SMALL
-    font.draw(fb, text, x + (width - font.measure(text)) // 2, ROW_Y[1] + (16 - font.height) // 2)
+    font.draw(fb, text, x + (width - font.measure(text)) // 2, y + 8 + (16 - font.height) // 2)
 
 
 class Dashboard(Screen):
@@ -162,7 +209,7 @@ class Dashboard(Screen):
         self.pending = None        # a number waiting for what it is for (firmware.netrunner.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace, Adv)
         self.last_remote = 0       # the remote Adv last advanced: where it starts next time
-        self._held_from = 0        # ... when the key held on it went down (HOLD_LIMITS)
+        self._held_from = 0        # ... when the key held on it went down (CELLS: number)
         self._value_cell = None    # ... and which cell it belongs to
         self.to_access = 1         # cards left to access in this run, this one included
         self.moved = False         # the last key moved the cursor: the captions' row says the cell
@@ -180,7 +227,7 @@ class Dashboard(Screen):
         if app is not None:
             self._follow_state(app.game.state)     # (the cursor as update will find it)
         if self.pending or app is not None and self.status(app.game.state):
-            return ROW_Y[0] + 1, ROW_Y[0] + 9 * lines - 1, ROW_Y[0]
+            return _LOW_Y + 1, _LOW_Y + 9 * lines - 1, _LOW_Y
         if lines == 1:
             return _CAPTION_Y + 1, _CAPTION_Y + 8, _CAPTION_Y
         return _CAPTION_Y + 1, BAR_Y, _CAPTION_Y + 7
@@ -191,10 +238,10 @@ class Dashboard(Screen):
         large numbers and the bar, so the headers, the numbers and the bar are never among them:
         a message that moves when a number is started costs a press little."""
         keys = self._keys
-        if self.cover_top < ROW_Y[0]:
-            keys[5] = None
-        if self.cover_bottom > ROW_Y[0]:
-            for i in (6, 7, 8, 9, 11, 12):
+        if self.cover_top < _LOW_Y:
+            keys[_CAPTIONS] = None
+        if self.cover_bottom > _LOW_Y:
+            for i in range(_LOW_DIVIDER, _BOTTOM):     # the counters under it, and their divider
                 keys[i] = None
 
     # ---- the bar ------------------------------------------------------------------------------
@@ -234,8 +281,10 @@ class Dashboard(Screen):
             self._value_cell = label
             if label == "Adv":      # (after a power cut: the remote with the most counters)
                 self.value = self.last_remote or scoring_remote(s.corp) or 1
-            elif label in NUMBER_CELLS:
-                self.value = NUMBER_START[NUMBER_CELLS.index(label)]
+            else:
+                number = cell(label)[2]
+                if number:
+                    self.value = number[0]
 
     def open_end(self, app):
         """The game is over: the win screen (App keeps it in the stack while it is)."""
@@ -257,22 +306,16 @@ class Dashboard(Screen):
         """A key went down: load the overlay its release is likely to open, so that the
         screen appears as soon as the key comes up (see App.on_button)."""
         s = app.game.state
-        label = self.lit(s)
+        label, words, number, opens = cell(self.lit(s))
         if name in ("UP", "DOWN"):
-            return None if label in NUMBER_CELLS else "firmware.netrunner.purposes"
-        if name in ("LEFT", "RIGHT"):
-            return None if self.pending else "firmware.netrunner.hints"    # what the next cell does
+            return None if number else "firmware.netrunner.purposes"
         if name != "OK" or self.pending:
             return None
-        if label in ("Acts", "More"):
-            return "firmware.netrunner.menus"
-        if label == "Trace":
-            return "firmware.netrunner.trace"
         if label == "End":                 # the turn's end (with clicks left, a page asks first)
             if s.player(s.active).clicks:
                 return "firmware.netrunner.pages"
             return "firmware.netrunner.turn_end"
-        return "engine_lite.phrases"     # what it did is said in words
+        return opens
 
     # ---- drawing ------------------------------------------------------------------------------
 
@@ -281,8 +324,6 @@ class Dashboard(Screen):
         s = app.game.state
         self._follow_state(s)
         part = self.part
-        corp = s.corp
-        runner = s.runner
         # The round timer or the time call's turns, in the waiting side's header (roundclock).
         corner = None
         if app.round_clock or app.settings.clock_s >= 0 or s.final_turns > 0:
@@ -338,22 +379,19 @@ class Dashboard(Screen):
                 SMALL.draw(fb, "credits", WIDTH - SMALL.measure("credits"), _CAPTION_Y)
         # The counters: the Corp's at left; the Runner's at right, tags and brain damage in
         # large digits under their names (the Corp reads them from across the table).
-        counter = self._counter
-        width = _LOW_DIVIDER_X - 1
-        counter(fb, _BAD_PUB, "Bad pub", "BP", corp.bad_publicity, 0, MID_Y[0], width)
-        counter(fb, _CORP_HAND, "Hand", "H", corp.max_hand_size, 0, MID_Y[1], width)
-        if part(fb, _LOW_DIVIDER, True, _LOW_DIVIDER_X, ROW_Y[0], 1, 24):
-            fb.vline(_LOW_DIVIDER_X, ROW_Y[0], 24, 1)
-        x = _LOW_DIVIDER_X + 2
-        if part(fb, _TAGS_BRAIN, (runner.tags, runner.brain_damage), x, ROW_Y[0], _SMALL_X - x,
-                24):
-            big_counter(fb, "Tags", runner.tags, x, _TAGS_W)
-            big_counter(fb, "Brain", runner.brain_damage, x + _TAGS_W + 2, _BRAIN_W)
-        width = WIDTH - _SMALL_X
-        counter(fb, _LINK, "Link", "L", runner.link, _SMALL_X, MID_Y[0], width)
-        if self.part(fb, _RUNNER_HAND, (runner.grip, runner.max_hand_size), _SMALL_X, MID_Y[1],
-                     width, 12):
-            hand_counter(fb, runner.grip, runner.max_hand_size, _SMALL_X, MID_Y[1], width)
+        if part(fb, _LOW_DIVIDER, True, _LOW_DIVIDER_X, _LOW_Y, 1, 24):
+            fb.vline(_LOW_DIVIDER_X, _LOW_Y, 24, 1)
+        for i in range(len(PLACES)):
+            name, short, side, field, how, x, y, width, height, choice = PLACES[i]
+            me = s.player(side)
+            n = getattr(me, field)
+            if part(fb, _PLACE + i, (n, me.grip) if how == _HAND else n, x, y, width, height):
+                if how == _MID:
+                    mid_counter(fb, name, short, n, x, y, width)
+                elif how == _BIG:
+                    big_counter(fb, name, n, x, y, width)
+                else:
+                    hand_counter(fb, me.grip, n, x, y, width)
         # At the bottom: the ring of what a pending number is for, or the action bar.
         pending = self.pending
         if pending:
@@ -370,11 +408,6 @@ class Dashboard(Screen):
         if not pending:
             self._draw_bar(s, fb)
 
-    def _counter(self, fb, index, name, short, n, x, y, width):
-        """One of the 12-pixel counters, part `index` (mid_counter)."""
-        if self.part(fb, index, n, x, y, width, 12):
-            mid_counter(fb, name, short, n, x, y, width)
-
     def status(self, s):
         """What the row under the large numbers says instead of their captions: what a pending
         number is for, a lit number cell's number, what the lit cell does once the player moved
@@ -382,25 +415,18 @@ class Dashboard(Screen):
         spent, what is left to do (None: the captions)."""
         if self.pending:
             return self.pending.sentence(s)
-        label = self.lit(s)
-        if label in NUMBER_CELLS:
+        label, words, number, opens = cell(self.lit(s))
+        if number:
             value = self.value
-            if label == "Run":
-                return "Run on %s? UP/DOWN" % server_name(value)
-            if label == "Steal":
-                return "Steal %d points? UP/DOWN" % value
             if label == "Adv":
                 if not value:
-                    return "Advance ice etc? UP/DOWN"     # a card whose counters aren't kept
+                    return words                # a card whose counters aren't kept: ice, say
                 has = s.corp.advancements(value)
                 return fitting(("Advance R%d (has %d)? UP/DN" % (value, has),
                                 "Advance remote %d? has %d" % (value, has)))
-            return "Trace base %d? UP/DOWN" % value
+            return words % (server_name(value) if label == "Run" else value)
         if self.moved:
-            __import__("firmware.netrunner.hints")        # (loaded as the key went down: prepare)
-            hint = sys.modules["firmware.netrunner.hints"].HINTS.get(label)
-            if hint:
-                return hint
+            return words
         if s.in_run:
             where = server_name(s.run_server)
             n = self.to_access
@@ -508,12 +534,12 @@ class Dashboard(Screen):
             self.pending.key(app, self, s, name, event)
         elif name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
             step = step_of(event) * (1 if name == "UP" else -1)
-            if label in NUMBER_CELLS:
-                cell = NUMBER_CELLS.index(label)
-                low, high = NUMBER_LIMITS[cell]
+            number = cell(label)[2]
+            if number:
+                start, low, high, most = number
                 if event == LONG:
                     self._held_from = self.value
-                value = held_change(self.value, event, step, self._held_from, HOLD_LIMITS[cell])
+                value = held_change(self.value, event, step, self._held_from, most)
                 self.value = max(low, min(high, value))
             else:
                 __import__("firmware.netrunner.purposes")

@@ -11,17 +11,8 @@ so the page and the device run one program.
 An overlay the browser loads on its first tap; the device never imports it.
 """
 
-from firmware.screens.fonts import SMALL
 from firmware.screens.ui import WIDTH, HEIGHT
 from firmware.netrunner import dashboard as D
-
-# The dashboard's counters a tap starts a number for: (x, y, width, height) on the glass, and
-# the label of the ring's choice that records it. Where Dashboard.update draws them (its
-# layout's names are const() there, so not readable from here on MicroPython;
-# tests/test_ui_flows.py checks these against them).
-TOKENS = ((49, 32, 20, 24, "Tag"),          # _LOW_DIVIDER_X + 2, ROW_Y[0], _TAGS_W
-          (71, 32, 25, 24, "Brain"),        # _LOW_DIVIDER_X + 4 + _TAGS_W, ..., _BRAIN_W
-          (0, 32, 46, 12, "Bad pub"))       # 0, MID_Y[0], _LOW_DIVIDER_X - 1
 
 
 def keys_for(app, x, y):
@@ -49,8 +40,9 @@ def _dashboard(app, home, x, y):
     s = app.game.state
     home._follow_state(s)                          # (the cursor as the next key will find it)
     pending = home.pending
-    for left, top, width, height, label in TOKENS:
-        if left <= x < left + width and top <= y < top + height:
+    for place in D.PLACES:              # the counters, where the dashboard draws them
+        left, top, width, height, label = place[5:]
+        if label and left <= x < left + width and top <= y < top + height:
             if pending and pending.choice(s)[0] == label:
                 return ["OK"]
             if pending:
@@ -68,18 +60,15 @@ def _dashboard(app, home, x, y):
     if pending:
         return ["OK"]                              # the ring: do what it says
     labels = home.bar(s)
-    spare = WIDTH
-    for label in labels:
-        spare -= SMALL.measure(label)
-    right = 0                                      # the cells as Dashboard._draw_bar lays them
-    for i in range(len(labels)):
-        right += SMALL.measure(labels[i]) + spare // len(labels) + (1 if i < spare % len(labels) else 0)
-        if x < right:
-            break
+    # The cells where the dashboard drew them: each cell's part key is (lit, label, x, width)
+    # (Dashboard._draw_bar).
+    keys = home._keys
+    i = len(labels) - 1
+    while i > 0 and not (keys[D.BAR_PART + i] and x >= keys[D.BAR_PART + i][2]):
+        i -= 1
     if i == home.cursor:
         return ["OK"]
     steps = (i - home.cursor) % len(labels)
     if steps <= len(labels) // 2:
         return ["RIGHT"] * steps
     return ["LEFT"] * (len(labels) - steps)
-

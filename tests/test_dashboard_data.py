@@ -1,0 +1,65 @@
+"""The dashboard is data (firmware/netrunner/dashboard.py): its CELLS and PLACES tables, written
+with the module's own constants so that they stay in flash on the image, agree with the engine's
+numbers and with the glass."""
+
+from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, CORP_FIELDS, RUNNER_FIELDS
+from firmware.netrunner import dashboard as D
+from firmware.screens.ui import WIDTH
+
+from simhelp import play
+
+
+def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
+    labels = [row[0] for row in D.CELLS]
+    assert len(labels) == len(set(labels))
+    for bar in (D.CORP_BAR, D.RUNNER_BAR, D.RUN_BAR, D.ACCESS_BAR, D.ACCESS_MORE_BAR):
+        for label in bar:
+            assert D.cell(label)[0] == label
+    assert D.cell("Run")[2][:3] == (HQ, 0, FIRST_REMOTE + 5)        # remote 6, the last offered
+    assert D.cell("Adv")[2][2] == ADVANCED_REMOTES
+    for label, words, number, opens in D.CELLS:
+        assert words or number, label                   # the captions' row has words for each
+        if number:
+            start, low, high, most = number
+            assert low <= start <= high
+
+
+def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():
+    fields = {CORP: [row[0] for row in CORP_FIELDS], RUNNER: [row[0] for row in RUNNER_FIELDS]}
+    boxes = []
+    for name, short, side, field, how, x, y, width, height, choice in D.PLACES:
+        # (max_hand_size is derived from the hand_size_mod field)
+        assert side in (CORP, RUNNER) and field in fields[side] + ["max_hand_size"], name
+        assert 0 <= x and x + width <= WIDTH and D.BAR_Y >= y + height, name
+        for other in boxes:
+            ox, oy, ow, oh = other
+            assert x + width <= ox or ox + ow <= x or y + height <= oy or oy + oh <= y, name
+        boxes.append((x, y, width, height))
+
+
+def test_each_place_shows_its_field():
+    """Changing a place's field changes the glass inside its box; any other pixel that changed
+    under the large numbers is in the box of a place whose number changed with it (brain
+    damage takes from the Runner's hand size)."""
+    sim = play("")
+    sim.run(3000)
+    oled = sim.oled
+    state = sim.app.game.state
+    top = min(place[6] for place in D.PLACES)
+    shown = lambda: [getattr(state.player(place[2]), place[3]) for place in D.PLACES]
+    for name, short, side, field, how, x, y, width, height, choice in D.PLACES:
+        before, values = [[oled.pixel(i, j) for i in range(WIDTH)] for j in range(top, D.BAR_Y)], shown()
+        player = state.player(side)
+        if field == "max_hand_size":
+            field = "hand_size_mod"                      # (max_hand_size is derived from it)
+        setattr(player, field, getattr(player, field) + 3)
+        sim.app.dirty = True
+        sim.run(50)
+        after = [[oled.pixel(i, j) for i in range(WIDTH)] for j in range(top, D.BAR_Y)]
+        changed = [(i, j + top) for j in range(len(after)) for i in range(WIDTH)
+                   if after[j][i] != before[j][i]]
+        boxes = [place[5:9] for place, old, new in zip(D.PLACES, values, shown()) if old != new]
+        assert (x, y, width, height) in boxes, name
+        assert any(x <= i < x + width and y <= j < y + height for i, j in changed), name
+        assert all(any(bx <= i < bx + bw and by <= j < by + bh for bx, by, bw, bh in boxes)
+                   for i, j in changed), name
