@@ -11,8 +11,7 @@ or `engine_lite.infiltration`. Both give the same interface (listed at the top o
 engine_lite.rules), so a Game plays either the same way and nothing needs to ask which it is.
 """
 
-import sys
-
+from engine_lite import load
 from engine_lite.state import new_game
 from engine_lite import rules as netrunner
 from engine_lite.rules import Refused
@@ -36,8 +35,7 @@ def rules_named(name):
     """The rules module of a game by its name (GAMES), or None for a name that is no game."""
     for row in GAMES:
         if row[0] == name:
-            __import__(row[1])
-            return sys.modules[row[1]]
+            return load(row[1])
     return None
 
 
@@ -45,8 +43,7 @@ def words(rules):
     """The game in words: the module its entry in GAMES names, imported now if it is not."""
     for row in GAMES:
         if row[0] == rules.NAME:
-            __import__(row[2])
-            return sys.modules[row[2]]
+            return load(row[2])
     raise KeyError(rules.NAME)
 
 

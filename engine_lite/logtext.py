@@ -7,8 +7,7 @@ The grammar is in the README ("The game log"). Host tools, tests and `do_line` u
 the device never loads it.
 """
 
-import sys
-
+from engine_lite import load
 from engine_lite.game import GAMES, rules_named
 from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 
@@ -20,8 +19,7 @@ def text_of(rules):
     name = rules.NAME if rules is not None else GAMES[0][0]
     for row in GAMES:
         if row[0] == name:
-            __import__(row[3])
-            return sys.modules[row[3]]
+            return load(row[3])
     raise KeyError(name)
 
 

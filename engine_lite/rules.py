@@ -8,8 +8,6 @@ Golden rule: card text beats the rules, so every counter can also be set by hand
 card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side's turn.
 """
 
-import sys
-
 from engine_lite.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, NOT_CALLED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
@@ -17,7 +15,7 @@ from engine_lite.state import (
     PACKED_SIZE, limit, field_name, upgrade, server_name, first_outside, plural as _plural,
     Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
-from engine_lite import actions as A
+from engine_lite import actions as A, load
 
 
 # What every game's rules module gives (engine_lite.infiltration gives the same): NAME (its
@@ -568,8 +566,7 @@ def apply(state, act):
     if dot < 0:
         function = globals()[handler]
     else:
-        __import__(handler[:dot])
-        function = getattr(sys.modules[handler[:dot]], handler[dot + 1:])
+        function = getattr(load(handler[:dot]), handler[dot + 1:])
     note = function(new, side, a, b, c)
     if new.corp.agenda_points >= new.agenda_target:
         _win(new, CORP, WIN_AGENDA)

@@ -10,8 +10,7 @@ Keys that work on every screen:
     BACK        (optional button) back; held: undo
 """
 
-import sys
-
+from engine_lite import load
 from engine_lite.game import Game, words
 from engine_lite import rules as netrunner_rules
 from engine_lite.rules import Refused
@@ -330,8 +329,8 @@ class App:
             # is down, the screen may load what its release will open: the press hides the
             # import, and the new screen appears as soon as the key is up.
             module = self.screen.prepare(self, name)
-            if module and module not in sys.modules:
-                __import__(module)
+            if module:
+                load(module)
             return
         if self.buzzer and event == PRESS:
             self.buzzer.beep(now, self.clock)

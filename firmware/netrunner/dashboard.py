@@ -34,12 +34,10 @@ While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: poin
 +1 card; a DOWN number is a trash cost first. The run ends when the last card is done.
 """
 
-import sys
-
 from engine_lite.state import (
     CORP, RUNNER, SIDE_NAMES, server_name, const,
 )
-from engine_lite import actions as A
+from engine_lite import actions as A, load
 from engine_lite.rules import scoring_remote, advance_action
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
@@ -542,11 +540,10 @@ class Dashboard(Screen):
                 value = held_change(self.value, event, step, self._held_from, most)
                 self.value = max(low, min(high, value))
             else:
-                __import__("firmware.netrunner.purposes")
                 game = app.game
                 # (nothing on the board yet, undone actions or not: the ring offers the
                 # Runner's link from the start; a game with a redo list is kept if replaced)
-                pending = sys.modules["firmware.netrunner.purposes"].Pending(not game.count)
+                pending = load("firmware.netrunner.purposes").Pending(not game.count)
                 pending.change(s, step)
                 self.pending = pending
                 # The last message is done with: the captions' row now says what the number is
@@ -635,8 +632,7 @@ class Dashboard(Screen):
         elif label == "Access":
             app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True)
         elif label == "Steal":
-            __import__("firmware.netrunner.purposes")
-            purposes = sys.modules["firmware.netrunner.purposes"]
+            purposes = load("firmware.netrunner.purposes")
             purposes.points_then(app, purposes.points_action(s, A.STEAL, RUNNER, self.value),
                                  self.accessed)
             forget("firmware.netrunner.purposes")
