@@ -473,7 +473,9 @@ def _trace(s, side, base, corp_boost, runner_boost):
 # installed for 2", %d taking the arguments; "+tag": gained or lost N of that; None: said in
 # engine_lite.phrases from its arguments), the clicks it takes from its side (a number, or "a":
 # as many as its first argument), and the credits it spends (a number, or the arguments that add
-# up to them: "ab"). The messages, the turns' summaries and host_tools.report read these; the
+# up to them: "ab"); and what the dashboard's number ring says before OK does it (%s the side,
+# %d the number: "Corp installs: 2 cr"; None: not on the ring). The messages, the ring
+# (firmware.netrunner.purposes), the turns' summaries and host_tools.report read these; the
 # rules take the same costs (tests/test_rules.py checks every row against them, and that every
 # row fills every column and names a function).
 # The handler is named, not referenced: a row of constants is frozen into flash with the image,
@@ -484,45 +486,45 @@ def _trace(s, side, base, corp_boost, runner_boost):
 # calls, psi games, randomizers): the device lets it go again (firmware.app.OVERLAYS), and the
 # boot heap has no room for their code, nor for a function here to call each.
 VERBS = (
-    # words            who kinds  handler                                past tense, after the side        clicks credits
-    ("",                 0, "",    "",                                     None,                               0,     0),  # 0: no verb
-    ("gain-credit",      3, "",    "_gain_credit",                         "took 1 credit",                    1,     0),  # 1 GAIN_CREDIT
-    ("draw",             3, "",    "_draw",                                "drew",                             1,     0),  # 2 DRAW
-    ("install",          3, "n",   "_install",                             "installed for %d",                 1,     "a"),  # 3 INSTALL
-    ("install-ice",      1, "nn",  "_install_ice",                         "installed ice for %d + %d",        1,     "ab"),  # 4 INSTALL_ICE
-    ("play",             3, "n",   "_install",                             "played for %d",                    1,     "a"),  # 5 PLAY
-    ("advance",          1, "",    "_advance",                             "advanced a card",                  1,     1),  # 6 ADVANCE
-    ("trash-resource",   1, "",    "_trash_resource",                      "trashed a resource",               1,     2),  # 7 TRASH_RESOURCE
-    ("purge",            1, "",    "_purge",                               "purged viruses",                   3,     0),  # 8 PURGE
-    ("ability",          3, "nn",  "_ability",                             "used an ability (%d clicks, %d cr)", "a",   "b"),  # 9 ABILITY
-    ("pay",              3, "n",   "_pay",                                 "paid %d",                          0,     "a"),  # 10 PAY
-    ("rez",              1, "n",   "_pay",                                 "rezzed for %d",                    0,     "a"),  # 11 REZ
-    ("gain",             3, "n",   "_gain",                                "gained %d",                        0,     0),  # 12 GAIN
-    ("lose",             3, "n",   "_lose",                                "lost %d",                          0,     0),  # 13 LOSE
-    ("score",            1, "n",   "_score",                               "scored %d points",                 0,     0),  # 14 SCORE
-    ("steal",            2, "n",   "_score",                               "stole %d points",                  0,     0),  # 15 STEAL
-    ("forfeit",          3, "n",   "_forfeit",                             "forfeited %d points",              0,     0),  # 16 FORFEIT
-    ("bad-publicity",    1, "s",   "_bad_publicity",                       "+bad publicity",                   0,     0),  # 17 BAD_PUBLICITY
-    ("tags",             2, "s",   "_tags",                                "+tag",                             0,     0),  # 18 TAGS
-    ("damage",           2, "kn",  "_damage",                              None,                               0,     0),  # 19 DAMAGE
-    ("hand-size",        3, "s",   "_hand_size",                           None,                               0,     0),  # 20 HAND_SIZE
-    ("clicks",           3, "s",   "_clicks",                              "+click",                           0,     0),  # 21 CLICKS
-    ("remove-tag",       2, "",    "_remove_tag",                          "removed a tag",                    1,     2),  # 22 REMOVE_TAG
-    ("run",              2, "v",   "_run",                                 None,                               1,     0),  # 23 RUN
-    ("end-turn",         3, "",    "_end_turn",                            "ended the turn",                   0,     0),  # 24 END_TURN
-    ("set",              3, "fn",  "engine_lite.golden.set_verb",          None,                               0,     0),  # 25 SET
-    ("run",              0, "e",   "_run_end",                             None,                               0,     0),  # 26 RUN_END
-    ("trace",            0, "nnn", "_trace",                               None,                               0,     0),  # 27 TRACE
-    ("set agenda-target", 0, "n",   "engine_lite.golden.agenda_target",     None,                               0,     0),  # 28 AGENDA_TARGET
-    ("trash",            2, "n",   "_trash",                               "trashed a card for %d",            0,     "a"),  # 29 TRASH
-    ("run-event",        2, "vn",  "_run_event",                           None,                               1,     "b"),  # 30 RUN_EVENT
-    ("time-call",        0, "",    "engine_lite.tournament.time_call",     None,                               0,     0),  # 31 TIME_CALL
-    ("psi",              0, "nn",  "engine_lite.tournament.psi",           None,                               0,     0),  # 32 PSI
-    ("random",           0, "rnn", "engine_lite.tournament.randomizer",    None,                               0,     0),  # 33 RANDOM
-    ("advance",          1, "v",   "_advance_remote",                      None,                               1,     1),  # 34 ADVANCE_REMOTE
-    ("score",            1, "nv",  "_score_remote",                        None,                               0,     0),  # 35 SCORE_REMOTE
-    ("virus",            2, "s",   "engine_lite.golden.change_virus",      None,                               0,     0),  # 36 VIRUS
-    ("counter",          3, "fs",  "engine_lite.golden.change_counter",    None,                               0,     0),  # 37 COUNTER
+    # words             who kinds  handler                                past tense, after the side            clicks credits  asks before OK
+    ("",                 0,  "",    "",                                    None,                                 0,     0,     None),  # 0 no verb
+    ("gain-credit",      3,  "",    "_gain_credit",                        "took 1 credit",                      1,     0,     None),  # 1 GAIN_CREDIT
+    ("draw",             3,  "",    "_draw",                               "drew",                               1,     0,     None),  # 2 DRAW
+    ("install",          3,  "n",   "_install",                            "installed for %d",                   1,     "a",   "%s installs: %d cr"),  # 3 INSTALL
+    ("install-ice",      1,  "nn",  "_install_ice",                        "installed ice for %d + %d",          1,     "ab",  "%s installs ice: %d cr"),  # 4 INSTALL_ICE
+    ("play",             3,  "n",   "_install",                            "played for %d",                      1,     "a",   "%s plays: %d cr"),  # 5 PLAY
+    ("advance",          1,  "",    "_advance",                            "advanced a card",                    1,     1,     None),  # 6 ADVANCE
+    ("trash-resource",   1,  "",    "_trash_resource",                     "trashed a resource",                 1,     2,     "%s trashes a resource: %d cr"),  # 7 TRASH_RESOURCE
+    ("purge",            1,  "",    "_purge",                              "purged viruses",                     3,     0,     None),  # 8 PURGE
+    ("ability",          3,  "nn",  "_ability",                            "used an ability (%d clicks, %d cr)", "a",   "b",   None),  # 9 ABILITY
+    ("pay",              3,  "n",   "_pay",                                "paid %d",                            0,     "a",   "%s pays %d cr"),  # 10 PAY
+    ("rez",              1,  "n",   "_pay",                                "rezzed for %d",                      0,     "a",   "%s rezzes: %d cr"),  # 11 REZ
+    ("gain",             3,  "n",   "_gain",                               "gained %d",                          0,     0,     "%s gains %d cr"),  # 12 GAIN
+    ("lose",             3,  "n",   "_lose",                               "lost %d",                            0,     0,     "%s loses %d cr"),  # 13 LOSE
+    ("score",            1,  "n",   "_score",                              "scored %d points",                   0,     0,     "%s scores %d pt"),  # 14 SCORE
+    ("steal",            2,  "n",   "_score",                              "stole %d points",                    0,     0,     "%s steals %d pt"),  # 15 STEAL
+    ("forfeit",          3,  "n",   "_forfeit",                            "forfeited %d points",                0,     0,     None),  # 16 FORFEIT
+    ("bad-publicity",    1,  "s",   "_bad_publicity",                      "+bad publicity",                     0,     0,     "%s: +%d bad pub"),  # 17 BAD_PUBLICITY
+    ("tags",             2,  "s",   "_tags",                               "+tag",                               0,     0,     "%s takes %d tag"),  # 18 TAGS
+    ("damage",           2,  "kn",  "_damage",                             None,                                 0,     0,     None),  # 19 DAMAGE
+    ("hand-size",        3,  "s",   "_hand_size",                          None,                                 0,     0,     None),  # 20 HAND_SIZE
+    ("clicks",           3,  "s",   "_clicks",                             "+click",                             0,     0,     "%s gains %d click"),  # 21 CLICKS
+    ("remove-tag",       2,  "",    "_remove_tag",                         "removed a tag",                      1,     2,     "%s removes a tag: %d cr"),  # 22 REMOVE_TAG
+    ("run",              2,  "v",   "_run",                                None,                                 1,     0,     None),  # 23 RUN
+    ("end-turn",         3,  "",    "_end_turn",                           "ended the turn",                     0,     0,     None),  # 24 END_TURN
+    ("set",              3,  "fn",  "engine_lite.golden.set_verb",         None,                                 0,     0,     None),  # 25 SET
+    ("run",              0,  "e",   "_run_end",                            None,                                 0,     0,     None),  # 26 RUN_END
+    ("trace",            0,  "nnn", "_trace",                              None,                                 0,     0,     None),  # 27 TRACE
+    ("set agenda-target", 0,  "n",   "engine_lite.golden.agenda_target",    None,                                 0,     0,     None),  # 28 AGENDA_TARGET
+    ("trash",            2,  "n",   "_trash",                              "trashed a card for %d",              0,     "a",   "%s trashes: %d cr"),  # 29 TRASH
+    ("run-event",        2,  "vn",  "_run_event",                          None,                                 1,     "b",   None),  # 30 RUN_EVENT
+    ("time-call",        0,  "",    "engine_lite.tournament.time_call",    None,                                 0,     0,     None),  # 31 TIME_CALL
+    ("psi",              0,  "nn",  "engine_lite.tournament.psi",          None,                                 0,     0,     None),  # 32 PSI
+    ("random",           0,  "rnn", "engine_lite.tournament.randomizer",   None,                                 0,     0,     None),  # 33 RANDOM
+    ("advance",          1,  "v",   "_advance_remote",                     None,                                 1,     1,     None),  # 34 ADVANCE_REMOTE
+    ("score",            1,  "nv",  "_score_remote",                       None,                                 0,     0,     None),  # 35 SCORE_REMOTE
+    ("virus",            2,  "s",   "engine_lite.golden.change_virus",     None,                                 0,     0,     "%s: virus counters +%d"),  # 36 VIRUS
+    ("counter",          3,  "fs",  "engine_lite.golden.change_counter",   None,                                 0,     0,     None),  # 37 COUNTER
 )
 
 

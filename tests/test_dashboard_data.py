@@ -63,3 +63,18 @@ def test_each_place_shows_its_field():
         assert any(x <= i < x + width and y <= j < y + height for i, j in changed), name
         assert all(any(bx <= i < bx + bw and by <= j < by + bh for bx, by, bw, bh in boxes)
                    for i, j in changed), name
+
+
+def test_every_choice_of_the_number_rings_has_its_words():
+    """The ring's sentence before OK comes from the verb's row (engine_lite.rules.VERBS, asks)."""
+    from engine_lite import rules
+    from firmware.netrunner import purposes as P
+    rings = [getattr(P, name) for name in dir(P) if name.isupper()
+             and isinstance(getattr(P, name), tuple) and getattr(P, name)
+             and isinstance(getattr(P, name)[0], tuple)]
+    assert len(rings) >= 8
+    for ring in rings:
+        for label, side, verb in ring:
+            if verb < P.DAMAGE and verb != P.LINK:
+                asks = rules.VERBS[P._ASKS.get(verb, verb)][7]
+                assert asks and asks.count("%d") == 1, label

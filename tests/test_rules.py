@@ -266,10 +266,11 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
     assert table[0][3] == ""
     for verb in range(1, len(table)):
         row = table[verb]
-        assert len(row) == 7, verb
-        words, who, kinds, handler, past, clicks, spent = row
+        assert len(row) == 8, verb
+        words, who, kinds, handler, past, clicks, spent, asks = row
         assert isinstance(words, str) and words and words == words.strip(), verb
         assert past is None or isinstance(past, str) and past.count("%d") <= len(kinds), verb
+        assert asks is None or asks.count("%s") == 1 and asks.count("%d") == 1, verb
         for cost in (clicks, spent):     # a number, or arguments of the verb that add up to it
             assert isinstance(cost, int) and cost >= 0 or (
                 isinstance(cost, str) and cost and set(cost) <= set("ab"[:len(kinds)])), verb

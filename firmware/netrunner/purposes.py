@@ -76,15 +76,11 @@ DOWN_ACCESS = (("Trash", RUNNER, A.TRASH), ("Pay", RUNNER, A.PAY), ("Rez", CORP,
 DOWN_ANY = (("Pay", ACTIVE, A.PAY), ("Rez", CORP, A.REZ), ("Other", OTHER, A.PAY),
             ("Lose", ACTIVE, A.LOSE))
 
-PHRASES = {A.GAIN: "%s gains %d cr", A.PAY: "%s pays %d cr", A.LOSE: "%s loses %d cr",
-           A.INSTALL: "%s installs: %d cr", A.PLAY: "%s plays: %d cr",
-           ICE: "%s installs ice: %d cr", A.REZ: "%s rezzes: %d cr",
-           A.TRASH: "%s trashes: %d cr", A.TRASH_RESOURCE: "%s trashes a resource: %d cr",
-           A.SCORE: "%s scores %d pt", A.STEAL: "%s steals %d pt",
-           A.TAGS: "%s takes %d tag", A.BAD_PUBLICITY: "%s: +%d bad pub",
-           A.CLICKS: "%s gains %d click", A.REMOVE_TAG: "%s removes a tag: %d cr",
-           A.VIRUS: "%s: virus counters +%d",
-           LINK: "%s link %d from start"}
+# The ring's words before OK are its verbs' (engine_lite.rules.VERBS, "asks"); a choice that is
+# no verb of its own says what it is for here: ice to install (the rules' INSTALL_ICE, after how
+# much ice is there), the link the Runner's identity gives (SET). Damage: sentence.
+_ASKS = {ICE: A.INSTALL_ICE}
+_LINK_ASKS = "%s link %d from start"
 
 
 def ring(s, up, delta=0, fresh=False):
@@ -165,7 +161,8 @@ class Pending:
                 return fitting(("Score %d from R%d (%d adv)" % (n, remote, has),
                                 "Scores %d pt from remote %d" % (n, remote),
                                 "Score %d: remote %d" % (n, remote)))
-        return PHRASES[verb] % (SIDE_NAMES[side], n)
+        asks = _LINK_ASKS if verb == LINK else rules.VERBS[_ASKS.get(verb, verb)][7]
+        return (asks or "%s: %d") % (SIDE_NAMES[side], n)    # (each ring verb asks: a test)
 
     def ends_game(self, s):
         """Whether OK on the lit choice ends the game (a flatline, the agenda that wins): the
