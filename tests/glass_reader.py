@@ -1,7 +1,7 @@
 """Reading the glass as a player does: the project's own fonts recognised on the drawn frame.
 
 `glass_lines(oled)` scans the emulated OLED's pixels for every glyph of the small (8 px) and
-medium (10 px) fonts, lit on dark, and returns the text runs it finds, each with where it
+medium (10 px) fonts and the 12- and 16-pixel digits, lit on dark, and returns the text runs it finds, each with where it
 starts: what the tests read instead of the firmware's own strings (issue 35: no silent change
 is judged by the glass, not by what the code meant to draw).
 """
@@ -38,10 +38,11 @@ _FONTS = []
 
 def _fonts():
     if not _FONTS:
-        from firmware.screens.fonts import SMALL
+        from firmware.screens.fonts import SMALL, MID, BIG
         from firmware.screens.widgets import MEDIUM
-        for font in (SMALL, MEDIUM):
-            _FONTS.append((font.width, font.height, _glyphs(font)))
+        for font in (SMALL, MEDIUM, MID, BIG):
+            # (a lone digit is a number in the digits' fonts, noise in the others)
+            _FONTS.append((font.width, font.height, _glyphs(font), font in (MID, BIG)))
     return _FONTS
 
 
@@ -56,7 +57,7 @@ def glass_lines(oled, width=128, height=64):
 
 def _runs(lit, width, height):
     runs = []
-    for glyph_w, glyph_h, glyphs in _fonts():
+    for glyph_w, glyph_h, glyphs, digits in _fonts():
         for y in range(height - glyph_h + 1):
             columns = [sum(lit[y + r][x] << r for r in range(glyph_h)) for x in range(width)]
             x = 0
@@ -75,11 +76,11 @@ def _runs(lit, width, height):
                     blanks += 1           # one blank cell: a space between words
                     x += glyph_w
                     continue
-                if start is not None and len(text) > 1:
+                if start is not None and (len(text) > 1 or digits and text.isdigit()):
                     runs.append((start, y, text))
                 text, start, blanks = "", None, 0
                 x += 1
-            if start is not None and len(text) > 1:
+            if start is not None and (len(text) > 1 or digits and text.isdigit()):
                 runs.append((start, y, text))
     return runs
 

@@ -12,6 +12,7 @@ click left, the monitor's displays) is shown by the number or the header it chan
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
+from engine_lite import actions as A, golden
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
 from firmware.screens.ui import wrap
@@ -112,4 +113,116 @@ def test_every_change_is_named_on_the_glass_in_the_frame_that_commits_it(at, ext
         Game.do_applied, Game.undo, Game.redo = do_applied, undo, redo
         App.render = render
     assert sim.resets == 0 and sim.watchdog_resets == 0, "the firmware restarted"
+    assert not problems, "%s after %s" % (problems[0], key_script(events))
+
+
+# What names each change on the glass before the key that commits it (lower case, any of them):
+# the lit cell or row, the ring's sentence, the question. By verb; Infiltration's verbs by their
+# words (engine_lite.infiltration.VERBS). The number the change is by must be on the glass too
+# where the verb takes one (kinds "n" or "s" first).
+NAMED_BY = {
+        A.GAIN_CREDIT: ("+1cr", "credit"), A.DRAW: ("draw",), A.INSTALL: ("install",),
+        A.INSTALL_ICE: ("ice",), A.PLAY: ("play",), A.ADVANCE: ("adv",),
+        A.TRASH_RESOURCE: ("trash",), A.PURGE: ("purge",), A.ABILITY: ("abilit",),
+        A.PAY: ("pay",), A.REZ: ("rez",), A.GAIN: ("gain",), A.LOSE: ("lose",),
+        A.SCORE: ("score",), A.STEAL: ("steal",), A.FORFEIT: ("forfeit",),
+        A.BAD_PUBLICITY: ("bad pub",), A.TAGS: ("tag",), A.HAND_SIZE: ("hand",),
+        A.DAMAGE: ("damage", "flatline", "meat", "net", "brain"), A.CLICKS: ("click",),
+        A.REMOVE_TAG: ("tag",), A.RUN: ("run",), A.END_TURN: ("end",),
+        A.RUN_END: ("access", "fail", "jack", "done", "next", "run ends"),
+        A.TRACE: ("trace",), A.AGENDA_TARGET: ("agenda",), A.TRASH: ("trash",),
+        A.RUN_EVENT: ("run",), A.PSI: ("psi",), A.RANDOM: ("random", "coin", "die", "roll"),
+        A.ADVANCE_REMOTE: ("adv",), A.SCORE_REMOTE: ("score",), A.VIRUS: ("virus",),
+}
+
+
+# Changes that end, start, score or damage whatever numbers they move (besides any change that
+# takes a number down: spends, removes), by game.
+ENDS_OR_STARTS = {
+    "netrunner": (A.RUN, A.RUN_END, A.END_TURN, A.DAMAGE, A.SCORE, A.STEAL, A.SCORE_REMOTE,
+                  A.FORFEIT, A.TRACE),
+    "infiltration": tuple(range(5, 14)),   # security, moves, wounds, escapes, arrests, phases
+}
+
+
+def consequential(game, act, applied):
+    """Whether `act` spends, scores, damages, removes, flatlines, ends or starts something (issue
+    35: those are named before the key that commits them)."""
+    rules = game.rules
+    before, after = game.state.pack(), applied[0].pack()
+    return (act[0] in ENDS_OR_STARTS[rules.NAME] or rules.over(applied[0])
+            or any(new < old for old, new in zip(before, after)))
+
+
+class _Glass:
+    """The glass as it was: pixels copied from the emulated panel."""
+
+    def __init__(self, oled):
+        self.rows = oled.rows()
+
+    def pixel(self, x, y):
+        return self.rows[y][x]
+
+
+def _names(game, act):
+    """The words of which one must be on the glass before `act` (lower case), and its number
+    (or None)."""
+    verb, side, a, b, c = act
+    table = game.rules.VERBS
+    kinds = table[verb][2]
+    number = abs(a) if kinds[:1] in ("n", "s") and a else None
+    if game.rules.NAME != "netrunner":
+        return tuple(w for w in table[verb][0].replace("-", " ").split() if w != "set"), number
+    if verb in (A.SET, A.COUNTER):
+        row = golden.rows(side)[a]
+        return tuple(w.lower() for w in (row[6], row[7] or row[6], row[0].replace("_", " "))
+                     ), (abs(b) or None)
+    return NAMED_BY[verb], number
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.integers(0, 120), st.integers(-2, -1)), EXTRAS, st.sampled_from((1, 2)),
+       SEQUENCE)
+def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, extra, panels,
+                                                                          events):
+    """The second half: what a key commits (its first change to the game) was on the glass
+    when the key went down (the lit cell or row, the ring's sentence, the question), with its
+    number, not under a message. Undo and redo (held LEFT and RIGHT) are gestures, said after."""
+    from firmware.app import App
+    sim = start(at, extra, panels)
+    problems = []
+    down = {}                 # key -> the glass when it went down
+    key = []                  # (key, event) the App is handling
+    do_applied, on_button = Game.do_applied, App.on_button
+
+    def pressing(app, name, event):
+        from firmware.board.buttons import DOWN
+        if event == DOWN:
+            down[name] = _Glass(sim.oled)
+        key.append((name, event))
+        try:
+            return on_button(app, name, event)
+        finally:
+            key.pop()
+
+    def committing(game, act, applied):
+        from firmware.board.buttons import PRESS
+        if key and key[-1] and key[-1][0] in down and consequential(game, act, applied):
+            name, event = key[-1]
+            words, number = _names(game, act)
+            shown = glass_text(down[name]).lower()
+            if not any(word in shown for word in words):
+                problems.append("%r not named before %s: the glass read %r" % (act, name, shown))
+            elif number is not None and event == PRESS and str(number) not in shown:
+                # (a held key changes by its steps, 5 at a time, as the glass shows them)
+                problems.append("%r: its %d not on the glass before %s: %r"
+                                % (act, number, name, shown))
+            key[-1] = None        # (what follows from the same key is said after it)
+        return do_applied(game, act, applied)
+
+    Game.do_applied, App.on_button = committing, pressing
+    try:
+        sim.keys(key_script(events))
+    finally:
+        Game.do_applied, App.on_button = do_applied, on_button
     assert not problems, "%s after %s" % (problems[0], key_script(events))
