@@ -18,12 +18,21 @@ def same_game(a, b):
             and a.checkpoints[0] == b.checkpoints[0] and a.redo_stack == b.redo_stack)
 
 
+# A tap on the glass is played as the browser page plays it (host_tools/web/netclick.js,
+# touchGlass): each key it stands for pressed, held MIN_HOLD_MS, and the next 40 ms later.
+MIN_HOLD_MS = 60
+
+
 def key_script(events):
     """A key script from (event, gap) pairs: ("tap" or "hold", key, ms down), or ("chord",
-    first, second, ms before the second, ms both are down); then gap ms with none."""
+    first, second, ms before the second, ms both are down); then gap ms with none. ("touch",
+    x, y), a tap on the glass, is written TOUCH:x:y: only `drive` plays it (its keys depend on
+    the screen at that moment)."""
     words = []
     for event, gap in events:
-        if event[0] == "tap":
+        if event[0] == "touch":
+            words.append("TOUCH:%d:%d" % event[1:])
+        elif event[0] == "tap":
             words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
         elif event[0] == "hold":
             words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
@@ -37,6 +46,20 @@ def key_script(events):
                 words += ["RELEASE:" + second]
         words.append("WAIT:%d" % gap)
     return ",".join(words)
+
+
+def drive(sim, events):
+    """Play (event, gap) pairs (key_script's) on the simulator, a touch on the glass as the keys
+    firmware.netrunner.touch gives for it at that moment, pressed as the page presses them."""
+    from firmware.netrunner.touch import keys_for
+    for event, gap in events:
+        if event[0] == "touch":
+            words = []
+            for name in keys_for(sim.app, event[1], event[2]):
+                words += ["PRESS:" + name, "WAIT:%d" % MIN_HOLD_MS, "RELEASE:" + name, "WAIT:40"]
+            sim.keys(",".join(words + ["WAIT:%d" % gap]))
+        else:
+            sim.keys(key_script([(event, gap)]))
 
 
 # (where a text is on the glass: host_tools.screenshots, shared with host_tools.legibility)

@@ -2,7 +2,8 @@
 random points.
 
 Hypothesis plays sequences of taps (30-400 ms), holds (0.6-3 s), chords (a second key pressed
-while the first is down) with 0.05-2 s between them, from a Netrunner game at a random point of
+while the first is down), taps on the glass (the browser's, played as their keys;
+firmware.netrunner.touch) with 0.05-2 s between them, from a Netrunner game at a random point of
 the scripted game (a Corp turn, a Runner turn, a run...) or an Infiltration game, with two more
 games in the archive. Afterwards, and after a power cut, every game that was there before must
 still be one a player can get back (in play, or in More > Previous games) unless the keys
@@ -18,7 +19,7 @@ from engine_lite.logtext import do_line
 from firmware.board.buttons import LONG
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
-from simhelp import key_script
+from simhelp import key_script, drive
 
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 # OK most, then the bar's LEFT and RIGHT: the keys that move through a game (and reach End).
@@ -58,8 +59,10 @@ def marks(game):
 
 
 TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 400))
+# a tap on the glass (the browser's canvas): anywhere, as a hurried thumb taps
+TOUCH = st.tuples(st.just("touch"), st.integers(0, 127), st.integers(0, 63))
 EVENT = st.one_of(
-    TAP, TAP, TAP,
+    TAP, TAP, TAP, TOUCH,
     st.tuples(st.just("hold"), OFTEN, st.integers(600, 3000)),
     st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 1500)),
 )
@@ -107,7 +110,7 @@ def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselve
 
     App.on_button, Game.do, App.play = watch_button, watch_do, watch_play
     try:
-        sim.keys(key_script(events))
+        drive(sim, events)
         sim.run(3000)
     finally:
         App.on_button, Game.do, App.play = on_button, act_do, play
