@@ -1106,3 +1106,25 @@ def test_touching_the_glass_is_the_keys_a_player_would_press():
     tap(30, 10 + 11 + 5)                                 # chosen
     assert sim.app.screen.name == "tokens"
     assert keys_for(sim.app, 30, 3) == []                # the title: nothing
+
+
+def test_a_rez_for_3_in_a_run_is_four_taps_on_the_glass():
+    """Issue 38: three taps on the Corp's credits (a credit each, the ring turned to Rez, the
+    Corp's first choice in a run) and one on the ring rez a card for 3; the ring's sentence says
+    it before the last tap. A tap on the Runner's credits turns the ring to the Runner's."""
+    from firmware.netrunner import dashboard as D
+    from firmware.netrunner.touch import keys_for
+    from host_tools.press_budget import RUNNER_TURN, RUN_HQ
+    sim = play(RUNNER_TURN + "," + RUN_HQ)               # the Runner runs on HQ
+    assert sim.app.game.state.in_run
+    credits = sim.state()["corp"]["credits"]
+    tap = lambda x, y: sim.keys(",".join(keys_for(sim.app, x, y)) or "WAIT:1")
+    corp = (D.COLUMN_X[0] + 5, D.BIG_Y + 5)
+    for _ in range(3):
+        tap(*corp)
+    assert sim.app.screen.status(sim.app.game.state) == "Corp rezzes: 3 cr"
+    tap(30, 60)                                          # the ring: do what it says
+    assert sim.state()["corp"]["credits"] == credits - 3
+    assert list(log_lines(sim.app.game))[-1] == "corp rez 3"
+    tap(D.COLUMN_X[1] + 60, D.BIG_Y + 5)                 # the Runner's credits
+    assert sim.app.screen.pending.choice(sim.app.game.state)[1] == 1

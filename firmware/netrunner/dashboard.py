@@ -106,7 +106,8 @@ def cell(label):
 COLUMN_X = (0, 55)
 COLUMN_W = (51, 73)
 _DIVIDER_X = const(52)
-_BIG_Y = const(8)               # rows on 8-pixel page boundaries: a changed row repaints one page
+BIG_Y = const(8)                # the large numbers (credits, points) from here; rows on 8-pixel page
+                                # boundaries: a changed row repaints one page
 _CAPTION_Y = const(24)
 _LOW_Y = const(32)               # where the counters under the large numbers start (PLACES)
 BAR_Y = 56
@@ -340,7 +341,7 @@ class Dashboard(Screen):
                 if corner and not active:
                     SMALL.draw(fb, corner, x + width - SMALL.measure(corner), 0)
             # Credits at the outside edge, agenda points beside the divider (a score).
-            if part(fb, _NUMBERS + side, (me.credits, me.agenda_points), x, _BIG_Y, width, 16):
+            if part(fb, _NUMBERS + side, (me.credits, me.agenda_points), x, BIG_Y, width, 16):
                 self._draw_numbers(fb, side, me, x, width)
         if part(fb, _DIVIDER, True, _DIVIDER_X + 1, 0, 1, _CAPTION_Y):
             fb.vline(_DIVIDER_X + 1, 0, _CAPTION_Y, 1)
@@ -478,11 +479,11 @@ class Dashboard(Screen):
             if BIG.measure(credits) + SMALL.measure(points) > room:
                 big = SMALL
         if side == CORP:
-            big.draw(fb, credits, x, _BIG_Y)
-            font.draw(fb, points, x + width - _POINTS_GAP - font.measure(points), _BIG_Y)
+            big.draw(fb, credits, x, BIG_Y)
+            font.draw(fb, points, x + width - _POINTS_GAP - font.measure(points), BIG_Y)
         else:
-            font.draw(fb, points, x + _POINTS_GAP, _BIG_Y)
-            big.draw(fb, credits, x + width - big.measure(credits), _BIG_Y)
+            font.draw(fb, points, x + _POINTS_GAP, BIG_Y)
+            big.draw(fb, credits, x + width - big.measure(credits), BIG_Y)
 
     def _draw_bar(self, s, fb):
         # Each cell is a part of its own: moving the cursor redraws two cells, not six.

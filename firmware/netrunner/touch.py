@@ -5,12 +5,16 @@ so the page and the device run one program.
 - A menu: a tap on a row lights it (UP/DOWN); a tap on the lit row chooses it (OK).
 - The dashboard: a tap on a cell of the bar lights it (LEFT/RIGHT, the short way round); a tap
   on the lit cell is OK. A tap on Tags, Brain or Bad pub starts a number of 1 for it (UP, then
-  LEFT/RIGHT round the ring to it); a tap there again, or on the ring, records it (OK).
+  LEFT/RIGHT round the ring to it); a tap there again, or on the ring, records it (OK). A tap on
+  a side's large numbers is a credit that side spends: DOWN, then round the ring to that side's
+  first choice (in a run, the Corp's is Rez: three taps on its credits and one on the ring rez
+  a card for 3); the ring's sentence says what, before the tap on the ring does it.
 - Anything else: no keys (a tap does nothing it would have to guess).
 
 An overlay the browser loads on its first tap; the device never imports it.
 """
 
+from firmware.screens.fonts import BIG
 from firmware.screens.ui import WIDTH, HEIGHT
 from firmware.netrunner import dashboard as D
 
@@ -55,6 +59,9 @@ def _dashboard(app, home, x, y):
             if steps <= len(labels) // 2:
                 return ["UP"] + ["RIGHT"] * steps
             return ["UP"] + ["LEFT"] * (len(labels) - steps)
+    if D.BIG_Y <= y < D.BIG_Y + BIG.height:
+        side = 0 if x < D.COLUMN_X[1] else 1
+        return _spend(app, s, pending, side)
     if y < D.BAR_Y:
         return []
     if pending:
@@ -72,3 +79,23 @@ def _dashboard(app, home, x, y):
     if steps <= len(labels) // 2:
         return ["RIGHT"] * steps
     return ["LEFT"] * (len(labels) - steps)
+
+
+def _spend(app, s, pending, side):
+    """A tap on a side's large numbers: one credit more for that side to spend (DOWN), the ring
+    then turned the short way to the nearest choice that is that side's."""
+    from firmware.netrunner.purposes import Pending
+    if pending and pending.delta > 0:
+        return []                                  # a number up waits: OK or LEFT first
+    after = Pending(not app.game.count)            # the number as the DOWN will leave it
+    if pending:
+        after.delta, after.index = pending.delta, pending.index
+    after.change(s, -1)
+    start = after.index
+    count = len(after.choices(s))
+    for distance in range(count // 2 + 1):
+        for step, key in ((distance, "RIGHT"), (-distance, "LEFT")):
+            after.index = (start + step) % count
+            if after.choice(s)[1] == side:
+                return ["DOWN"] + [key] * distance
+    return ["DOWN"]
