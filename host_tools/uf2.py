@@ -4,7 +4,8 @@
     python -m host_tools.uf2 --board RPI_PICO2   # build/netclick-RPI_PICO2.uf2: the Pico 2
 
 The image is MicroPython v1.28.0 for the Raspberry Pi Pico (rp2 port, RPI_PICO), built offline
-from the source kit in ../shared/rp2 by its `build-from-kit.sh`, with the modules that
+from the source kit in ../shared/rp2 by its `build-from-kit.sh`, with hardware/image/board as
+the board folder (the stock board with a larger GC mark stack) and the modules that
 `hardware/image/manifest.py` names frozen in: `engine_lite`, `firmware`, the pinned
 `adafruit_ssd1306` and `adafruit_bus_device`, `main.py`, and `netclick_image` (the default pin
 map, made here from hardware/pins.json). A board flashed with only this file boots to the tracker.
@@ -27,6 +28,9 @@ ROOT = deploy.ROOT
 SHARED_RP2 = os.path.join(os.path.dirname(ROOT), "shared", "rp2")
 KIT_SCRIPT = os.path.join(SHARED_RP2, "build-from-kit.sh")
 MANIFEST = os.path.join(ROOT, "hardware", "image", "manifest.py")
+# The board folder the image is built with: the stock board, with a larger GC mark stack (its
+# mpconfigboard.cmake says why).
+BOARD_DIR = os.path.join(ROOT, "hardware", "image", "board")
 WORK = os.path.join(ROOT, "build", "rp2-kit")
 STAGE = os.path.join(ROOT, "build", "uf2-stage")
 OUTPUT = os.path.join(ROOT, "build", "netclick-RPI_PICO.uf2")
@@ -124,7 +128,11 @@ def build(output=OUTPUT, out=sys.stdout, work=WORK, board="RPI_PICO"):
     out.write("Building MicroPython v1.28.0 for %s with the tracker frozen in "
               "(%s)...\n" % (board, os.path.relpath(work, ROOT)))
     out.flush()
-    env = dict(os.environ, NETCLICK_UF2_STAGE=STAGE, BOARD=board)
+    configured = os.path.join(work, os.path.dirname(kit_output(board)))
+    if not _configured_with(configured, BOARD_DIR):
+        shutil.rmtree(configured, ignore_errors=True)     # (CMake reads the board folder once)
+    # (the kit's make takes BOARD_DIR from the environment: ports/rp2/Makefile's `BOARD_DIR ?=`)
+    env = dict(os.environ, NETCLICK_UF2_STAGE=STAGE, BOARD=board, BOARD_DIR=BOARD_DIR)
     result = subprocess.run(["bash", KIT_SCRIPT, work, MANIFEST], env=env,
                             capture_output=True, text=True)
     if result.returncode != 0:
@@ -135,6 +143,17 @@ def build(output=OUTPUT, out=sys.stdout, work=WORK, board="RPI_PICO"):
     return sha256(output)
 
 
+def _configured_with(build, board_dir):
+    """Whether the kit's build folder `build` was configured with the board folder `board_dir`."""
+    try:
+        with open(os.path.join(build, "CMakeCache.txt")) as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return False
+    return any(line.startswith("MICROPY_BOARD_DIR:") and line.endswith("=" + board_dir)
+               for line in lines)
+
+
 def up_to_date(output=OUTPUT):
     """True when `output` exists and is newer than every file frozen into it (for the tests,
     which build the image only when the code changed)."""
@@ -142,7 +161,8 @@ def up_to_date(output=OUTPUT):
         return False
     built = os.path.getmtime(output)
     sources = [MANIFEST, os.path.join(ROOT, "main.py"), os.path.join(ROOT, "hardware", "pins.json"),
-               os.path.abspath(__file__)]
+               os.path.abspath(__file__), os.path.join(BOARD_DIR, "mpconfigboard.cmake"),
+               os.path.join(BOARD_DIR, "mpconfigboard.h")]
     sources += [local for _, local in deploy.source_files() if local.endswith(".py")
                 and os.path.commonpath([local, ROOT]) == ROOT]
     return all(os.path.getmtime(path) <= built for path in sources)

@@ -1,0 +1,15 @@
+# Netclick's board for `make uf2` (host_tools/uf2.py passes this folder as BOARD_DIR): the stock
+# MicroPython board named by BOARD (RPI_PICO, or RPI_PICO2 for the Pico 2) with one change, in
+# MICROPY_DEF_BOARD below. Everything else (pins, flash layout, name) is the stock board's.
+set(NETCLICK_STOCK_BOARD ${MICROPY_PORT_DIR}/boards/${MICROPY_BOARD})
+include(${NETCLICK_STOCK_BOARD}/mpconfigboard.cmake)
+include(${NETCLICK_STOCK_BOARD}/mpconfigvariant.cmake OPTIONAL)
+set(MICROPY_BOARD_PINS ${NETCLICK_STOCK_BOARD}/pins.csv)
+list(APPEND MICROPY_DEF_BOARD NETCLICK_STOCK_BOARD_H="boards/${MICROPY_BOARD}/mpconfigboard.h")
+
+# The garbage collector's mark stack: 256 entries, not 64. When marking pushes more blocks than
+# the stack holds, MicroPython rescans every marked block of the heap, and the tracker's classes
+# and modules push more than 64: a full collection on the image took 7.4 ms with 64 (make bench,
+# "a full GC, tracker built"; issue 37's target is 3 ms). The rp2 port does the same for boards
+# with PSRAM (1024). Cost: 384 bytes of RAM more outside the heap (entries are 2 bytes).
+list(APPEND MICROPY_DEF_BOARD MICROPY_ALLOC_GC_STACK_SIZE=256)
