@@ -78,3 +78,8 @@ def test_every_choice_of_the_number_rings_has_its_words():
             if verb < P.DAMAGE and verb != P.LINK:
                 asks = rules.VERBS[P._ASKS.get(verb, verb)][7]
                 assert asks and asks.count("%d") == 1, label
+
+
+def test_the_parts_after_the_places_follow_them():
+    """The dashboard's part numbers: one per place, then the bottom row and the bar's cells."""
+    assert D._PLACE + len(D.PLACES) == D._BOTTOM and D._BOTTOM + 1 == D.BAR_PART

@@ -109,7 +109,7 @@ _DIVIDER_X = const(52)
 BIG_Y = const(8)                # the large numbers (credits, points) from here; rows on 8-pixel page
                                 # boundaries: a changed row repaints one page
 _CAPTION_Y = const(24)
-_LOW_Y = const(32)               # where the counters under the large numbers start (PLACES)
+_LOW_Y = const(32)              # where the counters under the large numbers start (PLACES)
 BAR_Y = 56
 # Under the large numbers the columns meet further left: the Corp has two counters to show, the
 # Runner four, tags and brain damage in large digits under their names, link and hand size after.
@@ -123,13 +123,13 @@ _HAND = const(2)                # the Runner's hand: "H 4/5" with the grip follo
 # whose, the field, how drawn, where (x, y, width, height), and the choice of the ring of
 # purposes a tap on it starts a number for (firmware.netrunner.purposes; None: not there).
 PLACES = (
-    ("Bad pub", "BP", _CORP,   "bad_publicity", _MID,  0,  32, 46, 12, "Bad pub"),
-    ("Hand",    "H",  _CORP,   "max_hand_size", _MID,  0,  44, 46, 12, None),
-    ("Tags",    "",   _RUNNER, "tags",          _BIG,  49, 32, 20, 24, "Tag"),
-    ("Brain",   "",   _RUNNER, "brain_damage",  _BIG,  71, 32, 25, 24, "Brain"),
-    ("Link",    "L",  _RUNNER, "link",          _MID,  97, 32, 31, 12, None),
-    ("Hand",    "H",  _RUNNER, "max_hand_size", _HAND, 97, 44, 31, 12, None),
-)
+    ("Bad pub", "BP", _CORP,   "bad_publicity", _MID,  0,  _LOW_Y,      _LOW_DIVIDER_X - 1, 12, "Bad pub"),
+    ("Hand",    "H",  _CORP,   "max_hand_size", _MID,  0,  _LOW_Y + 12, _LOW_DIVIDER_X - 1, 12, None),
+    ("Tags",    "",   _RUNNER, "tags",          _BIG,  _LOW_DIVIDER_X + 2,  _LOW_Y, 20, 24, "Tag"),
+    ("Brain",   "",   _RUNNER, "brain_damage",  _BIG,  _LOW_DIVIDER_X + 24, _LOW_Y, 25, 24, "Brain"),
+    ("Link",    "L",  _RUNNER, "link",          _MID,  _SMALL_X, _LOW_Y,      31, 12, None),
+    ("Hand",    "H",  _RUNNER, "max_hand_size", _HAND, _SMALL_X, _LOW_Y + 12, 31, 12, None),
+)     # (31: the glass's 128 less _SMALL_X)
 _POINTS_GAP = const(5)          # agenda points keep this far from the divider: "3 | 2", not "32"
 # The dashboard's parts (Screen.part): each is drawn again only when what it shows changed.
 _HEADER = const(0)              # + side: a side's name and clicks
@@ -138,7 +138,7 @@ _DIVIDER = const(4)
 _CAPTIONS = const(5)            # the row under the large numbers
 _LOW_DIVIDER = const(6)
 _PLACE = const(7)               # + the row of PLACES
-_BOTTOM = const(13)             # the action bar, or the ring of a pending number
+_BOTTOM = const(13)             # (_PLACE + 6 places) the action bar, or a pending number's ring
 BAR_PART = const(14)            # parts 14.. are the bar's cells
 # A click pip: _PIP_W x _PIP_H pixels (the header's height: issue 24's 8 px for the other
 # seat), every _PIP_W + 2; the Corp's header has room for 4 beside its name, the Runner's 6.
