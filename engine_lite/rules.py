@@ -403,7 +403,7 @@ def _end_turn(s, side, a, b, c):
     flatlined = side == RUNNER and s.runner.max_hand_size < 0
     if s.final_turns == 2:           # time was called: the other side's turn is the last
         s.final_turns = 1
-        note += "Time: last turn. "
+        note += "Last turn. "           # (time was called: the header says LAST too)
     elif s.final_turns == 1 and not flatlined:     # the last turn is over: points decide
         from engine_lite.tournament import time_over
         return note + time_over(s)

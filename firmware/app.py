@@ -78,6 +78,8 @@ class App:
         self._display_retry_at = None   # while the OLED does not answer: when to try again
         self._drawn = None       # the screen drawn last (render: whole or only what changed)
         self._drawn_toast = None  # the message drawn last, and the rows it covered
+        self._drawn_page = 0      # ... which two of its lines, when it has more
+        self._page_at = None      # when the next two lines of a long message are due
         self._drawn_rows = (HEIGHT, HEIGHT)
         self.full_redraw = False  # set to draw the whole screen at the next render
         self.random = random     # a byte from the board's random source (firmware.board.hw)
@@ -291,7 +293,9 @@ class App:
     def say(self, text, error=False):
         """Show a message at the bottom of the screen for a moment (errors with a beep)."""
         self.toast = ("! " + text) if error else text
-        self._toast_until = self.clock.ticks_add(self.clock.ticks_ms(), self.TOAST_MS)
+        # (a message longer than two lines is shown two at a time, each pair for TOAST_MS)
+        pages = (len(wrap(self.toast, 25)) + 1) // 2
+        self._toast_until = self.clock.ticks_add(self.clock.ticks_ms(), self.TOAST_MS * pages)
         self.dirty = True
         if error and self.buzzer:
             self.buzzer.beep(self.clock.ticks_ms(), self.clock, 880, 60)
@@ -375,6 +379,8 @@ class App:
         if self.toast and clock.ticks_diff(now, self._toast_until) >= 0:
             self.toast = None
             self.dirty = True
+        elif self._page_at is not None and clock.ticks_diff(now, self._page_at) >= 0:
+            self.dirty = True          # a long message's next two lines
         idle = clock.ticks_diff(now, self.last_input)
         if idle >= self.PENDING_MS and self.screen.cancel():
             self.say("Unused number dropped")     # nobody is going to OK it now
@@ -416,7 +422,20 @@ class App:
         fb = self.fb
         screen = self.screen
         toast = self.toast
-        lines = wrap(toast, 25)[-2:] if toast else None
+        lines = wrap(toast, 25) if toast else None
+        page = 0
+        self._page_at = None
+        if lines and len(lines) > 2:
+            # A longer message (notices at power-up): two lines at a time, each pair for
+            # TOAST_MS, so that every line of it is on the glass for a while.
+            clock = self.clock
+            now = clock.ticks_ms()
+            left = max(0, clock.ticks_diff(self._toast_until, now))
+            pages = (len(lines) + 1) // 2
+            page = max(0, min(pages - 1, pages - 1 - (left - 1) // self.TOAST_MS))
+            lines = lines[2 * page:2 * page + 2]
+            if page < pages - 1:
+                self._page_at = clock.ticks_add(now, left % self.TOAST_MS or self.TOAST_MS)
         if lines:
             box = screen.toast_box(len(lines))
             top, bottom = box[0] - 1, box[1]       # the rows it covers, border included
@@ -441,11 +460,13 @@ class App:
             screen.covered = False
             screen.update(self, fb)
             under = screen.covered
-        if lines and (under or toast is not self._drawn_toast or (top, bottom) != self._drawn_rows):
+        if lines and (under or toast is not self._drawn_toast or page != self._drawn_page
+                      or (top, bottom) != self._drawn_rows):
             # (drawn again where it moved to: a pending number on the dashboard moves it)
             self._draw_toast(fb, lines, box)
         self._drawn_rows = (top, bottom)
         self._drawn_toast = toast
+        self._drawn_page = page
         self.display.show()
         self.dirty = False
 

@@ -1128,3 +1128,21 @@ def test_a_rez_for_3_in_a_run_is_four_taps_on_the_glass():
     assert list(log_lines(sim.app.game))[-1] == "corp rez 3"
     tap(D.COLUMN_X[1] + 60, D.BIG_Y + 5)                 # the Runner's credits
     assert sim.app.screen.pending.choice(sim.app.game.state)[1] == 1
+
+
+def test_a_message_longer_than_two_lines_shows_every_line_two_at_a_time():
+    """Notices at power-up can add up to more than two lines ("Resumed - Turn 1" and why the
+    FRAM is not used): each pair of lines is on the glass for the message's time, in order,
+    never only the last two."""
+    from glass_reader import glass_text
+    sim = play("", settle=3000)
+    text = "Resumed - Turn 1 No FRAM at 0x50: saving in the flash; and a fourth line here"
+    sim.app.say(text)
+    seen = set()
+    for _ in range(12):
+        sim.run(500)
+        seen.update(glass_text(sim.oled).split("\n"))
+    from firmware.screens.ui import wrap
+    lines = wrap(text, 25)
+    assert len(lines) == 4 and all(line in seen for line in lines)
+    assert sim.app.toast is None                     # and then it is gone
