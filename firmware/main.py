@@ -18,7 +18,7 @@ from firmware.app import App
 from firmware.board.buttons import ButtonPad
 from firmware.board.display import open_display
 from firmware.settings import Settings
-from firmware.saving.storage import Storage, Saver, PREVIOUS
+from firmware.saving.storage import Storage, Saver, PREVIOUS, JOURNAL
 
 WATCHDOG_MS = 8000     # the RP2040's watchdog allows at most 8.3 s
 # The watchdog cannot be stopped once started, and mpremote stops the tracker to copy files: a
@@ -248,6 +248,10 @@ def run():
     pins = None
     try:
         pins, notice = board_pins(flash)
+        if pins.get("fram"):      # the save journal on an FRAM (firmware.board.fram)
+            from firmware.board.fram import journal_on_fram
+            flash, notice = journal_on_fram(pins, flash, notice, JOURNAL)
+            forget("firmware.board.fram")
         try:
             device = Device(pins, clock, flash, notice=notice)
         except Exception:

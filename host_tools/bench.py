@@ -259,9 +259,10 @@ def rhythm_keys(seed):
     return ",".join(words)
 
 
-def bench_rhythm(image, flash_timing):
+def bench_rhythm(image, flash_timing, fram=None):
     """[(rhythm, taps, late, p95, max)]: every tap's update at each rhythm (ms from its
-    release to the last I2C byte; late: more than LATE_MS)."""
+    release to the last I2C byte; late: more than LATE_MS). `fram`: saved on an FRAM instead
+    (the image's pin map names it)."""
     from host_tools import virtual_checks
     from host_tools.scripted_game import scripted_keys
     rows = []
@@ -271,7 +272,8 @@ def bench_rhythm(image, flash_timing):
     # come in a long game, seldom in 34 taps.
     runs.append(("13 rounds, 530 ms", ",".join(scripted_keys(13)), 450))
     for name, keys, gap in runs:
-        measured = virtual_checks.press_to_photon(image, keys, gap, flash_timing=flash_timing)
+        measured = virtual_checks.press_to_photon(image, keys, gap, flash_timing=flash_timing,
+                                                  fram=fram)
         times = sorted(ms for _, ms in measured if ms is not None)
         late = sum(1 for ms in times if ms > LATE_MS)
         rows.append((name, len(measured), late, _pct(times, 95), times[-1]))
@@ -281,9 +283,10 @@ def bench_rhythm(image, flash_timing):
 POWER_UP_ACTIONS = (500, 2000)     # saved games power-up is timed with (and none)
 
 
-def bench_board(image, fresh, folder, rounds=13):
+def bench_board(image, fresh, folder, rounds=13, fram=False):
     """The figures of one board (a flash image with the tracker on it, and a copy with no game
-    saved yet) on the virtual Pico."""
+    saved yet) on the virtual Pico; with `fram`, the rhythm sweep also with the games saved on
+    an FRAM (the pin-map option, firmware/board/fram.py) and the flash at its worst."""
     from host_tools import vpico, virtual_checks
     from host_tools.scripted_game import scripted_keys
     with vpico.VirtualPico(fresh) as pico:
@@ -308,6 +311,9 @@ def bench_board(image, fresh, folder, rounds=13):
         mixed, count = photon_mixed(image, gap)
         figures["mixed%d" % gap] = (_pct(mixed, 50), _pct(mixed, 95), mixed[-1], count)
     figures["rhythm"] = dict((timing, bench_rhythm(image, timing)) for timing in RHYTHM_TIMINGS)
+    if fram:
+        figures["rhythm"]["FRAM"] = bench_rhythm(
+            virtual_checks.with_fram(image, folder, "fram.bin"), "worst", virtual_checks.FRAM)
     # A display for each seat: the same game, timed to the last byte on the second panel. At
     # 0x3D (hardware/pins-two-displays.json) it gets its pages after the first's; at the first's
     # own address (pins-two-displays-same-address.json) it hears the first's.
@@ -341,7 +347,7 @@ def bench_virtual_pico():
     with tempfile.TemporaryDirectory() as folder:
         if os.path.isfile(uf2.KIT_SCRIPT):
             fresh = virtual_checks.image_fresh(folder, uf2.ensure())
-            boards["image"] = bench_board(fresh, fresh, folder)
+            boards["image"] = bench_board(fresh, fresh, folder, fram=True)
         image, _ = virtual_checks.deploy_fresh(folder)
         fresh = virtual_checks.copy_image(image, folder, "fresh.bin")   # no game saved yet
         boards["deployed"] = bench_board(image, fresh, folder)
@@ -659,8 +665,10 @@ def print_virtual_pico(boards):
     print("  late: the update more than %d ms after the release; p95/max in ms (targets: none"
           % LATE_MS)
     print("  late, p95 <= 30). Flash at the W25Q16JV's typical times (sector erase 45 ms) and worst")
-    print("  (400 ms; code in flash stalls meanwhile).")
-    columns = [(k, timing) for k in kinds for timing in RHYTHM_TIMINGS]
+    print("  (400 ms; code in flash stalls meanwhile). FRAM: the image with the games saved on an")
+    print("  I2C FRAM beside the display (the pin map's \"fram\"), the flash at its worst.")
+    columns = [(k, timing) for k in kinds for timing in RHYTHM_TIMINGS + ("FRAM",)
+               if timing in boards[k]["rhythm"]]
     print("  %-18s %s" % ("", "".join("%22s" % ("%s, %s" % (heads[k], timing))
                                        for k, timing in columns)))
     names = [r[0] for r in boards[kinds[0]]["rhythm"]["typical"]]

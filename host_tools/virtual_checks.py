@@ -58,6 +58,18 @@ def copy_image(image, folder, name):
     return path
 
 
+# The FRAM the pin-map option is tried with (firmware/board/fram.py): a 32 KB chip at 0x50.
+FRAM = {"address": 0x50, "bytes": 32768}
+
+
+def with_fram(image, folder, name):
+    """A copy of `image` whose pin map (hardware/pins.json on its filesystem) names FRAM."""
+    import json
+    pins = vpico.load_pins()
+    pins["fram"] = FRAM
+    return with_pin_map(image, folder, name, json.dumps(pins))
+
+
 def with_pin_map(image, folder, name, pins_text):
     """A copy of `image` whose filesystem holds `pins_text` as hardware/pins.json (which wins
     over the image's frozen default pin map)."""
@@ -338,18 +350,21 @@ def taps_that_change_the_glass(keys, gap_ms):
     return changed
 
 
-def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="typical"):
+def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="typical",
+                    fram=None):
     """Play `keys` from a new game, `gap_ms` from each release to the next press (the
     simulator's 120 by default: taps 200 ms apart); for every tap, the ms from the end of the tap
     (the release) to the last I2C byte of the update it caused, or None if it changed nothing on
     the glass. With `second_panel` (its address; the image's pin map must name it), the update
     timed is the second panel's. `flash_timing`: "typical" or "worst" (the chip's datasheet
-    times for an erase and a page program, host_tools/node/vpico.mjs). Returns
+    times for an erase and a page program, host_tools/node/vpico.mjs). `fram`: an FRAM on the
+    bus ({"address", "bytes"}; the image's pin map must name it to save there). Returns
     [(button, ms or None)]."""
     from host_tools import keyscript
     gap_ms = keyscript.GAP_MS if gap_ms is None else gap_ms
     taps = []
-    with VirtualPico(image, second_panel=second_panel, flash_timing=flash_timing) as pico:
+    with VirtualPico(image, second_panel=second_panel, flash_timing=flash_timing,
+                     fram=fram) as pico:
         watched = pico.i2c_writes2 if second_panel else pico.i2c_writes
         pico.boot()
         pico.play("WAIT:3000")                 # the boot message goes away

@@ -65,7 +65,8 @@ class VirtualPico:
     With both, `uf2` is flashed over the image first, as holding BOOTSEL and copying a UF2 onto
     the board does: the firmware changes, the filesystem (saved games) stays."""
 
-    def __init__(self, image=None, seed=1, uf2=None, second_panel=None, flash_timing="typical"):
+    def __init__(self, image=None, seed=1, uf2=None, second_panel=None, flash_timing="typical",
+                 fram=None):
         found = firmware_image()
         if found is None:
             raise VirtualPicoError(MISSING)
@@ -93,7 +94,7 @@ class VirtualPico:
         self._node = subprocess.Popen(["node", NODE_SCRIPT], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True, bufsize=1)
         self._command("start", uf2=uf2 or stock, bootrom=bootrom, image=image, seed=seed,
-                      flash_uf2=uf2 is not None, flash_timing=flash_timing,
+                      flash_uf2=uf2 is not None, flash_timing=flash_timing, fram=fram,
                       oleds=[FIRST_PANEL] + ([second_panel] if second_panel else []))
         for button in self.pins["buttons"]:      # every switch open: its pin pulled up
             self.release(button, bounces=0)

@@ -28,6 +28,9 @@ def test_the_shipped_pin_map_loads():
     ({"buzzer": 2, "display": {"reset": 2}}, "GP2 is used twice (buzzer and display.reset)"),
     ({"display": {"controller": "sh1106"}},
      "display.controller must be ssd1306 or ssd1309, not 'sh1106'"),
+    ({"fram": {"address": "0x50"}}, "fram.address must be an I2C address (80 is 0x50)"),
+    ({"fram": {"address": 60}}, "fram.address is a display's"),
+    ({"fram": {"address": 80, "bytes": 131072}}, "fram.bytes must be 8192, 16384, 32768 or 65536"),
 ])
 def test_bad_pin_maps_say_what_is_wrong(change, message):
     data = json.loads(json.dumps(GOOD))

@@ -340,3 +340,30 @@ def test_a_display_for_each_seat_on_real_micropython(flashed, tmp_path, pin_map)
             assert last_second == last_first and pico.i2c_writes == pico.i2c_writes2
         else:
             assert 0 < last_second - last_first < 30000      # us: the same pages, once more
+
+
+def test_with_an_fram_in_the_pin_map_play_never_writes_the_flash(flashed, tmp_path):
+    """The pin map's "fram" (firmware/board/fram.py; the emulated chip at 0x50 beside the
+    display): the save journal goes to the FRAM, so playing on writes nothing to the flash (no
+    erase in the middle of play); a power cut keeps the game. Named but not answering, the FRAM
+    gives way to the flash, and the glass says so."""
+    from glass_reader import glass_text
+    work = checks.with_fram(flashed[0], str(tmp_path), "fram.bin")
+    with vpico.VirtualPico(work, fram=checks.FRAM) as pico:
+        pico.boot()
+        pico.run(3000)
+        writes = len(pico.flash_ops)
+        pico.play("OK,WAIT:600,OK,WAIT:600,DOWN,DOWN,OK,WAIT:4000")   # all 3 clicks
+        assert len(pico.flash_ops) == writes, "play wrote to the flash"
+        played = pico.glass_bytes()
+        pico.power_on()
+        pico.boot()
+        pico.run(3000)
+        assert pico.glass_bytes() == played          # the journal's moves came back
+    with vpico.VirtualPico(work) as pico:             # the chip gone from the bus
+        pico.boot()
+        assert "FRAM" in glass_text(pico.oled)
+        pico.run(3000)
+        writes = len(pico.flash_ops)
+        pico.play("OK,WAIT:2000")
+        assert len(pico.flash_ops) > writes           # saved in the flash instead

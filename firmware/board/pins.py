@@ -84,6 +84,21 @@ def parse(data):
                               "it must have the same controller")
         if second.get("rotation", 180) not in (0, 180):
             raise PinMapError("display2.rotation must be 0 or 180")
+    # An FRAM for the saved games on the same bus (firmware.board.fram): its address (0x50-0x57
+    # on the common breakouts) and size, addressed with two bytes (so at most 64 KB).
+    fram = data.get("fram")
+    if fram is not None:
+        if not isinstance(fram, dict):
+            raise PinMapError("fram must be a JSON object")
+        address = fram.get("address")
+        if not isinstance(address, int) or isinstance(address, bool) or not 8 <= address <= 119:
+            raise PinMapError("fram.address must be an I2C address (80 is 0x50), not %r"
+                              % (address,))
+        if address in (i2c.get("address", 0x3C), (second or {}).get("address")):
+            raise PinMapError("fram.address is a display's: each chip on the bus needs its own")
+        if fram.get("bytes", 32768) not in (8192, 16384, 32768, 65536):
+            raise PinMapError("fram.bytes must be 8192, 16384, 32768 or 65536, not %r"
+                              % (fram.get("bytes"),))
     return data
 
 

@@ -30,6 +30,10 @@ let ERASE_NS_PER_SECTOR = FLASH_TIMING.typical[0];
 let PROGRAM_NS_PER_PAGE = FLASH_TIMING.typical[1];
 const SDA = 4, SCL = 5;
 let oledAddresses = [0x3c];       // the panels on the bus (start's `oleds`: a second at 0x3D)
+// An I2C FRAM on the same bus (start's `fram`: {address, bytes}; firmware/board/fram.py): memory
+// addressed by the first two bytes of a write, written and read on from there. It keeps its
+// contents through power cuts, as the chip does; its writes take their bus time, and no more.
+let fram = null, framAddress = -1, framAt = 0;
 
 let bootrom = null;
 let flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
@@ -171,9 +175,12 @@ function attachOled() {
   let bytes = null, startNs = 0, target = 0;
   const later = (ns, fn) => mcu.clock.createAlarm(fn).schedule(ns);
   i2c.onStart = () => { startNs = nowNs(); later(i2cBitNs(i2c), () => i2c.completeStart()); };
+  let framBytes = -1;            // bytes of the FRAM write so far (-1: not an FRAM write)
   i2c.onConnect = (address, mode) => {
-    const ack = oledAddresses.includes(address);
-    bytes = ack && mode === 0 ? [] : null;
+    const isFram = fram !== null && address === framAddress;
+    const ack = oledAddresses.includes(address) || isFram;
+    bytes = ack && mode === 0 && !isFram ? [] : null;
+    framBytes = isFram && mode === 0 ? 0 : -1;
     target = address;
     later(9 * i2cBitNs(i2c), () => {
       i2c.completeConnect(ack);
@@ -182,9 +189,21 @@ function attachOled() {
   };
   i2c.onWriteByte = (value) => {
     if (bytes) bytes.push(value);
+    if (framBytes >= 0) {           // two address bytes, high first, then data from there on
+      if (framBytes < 2) framAt = framBytes === 0 ? value << 8 : framAt | value;
+      else { fram[framAt % fram.length] = value; framAt = (framAt + 1) % fram.length; }
+      framBytes++;
+    }
     later(9 * i2cBitNs(i2c), () => i2c.completeWrite(true));
   };
-  i2c.onReadByte = () => later(9 * i2cBitNs(i2c), () => i2c.completeRead(0x43));  // status: display on
+  i2c.onReadByte = () => {
+    let value = 0x43;               // the display's status: on
+    if (fram !== null && target === framAddress) {
+      value = fram[framAt % fram.length];
+      framAt = (framAt + 1) % fram.length;
+    }
+    later(9 * i2cBitNs(i2c), () => i2c.completeRead(value));
+  };
   i2c.onStop = () => {
     later(i2cBitNs(i2c), () => {
       if (bytes && bytes.length)
@@ -204,7 +223,10 @@ function attachOled() {
     else if (scl && newScl && !sda && newSda) { active = false; targetSda = false; }            // STOP
     else if (active && !scl && newScl && !acking) { byte = (byte << 1) | (newSda ? 1 : 0); bit++; }
     else if (active && scl && !newScl) {              // SCL falling: drive SDA for the next bit
-      if (bit === 8 && !acking) { acking = true; targetSda = oledAddresses.includes(byte >> 1); }
+      if (bit === 8 && !acking) {
+        acking = true;
+        targetSda = oledAddresses.includes(byte >> 1) || (fram !== null && byte >> 1 === framAddress);
+      }
       else if (acking) { acking = false; targetSda = false; bit = 0; byte = 0; }
     }
     scl = newScl; sda = sdaPin.value !== GPIOPinState.Low && !targetSda;
@@ -310,6 +332,7 @@ const commands = {
     if (!c.image || c.flash_uf2) loadUf2(c.uf2);
     rng = c.seed || 12345;
     if (c.oleds) oledAddresses = c.oleds;
+    if (c.fram) { fram = new Uint8Array(c.fram.bytes); framAddress = c.fram.address; }
     if (c.flash_timing) [ERASE_NS_PER_SECTOR, PROGRAM_NS_PER_PAGE] = FLASH_TIMING[c.flash_timing];
     powerOn();
     return report();
