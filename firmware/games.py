@@ -22,7 +22,7 @@ def new_start(app):
 def new_game(app):
     """Start a new game of Netrunner (the old one is kept: undo brings it back)."""
     if start_game(app, new_start(app)):
-        app.say("New game: Corp's turn. Hold < to get the last one back")
+        app.say("New game. Hold < to get the last one back")      # (2 lines)
     else:
         app.say("New game: Corp's turn")
 

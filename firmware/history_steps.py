@@ -20,7 +20,7 @@ def still_checking(app):
     if pending is None or pending[4] - pending[0] <= CHECK_NOW:
         app.game.check_all()        # (none left, or a few: well within a press)
         return False
-    app.say("Checking the saved game: %d%%. Try again in a moment" % (
+    app.say("Checking the save: %d%%. Try again soon" % (
         pending[0] * 100 // pending[4]))
     return True
 

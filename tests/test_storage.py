@@ -615,7 +615,7 @@ def test_undo_or_the_log_at_once_on_a_long_game_never_checks_it_in_one_go(monkey
     app.undo() if key == "undo" else game_log(app)
     from firmware.history_steps import CHECK_NOW
     assert sum(checked) <= CHECK_NOW + 64               # nothing like the whole history
-    assert "Checking the saved game" in app.toast and app.game.count == count
+    assert "Checking the save" in app.toast and app.game.count == count
     while app.game.unchecked:                          # the pauses check it
         clock.now += 20
         device.tick(clock.now)

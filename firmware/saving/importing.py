@@ -72,5 +72,5 @@ def take(app, game, settings=None):
             setattr(app.settings, name, getattr(settings, name))
         app.settings_changed()
     kept = app.play(game)
-    app.say("Imported." + (" The game before is in More > Previous games" if kept else ""))
+    app.say("Imported." + (" Old game kept: More > Previous games" if kept else ""))  # (2 lines)
     return kept
