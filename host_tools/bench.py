@@ -354,6 +354,18 @@ def bench_virtual_pico():
     return boards
 
 
+def _input_to_picture(page, screens, skip):
+    """The ms from each input to its picture while the catalog's `screens` are played, each
+    from a new game (those named in `skip` left out)."""
+    latencies = []
+    for name, _description, keys in screens:
+        if name not in skip:
+            page.open()
+            page.play(keys)
+            latencies += page.script("return window.netclick.stats.latencies")
+    return latencies
+
+
 def bench_browser(opens=5):
     """The browser version (make web) in headless Chromium: the site's size, the time from
     opening the page to the first dashboard frame, and from each input to its picture while the
@@ -385,12 +397,7 @@ def bench_browser(opens=5):
                                 "window.netclick.stats.busyMs, performance.now()]")
             seconds = (after[2] - before[2]) / 1000.0
             idle = ((after[0] - before[0]) / seconds, (after[1] - before[1]) / seconds)
-            for name, _description, keys in SCREENS[:14]:
-                if name in RANDOM_SCREENS:
-                    continue
-                page.open()
-                page.play(keys)
-                latencies += page.script("return window.netclick.stats.latencies")
+            latencies = _input_to_picture(page, SCREENS[:14], RANDOM_SCREENS)
         # Input -> picture on a phone's screen (390x844 CSS px at 3x density: the canvas is
         # painted at 3x), then the same with the CPU 4x slower: the catalog's first screens.
         phone = {}
@@ -399,14 +406,7 @@ def bench_browser(opens=5):
                 "width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
             for rate in (1, 4):
                 page.driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
-                found = []
-                for name, _description, keys in SCREENS[:8]:
-                    if name in RANDOM_SCREENS:
-                        continue
-                    page.open()
-                    page.play(keys)
-                    found += page.script("return window.netclick.stats.latencies")
-                found.sort()
+                found = sorted(_input_to_picture(page, SCREENS[:8], RANDOM_SCREENS))
                 phone[rate] = (found[len(found) // 2], found[int(len(found) * 0.95)], found[-1],
                                len(found))
         # A phone's first visit: a fresh profile (nothing cached), the CPU 4x slower and a slow

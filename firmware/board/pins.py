@@ -22,6 +22,21 @@ def _gpio(value, what):
     return value
 
 
+def _chip(data, name, example):
+    """The pin map's section for another chip on the bus (None if it has none), checked to be
+    an object with an I2C address."""
+    section = data.get(name)
+    if section is None:
+        return None
+    if not isinstance(section, dict):
+        raise PinMapError("%s must be a JSON object" % name)
+    address = section.get("address")
+    if not isinstance(address, int) or isinstance(address, bool) or not 8 <= address <= 119:
+        raise PinMapError("%s.address must be an I2C address (%s), not %r"
+                          % (name, example, address))
+    return section
+
+
 def parse(data):
     """Check a decoded pin map; returns it. Raises PinMapError saying what is wrong."""
     if not isinstance(data, dict):
@@ -70,14 +85,9 @@ def parse(data):
     # hearing every write the first gets (so the same controller), turned by how it lies in the
     # lid. rotation: 180 when the device lies flat between the players (the default), 0 when
     # the panels stand back to back.
-    second = data.get("display2")
+    second = _chip(data, "display2", "61 is 0x3D")
     if second is not None:
-        if not isinstance(second, dict):
-            raise PinMapError("display2 must be a JSON object")
-        address = second.get("address")
-        if not isinstance(address, int) or isinstance(address, bool) or not 8 <= address <= 119:
-            raise PinMapError("display2.address must be an I2C address (61 is 0x3D), not %r"
-                              % (address,))
+        address = second["address"]
         first = display.get("controller", "ssd1306")
         if address == i2c.get("address", 0x3C) and second.get("controller", first) != first:
             raise PinMapError("display2 at the first display's address gets its set-up: "
@@ -86,15 +96,9 @@ def parse(data):
             raise PinMapError("display2.rotation must be 0 or 180")
     # An FRAM for the saved games on the same bus (firmware.board.fram): its address (0x50-0x57
     # on the common breakouts) and size, addressed with two bytes (so at most 64 KB).
-    fram = data.get("fram")
+    fram = _chip(data, "fram", "80 is 0x50")
     if fram is not None:
-        if not isinstance(fram, dict):
-            raise PinMapError("fram must be a JSON object")
-        address = fram.get("address")
-        if not isinstance(address, int) or isinstance(address, bool) or not 8 <= address <= 119:
-            raise PinMapError("fram.address must be an I2C address (80 is 0x50), not %r"
-                              % (address,))
-        if address in (i2c.get("address", 0x3C), (second or {}).get("address")):
+        if fram["address"] in (i2c.get("address", 0x3C), (second or {}).get("address")):
             raise PinMapError("fram.address is a display's: each chip on the bus needs its own")
         if fram.get("bytes", 32768) not in (8192, 16384, 32768, 65536):
             raise PinMapError("fram.bytes must be 8192, 16384, 32768 or 65536, not %r"
