@@ -63,10 +63,10 @@ class FramJournal:
         """Write the other head: from now on the journal is `length` bytes long."""
         number = (self.number + 1) & 0xFFFF
         slot = 1 - self.slot
+        check = _check(length, number)
         self.i2c.writeto_mem(self.address, slot * 8, bytes((
             length & 255, length >> 8 & 255, length >> 16 & 255, length >> 24,
-            number & 255, number >> 8, _check(length, number) & 255, _check(length, number) >> 8)),
-            addrsize=16)
+            number & 255, number >> 8, check & 255, check >> 8)), addrsize=16)
         self.length, self.number, self.slot = length, number, slot
 
     # ---- the files (hw.Flash's methods) ---------------------------------------------------

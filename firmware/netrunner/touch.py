@@ -55,10 +55,7 @@ def _dashboard(app, home, x, y):
             labels = [choice[0] for choice in ring(s, True, 1, not app.game.count)]
             if label not in labels:
                 return []
-            steps = labels.index(label)
-            if steps <= len(labels) // 2:
-                return ["UP"] + ["RIGHT"] * steps
-            return ["UP"] + ["LEFT"] * (len(labels) - steps)
+            return ["UP"] + _round(labels.index(label), 0, len(labels))
     if D.BIG_Y <= y < D.BIG_Y + BIG.height:
         side = 0 if x < D.COLUMN_X[1] else 1
         return _spend(app, s, pending, side)
@@ -75,10 +72,16 @@ def _dashboard(app, home, x, y):
         i -= 1
     if i == home.cursor:
         return ["OK"]
-    steps = (i - home.cursor) % len(labels)
-    if steps <= len(labels) // 2:
+    return _round(i, home.cursor, len(labels))
+
+
+def _round(target, current, count):
+    """LEFT or RIGHT presses from `current` to `target` on a ring of `count` (the bar, the
+    ring of purposes: both wrap round), the short way."""
+    steps = (target - current) % count
+    if steps <= count // 2:
         return ["RIGHT"] * steps
-    return ["LEFT"] * (len(labels) - steps)
+    return ["LEFT"] * (count - steps)
 
 
 def _spend(app, s, pending, side):
