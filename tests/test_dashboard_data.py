@@ -3,6 +3,7 @@ with the module's own constants so that they stay in flash on the image, agree w
 numbers and with the glass."""
 
 from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, CORP_FIELDS, RUNNER_FIELDS
+from engine_lite import actions as A
 from firmware.netrunner import dashboard as D
 from firmware.screens.ui import WIDTH
 
@@ -17,8 +18,21 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
             assert D.cell(label)[0] == label
     assert D.cell("Run")[2][:3] == (HQ, 0, FIRST_REMOTE + 5)        # remote 6, the last offered
     assert D.cell("Adv")[2][2] == ADVANCED_REMOTES
-    for label, words, number, opens in D.CELLS:
+    assert (D._GAIN_CREDIT, D._DRAW, D._RUN, D._RUN_END) == (A.GAIN_CREDIT, A.DRAW, A.RUN, A.RUN_END)
+    assert (D._RUN_FAIL, D._RUN_JACK_OUT, D._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
+    steps = (D._ADVANCE, D._ACTIONS, D._MORE, D._TRACE, D._HOLD_END, D._STEAL, D._ONE_MORE,
+             D._ACCESSED)
+    assert len(set(steps)) == len(steps)
+    for label, words, number, opens, does in D.CELLS:
         assert words or number, label                   # the captions' row has words for each
+        # OK does an engine action with a side (or whose turn) and an argument, or a step of
+        # the dashboard's own
+        if type(does) is tuple:
+            verb, whom, argument, quiet = does
+            assert verb in vars(A).values() and whom in (D._ACTIVE, CORP, RUNNER), label
+            assert argument != D._NUMBER or number, label      # the number is the cell's
+        else:
+            assert does in steps, label
         if number:
             start, low, high, most = number
             assert low <= start <= high

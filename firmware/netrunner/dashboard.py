@@ -63,6 +63,25 @@ _RUNNER = const(1)              # RUNNER
 _HQ = const(0)                  # HQ
 _LAST_SERVER = const(8)         # FIRST_REMOTE + 5: remote 6, the last a run is offered on
 _ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancements are kept
+# The engine's numbers OK on a cell acts with (engine_lite.actions; tests/test_dashboard_data.py)
+_GAIN_CREDIT = const(1)         # GAIN_CREDIT
+_DRAW = const(2)                # DRAW
+_RUN = const(23)                # RUN
+_RUN_END = const(26)            # RUN_END, with how the run ends:
+_RUN_FAIL = const(1)            # RUN_FAIL
+_RUN_JACK_OUT = const(2)        # RUN_JACK_OUT
+_RUN_ACCESS = const(3)          # RUN_ACCESS
+_ACTIVE = const(-1)             # in an action's row: the side whose turn it is
+_NUMBER = const(-1)             # in an action's row: the cell's number (Run: the server)
+# What OK on a cell does that is not one engine action: the dashboard's own steps (_choose).
+_ADVANCE = const(0)             # advance the card in the chosen remote, and remember the remote
+_ACTIONS = const(1)             # open the side's actions (firmware.netrunner.menus.ActionMenu)
+_MORE = const(2)                # open More (firmware.netrunner.menus.MoreMenu)
+_TRACE = const(3)               # open the trace with the chosen base (firmware.netrunner.trace)
+_HOLD_END = const(4)            # say that a held OK ends the turn: a tap never does
+_STEAL = const(5)               # steal the chosen points (the number ring's question if it wins)
+_ONE_MORE = const(6)            # one more card to access
+_ACCESSED = const(7)            # this accessed card is done with (the run ends after the last)
 # The bar's cells, a row each; the bars above name them by label.
 #   words   what the cell does, in full: the captions' row says it once the cursor moved there
 #           (the bar has room for short words only). For a cell that carries a number, the
@@ -74,23 +93,25 @@ _ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancemen
 #           an agenda's worth, so no runaway to a win); else None
 #   opens   the overlay OK on the cell is likely to open: loaded as the key goes down, so the
 #           screen is there as soon as the key comes up (App.on_button; End's: prepare)
+#   does    what OK on the cell does: an engine action (verb, side, argument, quiet), quiet when
+#           the glass shows it without a message; or one of the dashboard's own steps above
 CELLS = (
-    # label     words                        number                            opens
-    ("Draw",    "Draw a card: 1 click",      None,                             "engine_lite.phrases"),
-    ("+1cr",    "Take a credit: 1 click",    None,                             "engine_lite.phrases"),
-    ("Adv",     "Advance ice etc? UP/DOWN",  (1, 0, _ADVANCED_REMOTES, None),  "engine_lite.phrases"),
-    ("Run",     "Run on %s? UP/DOWN",        (_HQ, 0, _LAST_SERVER, None),     "engine_lite.phrases"),
-    ("Acts",    "Actions, with their costs", None,                             "firmware.netrunner.menus"),
-    ("End",     "Hold OK: end the turn",     None,                             None),
-    ("More",    "Trace, damage, log, more",  None,                             "firmware.netrunner.menus"),
-    ("Access",  "Succeeded: access cards",   None,                             "engine_lite.phrases"),
-    ("Fail",    "The ice ended the run",     None,                             "engine_lite.phrases"),
-    ("Jack",    "Jack out: the run ends",    None,                             "engine_lite.phrases"),
-    ("Trace",   "Trace base %s? UP/DOWN",    (3, 0, 30, None),                 "firmware.netrunner.trace"),
-    ("Done",    "Done: the run ends",        None,                             "engine_lite.phrases"),
-    ("Next",    "Done: next card",           None,                             "engine_lite.phrases"),
-    ("Steal",   "Steal %s points? UP/DOWN",  (2, 1, 9, 3),                     "engine_lite.phrases"),
-    ("+1 card", "Access one more card",      None,                             "engine_lite.phrases"),
+    # label     words                        number                            opens                         does
+    ("Draw",    "Draw a card: 1 click",      None,                             "engine_lite.phrases",        (_DRAW, _ACTIVE, 0, False)),
+    ("+1cr",    "Take a credit: 1 click",    None,                             "engine_lite.phrases",        (_GAIN_CREDIT, _ACTIVE, 0, True)),
+    ("Adv",     "Advance ice etc? UP/DOWN",  (1, 0, _ADVANCED_REMOTES, None),  "engine_lite.phrases",        _ADVANCE),
+    ("Run",     "Run on %s? UP/DOWN",        (_HQ, 0, _LAST_SERVER, None),     "engine_lite.phrases",        (_RUN, _RUNNER, _NUMBER, True)),
+    ("Acts",    "Actions, with their costs", None,                             "firmware.netrunner.menus",   _ACTIONS),
+    ("End",     "Hold OK: end the turn",     None,                             None,                         _HOLD_END),
+    ("More",    "Trace, damage, log, more",  None,                             "firmware.netrunner.menus",   _MORE),
+    ("Access",  "Succeeded: access cards",   None,                             "engine_lite.phrases",        (_RUN_END, 0, _RUN_ACCESS, True)),
+    ("Fail",    "The ice ended the run",     None,                             "engine_lite.phrases",        (_RUN_END, 0, _RUN_FAIL, False)),
+    ("Jack",    "Jack out: the run ends",    None,                             "engine_lite.phrases",        (_RUN_END, 0, _RUN_JACK_OUT, False)),
+    ("Trace",   "Trace base %s? UP/DOWN",    (3, 0, 30, None),                 "firmware.netrunner.trace",   _TRACE),
+    ("Done",    "Done: the run ends",        None,                             "engine_lite.phrases",        _ACCESSED),
+    ("Next",    "Done: next card",           None,                             "engine_lite.phrases",        _ACCESSED),
+    ("Steal",   "Steal %s points? UP/DOWN",  (2, 1, 9, 3),                     "engine_lite.phrases",        _STEAL),
+    ("+1 card", "Access one more card",      None,                             "engine_lite.phrases",        _ONE_MORE),
 )
 
 
@@ -305,7 +326,7 @@ class Dashboard(Screen):
         """A key went down: load the overlay its release is likely to open, so that the
         screen appears as soon as the key comes up (see App.on_button)."""
         s = app.game.state
-        label, words, number, opens = cell(self.lit(s))
+        label, words, number, opens, does = cell(self.lit(s))
         if name in ("UP", "DOWN"):
             return None if number else "firmware.netrunner.purposes"
         if name != "OK" or self.pending:
@@ -414,7 +435,7 @@ class Dashboard(Screen):
         spent, what is left to do (None: the captions)."""
         if self.pending:
             return self.pending.sentence(s)
-        label, words, number, opens = cell(self.lit(s))
+        label, words, number, opens, does = cell(self.lit(s))
         if number:
             value = self.value
             if label == "Adv":
@@ -607,40 +628,35 @@ class Dashboard(Screen):
             app.act(A.action(A.RUN_END, 0, A.RUN_SUCCESS), quiet=True)
 
     def _choose(self, app, s, label):
+        """OK on a bar cell: what its row of CELLS says it does."""
         side = s.active
-        if label == "+1cr":
-            app.act(A.action(A.GAIN_CREDIT, side), quiet=True)
-        elif label == "Draw":
-            app.act(A.action(A.DRAW, side))
-        elif label == "Adv":
+        does = cell(label)[4]
+        if type(does) is tuple:             # one engine action
+            verb, whom, argument, quiet = does
+            app.act(A.action(verb, side if whom == _ACTIVE else whom,
+                             self.value if argument == _NUMBER else argument), quiet=quiet)
+        elif does == _ADVANCE:
             if app.act(advance_action(side, self.value)) and self.value:
                 self.last_remote = self.value
-        elif label == "Run":
-            app.act(A.action(A.RUN, RUNNER, self.value), quiet=True)   # the captions say where
-        elif label == "Acts":
+        elif does == _ACTIONS:
             from firmware.netrunner.menus import ActionMenu
             app.push(ActionMenu(side))
-        elif label == "More":
+        elif does == _MORE:
             from firmware.netrunner.menus import MoreMenu
             app.push(MoreMenu())
-        elif label == "End":
+        elif does == _TRACE:
+            from firmware.netrunner.trace import TraceWizard
+            app.push(TraceWizard(self.value))   # the base: the number chosen
+        elif does == _HOLD_END:
             # A tap never ends a turn: OK pressed in any rhythm (after the last click the bar
             # jumps to End) must not end it and go on spending the other side's clicks.
             app.say("Hold OK to end the %s's turn" % SIDE_NAMES[side])
-        elif label == "Trace":
-            from firmware.netrunner.trace import TraceWizard
-            app.push(TraceWizard(self.value))   # the base: the number chosen
-        elif label == "Access":
-            app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True)
-        elif label == "Steal":
+        elif does == _STEAL:
             purposes = load("firmware.netrunner.purposes")
             purposes.points_then(app, purposes.points_action(s, A.STEAL, RUNNER, self.value),
                                  self.accessed)
             forget("firmware.netrunner.purposes")
-        elif label == "+1 card":
+        elif does == _ONE_MORE:
             self.to_access += 1
-        elif label in ("Done", "Next"):
+        else:                               # _ACCESSED
             self.accessed(app)
-        else:
-            result = ("Access", "Fail", "Jack").index(label)
-            app.act(A.action(A.RUN_END, 0, result))
