@@ -58,7 +58,7 @@ def navigation_keys(count):
     """`count` presses that only move between screens and back (no game action): leak checks.
     Each cycle opens More, then Agenda points, backs out to the dashboard (the bar's cursor
     back home by itself), and starts and drops a number (UP, DOWN, then LEFT held: OK
-    on a number back at 0 would install a card costing 0, a game action). tests/test_ui_flows.py
+    on a number back at 0 would install a card costing 0, a game action). tests/test_ui_menus.py
     checks the cycle changes nothing in the game."""
     cycle = NAVIGATION_CYCLE
     for i in range(count):

@@ -15,6 +15,7 @@ from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator, Hang
 from host_tools.ssd1306_emu import SSD1306
+from simhelp import choose
 
 PINS = load_pins("hardware/pins.json")
 
@@ -352,7 +353,8 @@ def test_damaged_settings_are_kept_aside():
 
 def test_settings_survive_a_restart():
     sim = Simulator()
-    sim.keys("RIGHT,RIGHT,RIGHT,RIGHT,OK,UP,UP,UP,OK,OK,UP,UP,OK")   # Settings: agenda target 9
+    choose(sim, "More", "Settings", "Agenda target")
+    sim.keys("UP,UP,OK")                                               # 9
     sim.settle()
     again = Simulator(flash=sim.flash)
     assert again.app.settings.agenda_target == 9 and again.app.game.state.agenda_target == 9

@@ -1,0 +1,318 @@
+"""The dashboard (firmware/netrunner/dashboard.py): its numbers, its bar of actions, the turn, a run
+and access, played with the buttons as a player would, through the simulator."""
+
+import pytest
+
+from engine_lite.logtext import do_line
+from engine_lite.logtext import log_lines
+from simhelp import play, where_shown, choose
+
+END_EARLY = "LEFT,LEFT,LEFT,LONG:OK,OK"    # End held, then the page that asks (clicks left)
+
+
+def test_gain_a_credit_is_one_press():
+    sim = play("OK")
+    state = sim.state()
+    assert state["corp"]["credits"] == 6 and state["corp"]["clicks"] == 2
+    assert sim.app.screen.name == "dashboard"
+
+
+def test_a_long_ok_off_the_end_cell_does_nothing_but_say_so():
+    """A slightly long OK used to spend a click with no credit (on +1cr), a click with no run
+    (on Run), a click instead of ending the turn (on End): an OK held too long is not another
+    action. Using a click is in Acts."""
+    sim = play("HOLD:OK:650")
+    assert sim.state()["corp"]["clicks"] == 3 and sim.state()["corp"]["credits"] == 5
+    assert "Hold OK on End" in sim.app.toast
+
+
+def test_after_the_last_click_the_turn_ends_with_one_held_press():
+    sim = play("OK,OK,OK")
+    assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
+    assert sim.app.screen.status(sim.app.game.state) == "Discard to 5, hold End"
+    sim.keys("WAIT:1000,OK")                 # a tap on End only says how
+    assert sim.state()["active"] == "corp" and "Hold OK to end" in sim.app.toast
+    sim.keys("LONG:OK")                      # one press, held
+    state = sim.state()
+    assert state["active"] == "runner" and state["runner"]["clicks"] == 4
+    assert sim.app.screen.status(sim.app.game.state) is None     # the captions again
+
+
+def test_ending_the_turn_with_clicks_left_asks_first():
+    sim = play("LEFT,LEFT,LEFT,LONG:OK")
+    assert sim.app.screen.name == "end_turn"
+    sim.keys("LEFT")                                     # no: back, the cursor home
+    assert sim.state()["active"] == "corp" and sim.app.screen.lit(sim.app.game.state) == "+1cr"
+    sim.keys("LEFT,LEFT,LEFT,LONG:OK,OK")
+    assert sim.state()["active"] == "runner"
+
+
+def test_a_refused_action_shows_the_reason_and_changes_nothing():
+    sim = choose(play(""), "Acts", "Trash resource")     # no tag: refused
+    assert sim.app.toast == "! The Runner is not tagged"
+    assert sim.state()["corp"]["clicks"] == 3
+
+
+def test_a_whole_round_with_a_run_and_bad_publicity():
+    # Corp: credit, install for 1 credit, bad publicity +1; ends turn early.
+    sim = play("OK,DOWN,OK,UP,LEFT,LEFT,OK," + END_EARLY + ",WAIT:3000")
+    assert sim.state()["active"] == "runner" and sim.state()["corp"]["bad_publicity"] == 1
+    sim.keys("RIGHT,UP,OK")                                    # Run, UP: R&D, OK
+    assert sim.state()["run"] == {"server": "R&D", "bp_credits": 1, "accessing": False}
+    assert sim.app.screen.bar(sim.app.game.state)[0] == "Access"
+    assert sim.app.toast == "1 credit from bad publicity"
+    sim.keys("DOWN,OK")                                        # pay 1: bad publicity first
+    assert sim.state()["run"]["bp_credits"] == 0 and sim.state()["runner"]["credits"] == 5
+    sim.keys("WAIT:1000,OK")                                   # Access
+    assert sim.state()["run"]["accessing"]
+    sim.keys("RIGHT,OK")                                       # steal 2; the one card is done
+    assert sim.state()["runner"]["agenda_points"] == 2 and sim.state()["run"] is None
+    sim.keys("OK,OK,OK,LONG:OK")                              # 3 credits, End held
+    state = sim.state()
+    assert state["turn"] == 2 and state["active"] == "corp" and state["corp"]["clicks"] == 3
+    assert state["runner"]["credits"] == 8 and state["corp"]["credits"] == 5
+
+
+def test_access_keeps_bad_publicity_credits_until_the_last_card_is_done():
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,OK,WAIT:1000,LEFT,OK")  # Access; +1 card: two cards
+    assert sim.app.screen.bar(sim.app.game.state)[0] == "Next"
+    sim.keys("LONG:DOWN,UP,UP,UP,OK")                         # a trash cost of 2: 1 from bad pub
+    state = sim.state()
+    assert state["runner"]["credits"] == 4 and state["run"]["accessing"]
+    assert list(log_lines(sim.app.game))[-1] == "runner trash 2"
+    sim.keys("RIGHT,OK")                                       # Done: the second card, the run ends
+    assert sim.state()["run"] is None
+    assert list(log_lines(sim.app.game))[-2:] == ["runner trash 2", "run success"]
+
+
+def test_ok_pressed_on_from_a_run_start_does_not_end_the_run():
+    """OK, OK, OK... from the Run cell: the run starts, access begins, then Done waits for a
+    pause: the run is not ended by momentum."""
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT," + ",".join(["OK"] * 6))
+    state = sim.state()
+    assert state["run"] and state["run"]["accessing"]
+    assert sim.app.toast == "Pause, then OK ends run"
+
+
+def test_a_run_event_costs_one_click_and_starts_the_run():
+    sim = choose(play(END_EARLY + ",WAIT:3000"), "Acts", "Run event")
+    sim.keys("UP,UP,OK,DOWN,OK")
+    state = sim.state()
+    assert state["runner"]["clicks"] == 3 and state["runner"]["credits"] == 3
+    assert state["run"]["server"] == "R&D"
+    assert list(log_lines(sim.app.game))[-1] == "runner run-event rd 2"
+
+
+def test_points_start_at_two_and_a_hold_adds_one_agendas_worth():
+    """Held UP on a points prompt ran away (9 points, then OK, OK past the win's question): a
+    hold now adds at most 3 however long it lasts; a win takes a second hold, and its question
+    a held OK."""
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
+    assert sim.app.screen.value == 2
+    sim.keys("HOLD:UP:4000")                         # held 4 s: 5, no further
+    assert sim.app.screen.value == 5
+    sim.keys("HOLD:UP:1500,OK")                      # a second hold: 8, which would win
+    assert sim.app.screen.name == "confirm"
+    sim.keys("OK,OK,LEFT,LEFT,LEFT,LEFT")            # taps do not confirm; no: nothing scored
+    assert sim.state()["corp"]["agenda_points"] == 0 and sim.state()["winner"] is None
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
+    sim.keys("OK")                                     # 2 points: no question
+    assert sim.state()["corp"]["agenda_points"] == 2 and sim.app.screen.name == "dashboard"
+
+
+def test_redrawing_only_what_changed_gives_the_same_picture_as_drawing_it_all():
+    """After every press of two scripted rounds, menu trips, pending credit changes, a run, undo
+    and redo, the screen drawn part by part is the one a whole redraw gives."""
+    from host_tools.scripted_game import scripted_keys, navigation_keys
+    from host_tools.screens_catalog import RUNNER_RUN
+    keys = ",".join(list(scripted_keys(2)) + list(navigation_keys(17))) + \
+        ",UP,UP,RIGHT,DOWN,LEFT,DOWN,RIGHT,OK,LONG:UP,OK,LONG:LEFT,LONG:RIGHT,OK,OK," + \
+        RUNNER_RUN + ",DOWN,DOWN,RIGHT,LEFT,OK,LEFT,RIGHT,UP,WAIT:1000,OK,RIGHT,UP,LEFT,LEFT,OK"
+    sim = play("")
+    partial_updates = []
+
+    def compare(index, step):
+        sim.run(30)
+        before = sim.oled.glass_bytes()
+        if sim.app.screen is sim.app._drawn:
+            partial_updates.append(index)
+        sim.app.full_redraw = True
+        sim.app.render()
+        assert sim.oled.glass_bytes() == before, "step %d %s: a part was not redrawn" % (index, step)
+
+    sim.keys(keys, after_step=compare)
+    assert len(partial_updates) > 40      # most presses were partial updates
+
+
+def test_the_bar_is_right_after_a_run_changes_its_cells_and_back():
+    """The bar's cells are redrawn one by one; a run's bar has five cells, the turn's six:
+    after a run and back, every cell shows the turn's labels (compared with a whole redraw)."""
+    # The Runner's turn; a run on HQ; undo it, redo it, undo it again (from the run's bar
+    # straight back to the turn's).
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT,OK,LONG:LEFT,LONG:RIGHT,LONG:LEFT,WAIT:3000")
+    assert not sim.app.game.state.in_run and sim.app.game.state.active == 1
+    before = sim.oled.glass_bytes()
+    sim.app.full_redraw = True
+    sim.app.render()
+    assert sim.oled.glass_bytes() == before
+
+
+@pytest.mark.parametrize("gap", [0, 500, 900, 1500, 2500])
+def test_ok_at_any_rhythm_spends_the_clicks_and_stops(gap):
+    """No rhythm of OK presses ends a turn (it was: OK about once a second ended the Corp's
+    turn, then turned the Runner's clicks into credits). End takes a held OK."""
+    sim = play(",".join(["OK"] * 10).replace(",", ",WAIT:%d," % gap if gap else ","))
+    state = sim.state()
+    assert state["active"] == "corp" and state["corp"]["clicks"] == 0
+    assert state["corp"]["credits"] == 8 and state["runner"]["credits"] == 5
+    assert sim.app.screen.bar(sim.app.game.state)[sim.app.screen.cursor] == "End"
+    sim.keys("LONG:OK")                               # held: the turn ends
+    assert sim.state()["active"] == "runner"
+
+
+def test_the_corp_ends_its_turn_with_a_held_ok_at_once_after_the_last_click():
+    sim = play("OK,OK,LEFT,OK,DOWN,OK,LONG:OK")   # credit, credit, draw, pay 1, End held
+    assert sim.state()["active"] == "runner"
+
+
+def test_the_corps_turn_begins_with_its_turn_number_and_mandatory_draw():
+    sim = play(END_EARLY + ",WAIT:3000,OK,OK,OK,OK,LONG:OK")   # the Runner spends 4, ends
+    assert sim.state()["active"] == "corp" and sim.state()["turn"] == 2
+    assert sim.app.toast == "Turn 2: Corp draws 1"
+
+
+def test_the_runners_tags_and_brain_damage_are_large_digits_under_their_names():
+    """Read from the Corp's seat: the Runner's tags and brain damage are in the credits' large
+    digits, each under its name, in the Runner's half; link and hand size beside them."""
+    from firmware.screens.fonts import BIG
+    from simhelp import where_shown
+    sim = play("UP,UP,RIGHT,RIGHT,OK")                # the Runner takes 2 tags
+    assert sim.state()["runner"]["tags"] == 2
+    [(tags_x, tags_y)] = where_shown(sim, "Tags")
+    [(x, y)] = where_shown(sim, "2", BIG)
+    assert y == tags_y + 8 and abs(x - tags_x) <= 4 and x > 46
+    sim.keys("UP,RIGHT,RIGHT,RIGHT,RIGHT,OK,WAIT:3000")   # 1 brain damage (its message read)
+    assert sim.state()["runner"]["brain_damage"] == 1
+    [(brain_x, brain_y)] = where_shown(sim, "Brain")
+    [(x, y)] = where_shown(sim, "1", BIG)
+    assert y == brain_y + 8 and brain_x - 2 <= x <= brain_x + 8
+    # link and hand size: their names, each with its number in 12-pixel digits at its right;
+    # the grip followed, the hand reads "H 4/4" (4 cards in the grip, 4 at most: issue 35)
+    from firmware.screens.fonts import MID
+    [(link_x, link_y)] = where_shown(sim, "Link")
+    [(hand_x, hand_y)] = [place for place in where_shown(sim, "H") if place[0] > 90]
+    [(x, y)] = [place for place in where_shown(sim, "0", MID) if place[0] > link_x]
+    assert y == link_y - 3 and link_x + 20 < x
+    [(x1, y1), (x, y)] = [place for place in where_shown(sim, "4", MID) if place[0] > hand_x]
+    assert y == y1 == hand_y - 3 and hand_x + 20 < x and hand_x + 5 < x1 < x
+
+
+def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
+    """Move to a cell and the row under the large numbers says what it does in words; the
+    captions of the numbers come back after an action."""
+    from simhelp import where_shown
+    sim = play("")
+    assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
+    sim.keys("RIGHT")
+    assert where_shown(sim, "Advance R1 (has 0)? UP/DN")     # a number cell: the remote
+    sim.keys("RIGHT")
+    assert where_shown(sim, "Actions, with their costs")
+    sim.keys("LEFT,LEFT")
+    assert where_shown(sim, "Take a credit: 1 click")
+    sim.keys("OK")
+    sim.run(3000)                                     # the message goes
+    assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,RIGHT,RIGHT")
+    assert where_shown(sim, "Jack out: the run ends")
+
+
+def test_a_message_never_covers_what_run_steal_or_adv_will_do():
+    """Issue 35: within 2.5 s of an action the row saying what UP/DOWN/OK will do on Run was
+    under the message (a run went to Archives unseen). The message now goes under the row."""
+    from simhelp import where_shown
+    from host_tools.screens_catalog import END_EARLY
+    sim = play(END_EARLY + ",WAIT:3000,LEFT,OK,WAIT:100", settle=0)   # the Runner draws
+    assert sim.app.toast                                      # said, and still showing
+    sim.keys("RIGHT,RIGHT,WAIT:50")                           # Run lit
+    assert sim.app.toast and where_shown(sim, "Run on HQ? UP/DOWN")
+    sim.keys("UP,UP,WAIT:50")                                 # the server changes: seen
+    assert where_shown(sim, "Run on Archives? UP/DOWN")
+    sim = play("LEFT,OK,WAIT:100,RIGHT,RIGHT,WAIT:50", settle=0)    # the Corp draws, Adv lit
+    assert sim.app.toast and where_shown(sim, "Advance R1 (has 0)? UP/DN")
+
+
+def test_the_corp_advances_a_remote_and_scores_its_agenda_from_it():
+    """Adv counts the advancement counters of the remote it names (UP/DOWN choose which): the
+    row under the numbers says how many it has, a score takes them with the agenda."""
+    from simhelp import where_shown
+    sim = play("RIGHT,OK,WAIT:1500,OK")                      # Adv (remote 1) twice
+    assert list(log_lines(sim.app.game))[-2:] == ["corp advance remote1"] * 2
+    assert sim.app.game.state.corp.advancements(1) == 2
+    assert sim.app.toast == "Remote 1: 2 advancements"      # the message, then the cell again
+    sim.run(3000)
+    assert where_shown(sim, "Advance R1 (has 2)? UP/DN")
+    sim.keys("UP,OK,WAIT:1500")                              # remote 2: its own counter
+    assert list(log_lines(sim.app.game))[-1] == "corp advance remote2"
+    assert [sim.app.game.state.corp.advancements(n) for n in (1, 2)] == [2, 1]
+    sim = play("RIGHT,OK,WAIT:1500,OK,WAIT:1500,LEFT,UP,UP,RIGHT")
+    pending = sim.app.screen.pending
+    assert pending.sentence(sim.app.game.state) == "Score 2 from R1 (2 adv)"   # where from, first
+    sim.keys("OK")
+    assert list(log_lines(sim.app.game))[-1] == "corp score 2 remote1"
+    assert sim.app.game.state.corp.advancements(1) == 0 and sim.state()["corp"]["agenda_points"] == 2
+
+
+def test_a_card_elsewhere_is_advanced_without_a_counter_and_a_remote_past_the_sixth_is_refused():
+    sim = play("RIGHT,DOWN,OK,WAIT:1500")                    # Adv's 0: ice, say
+    assert list(log_lines(sim.app.game))[-1] == "corp advance"
+    assert all(sim.app.game.state.corp.advancements(n) == 0 for n in range(1, 7))
+    sim = play("RIGHT," + ",".join(["UP"] * 9) + ",OK,WAIT:1500")   # held at remote 6
+    assert list(log_lines(sim.app.game))[-1] == "corp advance remote6"
+
+
+def test_a_stolen_or_trashed_card_takes_its_remotes_counters_with_it():
+    """The Runner steals from (or trashes in) a remote: that remote's counters go, and the
+    message says so; another remote keeps its own."""
+    from engine_lite.game import Game
+    game = Game()
+    for line in ("corp advance remote2", "corp advance remote2", "corp advance remote1",
+                 "corp end-turn", "runner run remote2", "run access"):
+        do_line(game, line)
+    note = do_line(game, "runner steal 2")
+    assert game.state.corp.advancements(2) == 0 and game.state.corp.advancements(1) == 1
+    assert "Remote 2's 2 advancements go" in str(note)
+    do_line(game, "run success")
+    do_line(game, "runner run remote1")
+    do_line(game, "run access")
+    note = do_line(game, "runner trash 1")
+    assert game.state.corp.advancements(1) == 0 and "Remote 1's 1 advancement go" in str(note)
+
+
+def test_after_a_power_cut_adv_starts_on_the_remote_with_the_most_counters():
+    from firmware.netrunner.dashboard import Dashboard
+    sim = play("RIGHT,UP,UP,OK,WAIT:1500,OK,WAIT:3000")      # remote 3, twice
+    assert sim.app.game.state.corp.advancements(3) == 2
+    sim.app.screens[0] = Dashboard()                         # as built at power-up
+    sim.app.full_redraw = True
+    sim.keys("RIGHT")                                        # from +1cr, where it starts
+    assert sim.app.screen.status(sim.app.game.state) == "Advance R3 (has 2)? UP/DN"
+
+
+def test_a_message_longer_than_two_lines_shows_every_line_two_at_a_time():
+    """Notices at power-up can add up to more than two lines ("Resumed - Turn 1" and why the
+    FRAM is not used): each pair of lines is on the glass for the message's time, in order,
+    never only the last two."""
+    from glass_reader import glass_text
+    sim = play("", settle=3000)
+    text = "Resumed - Turn 1 No FRAM at 0x50: saving in the flash; and a fourth line here"
+    sim.app.say(text)
+    seen = set()
+    for _ in range(12):
+        sim.run(500)
+        seen.update(glass_text(sim.oled).split("\n"))
+    from firmware.screens.ui import wrap
+    lines = wrap(text, 25)
+    assert len(lines) == 4 and all(line in seen for line in lines)
+    assert sim.app.toast is None                     # and then it is gone

@@ -1,0 +1,96 @@
+"""Nothing is thrown away: the win screen, a new game, Previous games, undo across games."""
+
+from simhelp import play, choose
+from host_tools.keyscript import parse
+
+
+def test_winning_shows_the_win_screen_and_undo_plays_on():
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
+    sim.keys("LONG:UP,LONG:UP,DOWN,OK")                     # 2, two holds, 7 points
+    assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None   # asks first
+    sim.keys("OK,OK,OK")                                    # no run of OK presses wins
+    assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None
+    assert sim.app.toast == "Hold OK to confirm"
+    sim.keys("LONG:OK")                                     # a held OK does
+    assert sim.state()["winner"] == "corp" and sim.app.screen.name == "win"
+    sim.keys("OK")
+    assert sim.app.screen.name == "confirm"
+    sim.keys("LEFT,LONG:LEFT")
+    assert sim.state()["winner"] is None and sim.app.screen.name == "dashboard"
+
+
+def test_undo_reaches_across_a_new_game_and_back():
+    sim = play("OK,OK,UP,RIGHT,RIGHT,OK,WAIT:3000")          # credits, a tag
+    before = sim.app.game.state.pack()
+    count = sim.app.game.count
+    choose(sim, "More", "New game").keys("LONG:OK,WAIT:500")   # New game, confirmed
+    assert sim.app.game.count == 0 and "Hold < to get the last one back" in sim.app.toast
+    sim.keys("LONG:LEFT,WAIT:500")                           # nothing to undo: the last game
+    assert sim.app.game.state.pack() == before and sim.app.game.count == count
+    assert sim.app.toast.startswith("Back to the previous game")
+    sim.keys("LONG:LEFT")                                    # and undo goes on inside it
+    assert sim.app.game.count == count - 1
+
+
+def test_ok_ok_on_a_win_screen_starts_a_new_game_that_undo_brings_back():
+    sim = choose(play(""), "More", "Agenda points", "Corp scores")
+    sim.keys("UP,UP,UP,UP,UP,OK,LONG:OK,WAIT:3000")         # 7 points: the Corp wins
+    assert sim.app.screen.name == "win"
+    won = sim.app.game.state.pack()
+    sim.keys("OK,OK,WAIT:300")                               # OK, OK: asks, starts nothing
+    assert sim.app.game.state.pack() == won and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK,WAIT:3000")                            # a held OK: a new game
+    assert sim.app.game.count == 0 and sim.app.game.state.winner < 0
+    sim.keys("LONG:LEFT,WAIT:500")
+    assert sim.app.game.state.pack() == won
+    sim.keys("LONG:LEFT,WAIT:500")                           # undo the win itself
+    assert sim.app.game.state.winner < 0 and sim.app.toast == "Undid: Corp scored 7 points"
+
+
+def test_new_infiltration_asks_before_replacing_a_game_and_keeps_it():
+    sim = play("OK,OK")
+    count = sim.app.game.count
+    choose(sim, "More", "New Infiltration")
+    assert sim.app.screen.name == "confirm" and sim.app.game.rules.NAME == "netrunner"
+    sim.keys("LONG:OK,OK,OK,OK,WAIT:3000")                   # yes; 3 players; as picked
+    assert sim.app.game.rules.NAME == "infiltration"
+    sim.keys("LONG:LEFT,WAIT:500")                           # the Netrunner game comes back
+    assert sim.app.game.rules.NAME == "netrunner" and sim.app.game.count == count
+
+
+def test_only_the_last_three_games_are_kept():
+    from firmware.saving.archive import NAMES
+    sim = play("")
+    from engine_lite.logtext import parse
+    for n in range(5):
+        # a game of its own (games alike in every number are one game, kept once), then a new one
+        sim.app.act(parse("corp gain %d" % (n + 1)))
+        choose(sim, "More", "New game").keys("LONG:OK,WAIT:500")
+    from firmware.saving.archive import KEEP, entries
+    kept = [name for name in NAMES if sim.flash.exists(name)]
+    assert len(kept) == KEEP == len(entries(sim.flash))
+
+
+def test_previous_games_lists_the_kept_games_and_brings_one_back_keeping_the_one_in_play():
+    from firmware.saving.archive import entries
+    sim = play("OK,OK,WAIT:2000")                            # game 1: two credits
+    choose(sim, "More", "New game").keys("LONG:OK,WAIT:2000")   # New game (kept: game 1)
+    sim.keys("OK,WAIT:2000")                                 # game 2: one credit
+    choose(sim, "More", "Previous games")
+    sim.run(300)
+    assert sim.app.screen.name == "previous"
+    assert [(i.label, i.note) for i in sim.app.screen.items(sim.app)] == [("Turn 1", "0-0 pts")]
+    sim.keys("OK")
+    assert sim.app.screen.name == "confirm"                  # asks first
+    sim.keys("LONG:OK,WAIT:3000")
+    assert sim.app.game.state.corp.credits == 7              # game 1 is back ...
+    kept = entries(sim.flash)
+    assert [game.state.corp.credits for _n, game, _s in kept] == [6]   # ... game 2 kept instead
+    sim.keys("LONG:LEFT,WAIT:300")                           # and game 1's undo still works
+    assert sim.app.game.state.corp.credits == 6 and sim.app.game.count == 1
+
+
+def test_previous_games_says_when_there_are_none():
+    sim = choose(play(""), "More", "Previous games")
+    sim.keys("WAIT:300,OK")
+    assert sim.app.screen.name == "previous" and "replaces" in sim.app.toast

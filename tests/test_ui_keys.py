@@ -1,0 +1,188 @@
+"""The keys and the glass themselves: held keys, two keys together, taps on the glass, the
+display's sleep, key scripts and the front ends (window, terminal)."""
+
+import pytest
+
+from engine_lite.logtext import log_lines
+from simhelp import play, choose
+from host_tools.keyscript import parse, KeyScriptError
+
+
+def test_held_left_leaves_a_menu_and_undoes_on_the_dashboard_and_redo_too():
+    """Holding LEFT to leave a menu used to undo the last action with the menu still open."""
+    sim = choose(play("OK"), "More", "Tags & damage")     # gain a credit, then go into a menu
+    assert sim.state()["corp"]["credits"] == 6
+    sim.keys("LONG:LEFT")
+    assert sim.state()["corp"]["credits"] == 6 and sim.app.screen.name == "more"
+    sim.keys("LONG:LEFT")
+    assert sim.app.screen.name == "dashboard" and sim.state()["corp"]["credits"] == 6
+    sim.keys("LONG:LEFT")
+    assert sim.state()["corp"]["credits"] == 5
+    assert sim.app.toast == "Undid: Corp took 1 credit"
+    sim.keys("LONG:RIGHT")
+    assert sim.state()["corp"]["credits"] == 6
+
+
+def test_dim_then_blank_then_the_waking_press_does_nothing_else():
+    sim = play("")
+    sim.app.settings.dim_s = 2
+    sim.app.settings.sleep_s = 5
+    sim.run(2500)
+    assert sim.app.dimmed and sim.oled.contrast == sim.app.display.DIM_CONTRAST
+    sim.run(3000)
+    assert sim.app.blanked and not sim.oled.display_on
+    sim.keys("OK")
+    assert not sim.app.blanked and sim.oled.display_on and sim.oled.contrast == 255
+    assert sim.state()["corp"]["credits"] == 5     # the waking press did nothing else
+    sim.keys("OK")
+    assert sim.state()["corp"]["credits"] == 6
+
+
+def test_bad_key_scripts_are_reported():
+    with pytest.raises(KeyScriptError):
+        parse("OK,JUMP")
+    assert parse("OK, long:left ,WAIT:10") == [("TAP", "OK", 80), ("HOLD", "LEFT", 700),
+                                              ("WAIT", None, 10)]
+
+
+def test_a_press_shows_within_one_poll_period_of_being_recognised():
+    sim = play("")
+    before = sim.oled.glass_bytes()
+    pin = sim.pins["buttons"]["OK"]
+    sim.board.press(pin)
+    sim.run(80)
+    assert sim.oled.glass_bytes() == before       # a short press acts on release
+    sim.board.release(pin)
+    sim.app.tick(sim.clock.now)                    # the very next poll after the release
+    assert sim.state()["corp"]["credits"] == 6
+    assert sim.oled.glass_bytes() != before        # already on the glass
+
+
+def test_the_window_front_end_runs(monkeypatch):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-m", "host_tools.sim", "--window", "--frames", "5"],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_game_in_the_terminal_front_end_is_saved_and_resumed(tmp_path):
+    # A player at a real terminal (a pseudo-terminal here): two credits, a draw, quit, come back.
+    import json
+    import os
+    import pty
+    import subprocess
+    import sys
+    import time
+    save_dir = str(tmp_path / "flash")
+    master, slave = pty.openpty()
+    player = subprocess.Popen([sys.executable, "-m", "host_tools.sim", "--terminal",
+                               "--save-dir", save_dir], stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    import select
+    screen = bytearray()
+
+    def read_for(seconds):
+        """Keep reading what the simulator draws, as a terminal does (else it blocks)."""
+        end = time.time() + seconds
+        while time.time() < end:
+            if select.select([master], [], [], 0.05)[0]:
+                try:
+                    screen.extend(os.read(master, 65536))
+                except OSError:          # the simulator has exited and closed the terminal
+                    return
+    deadline = time.time() + 30
+    while b"q quit" not in screen and time.time() < deadline:   # the first frame
+        read_for(0.2)
+    for key in (b"\r", b"\r", b"\x1b[D", b"\r"):                 # OK, OK, LEFT, OK
+        os.write(master, key)
+        read_for(0.4)
+    os.write(master, b"q")
+    read_for(1.0)
+    assert player.wait(timeout=30) == 0
+    os.close(master)
+    result = subprocess.run([sys.executable, "-m", "host_tools.sim", "--headless",
+                             "--save-dir", save_dir, "--dump-state"], capture_output=True, text=True)
+    state = json.loads(result.stdout)
+    assert state["corp"]["credits"] == 7 and state["corp"]["clicks"] == 0
+
+
+@pytest.mark.parametrize("first, second", [("DOWN", "OK"), ("OK", "UP"), ("LEFT", "RIGHT"),
+                                           ("UP", "OK"), ("RIGHT", "LEFT")])
+@pytest.mark.parametrize("overlap", ["at once", "rolled"])
+def test_two_keys_together_do_nothing(first, second, overlap):
+    """A chord is a slip: DOWN+OK installed a card for 1, OK+UP gave a credit, LEFT+RIGHT
+    undid. Whichever comes up first, nothing acts, and the player is told."""
+    sim = play("OK,WAIT:3000")                       # a credit, so an undo would show
+    before = sim.app.game.state.pack()
+    count = sim.app.game.count
+    if overlap == "at once":
+        sim.keys("PRESS:%s,PRESS:%s,WAIT:50,RELEASE:%s,RELEASE:%s,WAIT:1000"
+                 % (first, second, first, second))
+    else:
+        sim.keys("PRESS:%s,WAIT:60,PRESS:%s,WAIT:60,RELEASE:%s,WAIT:60,RELEASE:%s,WAIT:1000"
+                 % (first, second, first, second))
+    assert sim.app.game.state.pack() == before and sim.app.game.count == count
+    assert sim.app.screen.name == "dashboard" and sim.app.screen.pending is None
+    assert sim.app.toast == "Two keys at once: nothing done"
+
+
+def test_touching_the_glass_is_the_keys_a_player_would_press():
+    """firmware/netrunner/touch.py (the browser's taps on the glass): its regions are where the
+    dashboard draws them, and its keys do what a player's would."""
+    from firmware.netrunner import dashboard as D
+    from firmware.netrunner.touch import keys_for
+    sim = play("RIGHT")                                  # the cursor on Adv
+    tap = lambda x, y: sim.keys(",".join(keys_for(sim.app, x, y)) or "WAIT:1")
+    oled = sim.oled
+    glass = lambda left, top, width, height: [oled.pixel(x, y) for x in range(left, left + width)
+                                              for y in range(top, top + height)]
+    tap(34, 60)                                          # +1cr: lit
+    assert sim.state()["corp"]["credits"] == 5
+    tap(34, 60)                                          # lit: taken
+    assert sim.state()["corp"]["credits"] == 6
+    sim.run(3000)
+    places = [place for place in D.PLACES if place[9]]
+    assert [place[9] for place in places] == ["Bad pub", "Tag", "Brain"]
+    for place in places:
+        x, y, width, height = place[5:9]
+        before = sim.app.game.count
+        shown = glass(x, y, width, height)
+        tap(x + width // 2, y + height - 3)              # a number of 1, for this
+        assert sim.app.screen.pending.choice(sim.app.game.state)[0] == place[9]
+        assert sim.app.game.count == before
+        tap(x + 2, y + 2)                                # recorded
+        assert sim.app.game.count == before + 1
+        sim.run(3000)
+        assert glass(x, y, width, height) != shown       # the number tapped is the one changed
+    assert (sim.state()["runner"]["tags"], sim.state()["runner"]["brain_damage"],
+            sim.state()["corp"]["bad_publicity"]) == (1, 1, 1)
+    choose(sim, "More")
+    tap(30, 10 + 11 + 5)                                 # the second row: lit
+    tap(30, 10 + 11 + 5)                                 # chosen
+    assert sim.app.screen.name == "tokens"
+    assert keys_for(sim.app, 30, 3) == []                # the title: nothing
+
+
+def test_a_rez_for_3_in_a_run_is_four_taps_on_the_glass():
+    """Issue 38: three taps on the Corp's credits (a credit each, the ring turned to Rez, the
+    Corp's first choice in a run) and one on the ring rez a card for 3; the ring's sentence says
+    it before the last tap. A tap on the Runner's credits turns the ring to the Runner's."""
+    from firmware.netrunner import dashboard as D
+    from firmware.netrunner.touch import keys_for
+    from host_tools.press_budget import RUNNER_TURN, RUN_HQ
+    sim = play(RUNNER_TURN + "," + RUN_HQ)               # the Runner runs on HQ
+    assert sim.app.game.state.in_run
+    credits = sim.state()["corp"]["credits"]
+    tap = lambda x, y: sim.keys(",".join(keys_for(sim.app, x, y)) or "WAIT:1")
+    corp = (D.COLUMN_X[0] + 5, D.BIG_Y + 5)
+    for _ in range(3):
+        tap(*corp)
+    assert sim.app.screen.status(sim.app.game.state) == "Corp rezzes: 3 cr"
+    tap(30, 60)                                          # the ring: do what it says
+    assert sim.state()["corp"]["credits"] == credits - 3
+    assert list(log_lines(sim.app.game))[-1] == "corp rez 3"
+    tap(D.COLUMN_X[1] + 60, D.BIG_Y + 5)                 # the Runner's credits
+    assert sim.app.screen.pending.choice(sim.app.game.state)[1] == 1

@@ -1,0 +1,114 @@
+"""The menus (firmware/netrunner/menus.py): Acts, More and what they open - counters, damage,
+settings, a new game - chosen by their words (simhelp.choose)."""
+
+from engine_lite.logtext import log_lines
+from simhelp import play, choose
+from host_tools.screens_catalog import MORE, ACTS
+
+
+def test_new_game_needs_confirmation():
+    sim = choose(play("OK"), "More", "New game")
+    sim.keys("LEFT")
+    assert sim.state()["corp"]["credits"] == 6       # declined: back in the More menu
+    assert sim.app.screen.name == "more"
+    sim.keys("OK,OK,WAIT:300")                          # a tap: it says to hold OK
+    assert sim.app.game.count == 1 and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK")
+    assert sim.state()["corp"]["credits"] == 5 and sim.app.game.count == 0
+
+
+def test_counters_can_be_set_by_hand():
+    sim = choose(play(""), "More", "Counters", "Tags")
+    sim.keys("UP,UP,OK")
+    assert sim.state()["runner"]["tags"] == 2
+
+
+def test_settings_change_the_agenda_target_of_this_game():
+    sim = choose(play(""), "More", "Settings", "Agenda target")
+    sim.keys("DOWN,OK")
+    assert sim.state()["agenda_target"] == 6 and sim.app.settings.agenda_target == 6
+
+
+def test_menus_are_unloaded_back_on_the_dashboard():
+    import sys
+    sim = play(MORE)
+    assert "firmware.netrunner.menus" in sys.modules
+    sim.keys("LEFT")
+    assert sim.app.screen.name == "dashboard" and "firmware.netrunner.menus" not in sys.modules
+    sim.keys(MORE + ",DOWN,OK")                 # the cursor is home again; they load again
+    assert sim.app.screen.name == "tokens"
+
+
+def test_costs_and_credits_on_the_overlays_are_said_in_words_a_new_player_reads(monkeypatch):
+    """No "1c2cr" or "C5cr R5cr": the actions' cost column is headed "click+cr" and reads
+    "1+2" (a click and 2 credits); the trace says whose credits it shows, for the side whose
+    number is lit."""
+    import re
+    from firmware.netrunner import trace
+    titles = []
+    monkeypatch.setattr(trace, "title_bar", lambda fb, left, right="": titles.append(right))
+    sim = play(ACTS)
+    menu = sim.app.screen
+    assert menu.header(sim.app) == "click+cr"
+    notes = [item.note for item in menu.items(sim.app)]
+    assert "1+X" in notes and all(re.match(r"^([0-9X](\+[0-9X])?)?$", note) for note in notes)
+    sim = play(MORE + ",OK,OK")                         # the trace: Corp boost, Runner's
+    assert titles[0] == "Corp has 5 cr" and titles[-1] == "Runner has 5 cr"
+
+
+def meat(sim, keys):
+    """More > Tags & damage > Meat damage, then `keys` in its prompt."""
+    choose(sim, "More", "Tags & damage", "Meat damage")
+    sim.keys(keys)
+    return sim
+
+
+def test_a_new_game_follows_the_grip_so_a_damage_flatline_is_recognised():
+    sim = play("")
+    assert sim.app.game.state.runner.grip == 5                 # the start hand
+    meat(sim, "UP,UP,UP,UP,UP,OK")                             # 6 meat damage against 5 cards
+    assert sim.app.screen.name == "flatline" and sim.app.game.count == 0
+    sim.keys("OK")                                             # a tap is not enough
+    assert sim.app.game.state.winner < 0 and "Hold OK" in sim.app.toast
+    sim.keys("LONG:OK,WAIT:500")
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
+    assert sim.app.screen.name == "win"
+
+
+def test_when_the_grips_count_is_off_the_flatline_question_lets_the_player_fix_it():
+    sim = meat(play(""), "UP,UP,UP,UP,UP,OK,LEFT")             # "flatlined?" no: the count
+    assert sim.app.screen.name == "number"
+    sim.keys("UP,UP,OK,WAIT:300")                              # 7 cards really in the grip
+    s = sim.app.game.state
+    assert s.winner < 0 and s.runner.grip == 1 and sim.app.screen.name == "dashboard"
+    assert "hand 7 to 1" in sim.app.toast
+    assert list(log_lines(sim.app.game))[-2:] == ["runner grip 7", "runner damage meat 6"]
+
+
+def test_following_the_grip_is_a_setting_for_new_games():
+    sim = choose(play(""), "More", "Settings", "Follow grip")   # off
+    assert sim.app.settings.track_grip == 0
+    assert sim.app.game.state.runner.grip == 5                 # this game keeps its count
+    sim.keys("LEFT,LEFT")                                        # out, then New game
+    choose(sim, "More", "New game")
+    sim.keys("LONG:OK,WAIT:500")
+    assert sim.app.game.state.runner.grip == -1
+    meat(sim, "UP,UP,UP,UP,UP,OK,WAIT:300")                    # 6 damage: could flatline
+    assert sim.app.screen.name == "flatline" and sim.app.game.count == 0   # asked (issue 35)
+    sim.keys("LEFT,WAIT:300")                                   # no: trash at random
+    assert sim.app.game.state.winner < 0 and "at random" in sim.app.toast
+    meat(sim, "UP,UP,UP,UP,UP,OK,WAIT:300,LONG:OK,WAIT:300")   # yes: flatlined (MEAT
+    # works again: leaving a menu puts the cursor home)
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
+
+
+def test_the_leak_checks_navigation_changes_nothing_in_the_game():
+    """make bench's growth check presses these keys a thousand times and takes any heap kept as
+    a leak: they must only open screens and go back, never act (an OK on a number back at 0
+    installs a card costing 0, and the history would grow instead)."""
+    from host_tools.scripted_game import scripted_keys, NAVIGATION_CYCLE
+    sim = play(",".join(scripted_keys(3)))
+    before = sim.state()
+    sim.keys(",".join(NAVIGATION_CYCLE * 3))
+    assert sim.state() == before and sim.app.screen.name == "dashboard"
+    assert sim.app.screen.pending is None

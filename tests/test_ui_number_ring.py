@@ -1,0 +1,236 @@
+"""The number ring (firmware/netrunner/purposes.py): UP/DOWN on the dashboard start a number,
+LEFT/RIGHT choose what it is for, OK does it; what it says before and after."""
+
+from engine_lite.logtext import log_lines, log_text
+from simhelp import play, where_shown, choose
+from host_tools.screens_catalog import ACTS
+
+
+def test_spend_credits_is_two_presses_and_long_press_counts_five():
+    sim = play("DOWN,OK")
+    assert sim.state()["corp"]["credits"] == 4
+    sim = play("UP,LONG:UP,OK")   # +1, then +5 on the long press
+    assert sim.state()["corp"]["credits"] == 11
+
+
+def test_the_pending_number_says_what_ok_will_do_and_whose_credits_before_it_is_done():
+    sim = play("UP,UP,UP")
+    pending = sim.app.screen.pending
+    assert sim.state()["corp"]["credits"] == 5
+    assert pending.sentence(sim.app.game.state) == "Corp gains 3 cr"
+    sim.keys("DOWN,DOWN,DOWN,DOWN,DOWN")                       # now -2: what for, in the turn
+    assert pending.sentence(sim.app.game.state) == "Corp installs: 2 cr"
+    sim.keys("LEFT,LEFT")                                      # round the ring: the Runner
+    assert pending.sentence(sim.app.game.state) == "Runner pays 2 cr"
+    sim.keys("LONG:LEFT")                                      # hold LEFT: dropped, no undo
+    assert sim.app.screen.pending is None and sim.state()["corp"]["credits"] == 5
+
+
+def test_adjusting_the_other_sides_credits():
+    sim = play("DOWN,DOWN,LEFT,LEFT,OK")
+    state = sim.state()
+    assert state["runner"]["credits"] == 3 and state["corp"]["credits"] == 5
+
+
+def test_a_refused_number_is_dropped_and_said_so_no_later_ok_spends_it():
+    """Issue 35: the Corp's install for 6 with 5 credits is refused; the number must not wait
+    for the next OK (which would spend it on whatever the ring then shows)."""
+    sim = play("DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,OK")
+    dashboard = sim.app.screens[0]
+    assert dashboard.pending is None
+    assert "Needs 6 credits" in sim.app.toast and "Number dropped" in sim.app.toast
+    credits = sim.app.game.state.corp.credits
+    sim.keys("OK,WAIT:300")                       # the bar's +1 credit, nothing of the 6
+    assert sim.app.game.state.corp.credits == credits + 1
+
+
+def test_a_redo_held_while_a_number_waits_drops_the_number_and_never_crashes():
+    """Issue 36: OK x3, hold LEFT, DOWN, LEFT, LEFT, hold RIGHT crashed (IndexError): the
+    redo changed the ring under the number's lit choice. A held RIGHT now drops the number
+    first, as a held LEFT does, and says so; a ring that shrinks under a number keeps a lit
+    choice that is on it."""
+    sim = play("OK,OK,OK,LONG:LEFT,DOWN,LEFT,LEFT,LONG:RIGHT,WAIT:500")
+    assert sim.resets == 0 and sim.watchdog_resets == 0
+    assert sim.app.screens[0].pending is None and "Number dropped" in (sim.app.toast or "")
+    assert sim.app.game.count == 2                     # the redo was not done: the number went
+    sim.keys("LONG:RIGHT,WAIT:300")
+    assert sim.app.game.count == 3
+    from firmware.netrunner.purposes import Pending
+    state = sim.app.game.state
+    number = Pending()
+    number.change(state, -1)
+    number.index = 99                                  # a ring shorter than the lit choice
+    assert number.choice(state)[0] == number.choices(state)[-1][0]
+
+
+def test_a_number_left_alone_expires_with_a_word():
+    sim = play("DOWN,DOWN")
+    sim.run(9000)
+    assert sim.app.screen.pending is not None
+    sim.run(1500)
+    assert sim.app.screen.pending is None and sim.app.toast == "Unused number dropped"
+    assert sim.state()["corp"]["credits"] == 5
+
+
+def test_a_payment_too_large_is_refused_with_the_reason_and_the_number_dropped():
+    sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK")   # -6: the Corp pays 6, it has 5
+    assert sim.app.toast == "! Needs 6 credits, has 5. Number dropped"
+    assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.pending is None
+    sim.keys("DOWN,DOWN,DOWN,DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK")     # a new number: pays 5
+    assert sim.state()["corp"]["credits"] == 0
+
+
+def test_install_play_and_ice_in_a_few_presses():
+    sim = play("DOWN,DOWN,OK,DOWN,LEFT,OK,DOWN,RIGHT,OK,OK")    # the ice prompt starts at 1
+    assert list(log_lines(sim.app.game)) == ["corp install 2", "corp play 1",
+                                              "corp install-ice 1 1"]
+    assert sim.state()["corp"]["credits"] == 0 and sim.state()["corp"]["clicks"] == 0
+
+
+def test_the_corp_rezzes_in_the_runners_run_named_and_logged_as_a_rez():
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,DOWN")
+    pending = sim.app.screen.pending
+    assert pending.sentence(sim.app.game.state) == "Runner pays 4 cr"    # breakers first
+    sim.keys("RIGHT")
+    assert pending.sentence(sim.app.game.state) == "Corp rezzes: 4 cr"
+    sim.keys("OK")
+    assert list(log_lines(sim.app.game))[-1] == "corp rez 4"
+    assert sim.state()["corp"]["credits"] == 1 and sim.state()["run"]["server"] == "R&D"
+
+
+def test_held_credits_speed_up_where_the_player_sees_them():
+    """A number held on starts slow (a press: 1, the hold: 5, then 1 a repeat for over a second)
+    and only then runs 5 at a time: 4 s gave 95 credits at once."""
+    sim = play("UP")                                 # a pending number on the dashboard
+    sim.keys("HOLD:UP:1500")
+    slow = sim.app.screen.pending.delta
+    assert slow <= 12
+    sim.keys("HOLD:UP:4000")
+    assert sim.app.screen.pending.delta - slow <= 70
+
+
+def test_holding_left_first_drops_a_pending_change_then_undoes():
+    sim = play("OK,UP,UP")                       # a credit, then +2 pending
+    assert sim.app.screen.pending.delta == 2
+    sim.keys("LONG:LEFT")                        # the pending change goes, the credit stays
+    assert sim.app.screen.pending is None and sim.state()["corp"]["credits"] == 6
+    sim.keys("LONG:LEFT")                        # now the credit is undone
+    assert sim.state()["corp"]["credits"] == 5
+
+
+def test_with_the_runner_tagged_down_2_offers_trashing_a_resource_first():
+    """Trashing a resource costs 2: with the Runner tagged, DOWN DOWN OK trashes one (3 presses);
+    installing for 2 is a RIGHT away, and any other number is the usual ring."""
+    tagged = "UP,RIGHT,RIGHT,OK,WAIT:3000"
+    sim = play(tagged + ",DOWN,DOWN,OK,WAIT:3000")
+    assert list(log_lines(sim.app.game))[-1] == "corp trash-resource"
+    assert sim.app.game.state.corp.credits == 3 and sim.app.game.state.corp.clicks == 2
+    sim = play(tagged + ",DOWN,DOWN,RIGHT,OK,WAIT:3000")
+    assert list(log_lines(sim.app.game))[-1] == "corp install 2"
+    sim = play(tagged + ",DOWN,DOWN,DOWN,OK,WAIT:3000")
+    assert list(log_lines(sim.app.game))[-1] == "corp install 3"
+    sim = play("DOWN,DOWN,OK,WAIT:3000")                   # not tagged: install, as before
+    assert list(log_lines(sim.app.game))[-1] == "corp install 2"
+
+
+def test_a_message_never_hides_what_a_pending_number_is_for():
+    """A number started while a message shows takes the message's row to say what it is for
+    (the message is done with). A refusal drops the number and says so (issue 35: a number
+    left waiting was spent by a later OK on something else)."""
+    from simhelp import where_shown
+    sim = play("OK,OK,LEFT,OK", settle=50)            # Draw: "Corp drew (0 clicks left)"
+    assert sim.app.toast
+    sim.keys("DOWN")
+    sim.run(50)
+    assert sim.app.toast is None and where_shown(sim, "Corp pays 1 cr")
+    sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK", settle=50)   # pay 6 with 5: refused
+    assert sim.app.toast == "! Needs 6 credits, has 5. Number dropped"
+    assert where_shown(sim, "Needs 6 credits") and sim.app.screen.pending is None
+    assert not where_shown(sim, "Corp pays 6 cr")
+    assert sim.state()["corp"]["credits"] == 5
+
+
+def test_what_a_number_did_is_said_once_done_in_words():
+    """The sentence under the numbers says what OK will do; once done, the message says what
+    was done: a rez no longer passes with only the Corp's number changing."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,RIGHT,OK")     # the Corp rezzes for 3
+    assert sim.app.toast == "Corp rezzed for 3"
+
+
+def test_bad_publicity_credits_spent_first_are_said():
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,OK")          # 1 bad-pub credit in the run
+    assert sim.app.toast == "Runner pays 3 (1 from bad publicity)"
+    assert sim.app.game.state.runner.credits == 5 - 2
+
+
+def test_the_score_prompt_says_where_the_points_leave_the_side():
+    from simhelp import where_shown
+    sim = choose(play("UP,UP,RIGHT,OK,WAIT:3000"), "More", "Agenda points", "Corp scores")
+    sim.keys("UP")                                           # 2 scored; 3 more
+    assert where_shown(sim, "2 + 3 = 5 of 7 to win")
+
+
+def test_before_anything_happens_the_runners_link_is_set_from_the_start_in_five_presses():
+    """The Runner's identity sets its link: in a game nothing has happened in, UP and the ring's
+    Link set it from the start (the new-game line says it; no action, nothing to undo). Once
+    the game has moved, the ring has no Link: a card's link is set by hand (Counters)."""
+    from simhelp import where_shown
+    sim = play("UP,RIGHT,RIGHT,RIGHT")
+    assert where_shown(sim, "Runner link 1 from start")
+    sim.keys("OK,WAIT:300")
+    assert sim.app.game.count == 0 and sim.app.game.start.runner.link == 1
+    assert sim.state()["runner"]["link"] == 1
+    assert log_text(sim.app.game).splitlines()[1].endswith("runner-link 1 runner-grip 5")
+    sim.keys("OK,WAIT:3000,UP,RIGHT,RIGHT,RIGHT")          # a credit taken: the game has moved
+    assert sim.app.screen.pending.choice(sim.app.game.state)[0] == "Net"
+
+
+def test_a_flatline_from_the_number_ring_says_so_first_and_a_held_ok_records_it():
+    """Meat damage past the grip's count, chosen with UP (held) and LEFT: the row under the
+    numbers says it ends the game before anything is done, and a held OK is the yes (make
+    bench: record a flatline, 3 presses). A tap asks first, as from More > Counters, with the
+    grip's count to correct."""
+    from simhelp import where_shown
+    sim = play("HOLD:UP:850,LEFT")                               # 6, Meat
+    assert where_shown(sim, "Flatline: 6 meat, grip 5")       # the count it is judged by
+    assert sim.app.game.count == 0
+    sim.keys("LONG:OK,WAIT:500")
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
+    assert sim.app.screen.name == "win"
+    tapped = play("HOLD:UP:850,LEFT,OK")
+    assert tapped.app.screen.name == "flatline" and tapped.app.game.count == 0
+
+
+def test_a_held_ok_on_a_number_that_does_not_end_the_game_does_what_a_tap_does():
+    sim = play("UP,UP,LONG:OK,WAIT:300")                         # Gain 2, OK held
+    assert sim.app.game.state.corp.credits == 7 and sim.app.screen.name == "dashboard"
+
+
+def test_the_agenda_that_wins_from_the_number_ring_says_so_and_takes_a_held_ok():
+    from simhelp import where_shown
+    sim = play("HOLD:UP:850,UP,RIGHT")                           # 7 points, Score
+    assert where_shown(sim, "Score 7 wins: hold OK")
+    sim.keys("OK")                                               # a tap asks first
+    assert sim.app.game.state.winner < 0 and sim.app.screen.name == "confirm"
+    sim = play("HOLD:UP:850,UP,RIGHT,LONG:OK,WAIT:500")
+    assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "agenda"
+
+
+def test_virus_counters_go_on_with_the_number_ring_and_a_purge_says_how_many_went():
+    """The Runner's program gets 2 virus counters: UP UP, three LEFTs to Virus (the row says
+    what OK will do), OK. The Corp's purge (Acts, its first item) then takes them all, and says
+    so."""
+    from host_tools.press_budget import RUNNER_TURN
+    sim = play("WAIT:3000," + RUNNER_TURN + ",UP,UP,LEFT,LEFT,LEFT")
+    assert sim.app.game.state.runner.virus == 0
+    assert where_shown(sim, "Runner: virus counters +2")
+    sim.keys("OK,WAIT:300")
+    assert sim.app.game.state.runner.virus == 2
+    assert "placed 2 virus counters" in sim.app.toast
+    sim.keys("WAIT:3000," + RUNNER_TURN + "," + ACTS + ",OK,WAIT:300")
+    assert sim.app.game.state.runner.virus == 0
+    assert list(log_lines(sim.app.game))[-1] == "corp purge"
+    assert "2 virus counters removed" in sim.app.toast

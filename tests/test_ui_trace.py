@@ -1,0 +1,59 @@
+"""The trace (firmware/netrunner/trace.py): the wizard, its outcome and undo."""
+
+from simhelp import play, where_shown
+from host_tools.screens_catalog import MORE
+
+
+def test_trace_wizard_runs_a_tied_trace_that_fails():
+    # base 3, Corp +1 (4); the Runner's boost starts at 0, the Runner pays 4 to tie -> fails
+    sim = play(MORE + ",OK,UP,OK")
+    assert sim.app.screen.values[2] == 0
+    sim.keys("UP,UP,UP,UP,OK")
+    state = sim.state()
+    assert state["last_trace"] == {"strength": 4, "link": 4, "success": False}
+    assert state["corp"]["credits"] == 4 and state["runner"]["credits"] == 1
+    assert sim.app.screen.name == "trace_result"
+
+
+def test_after_a_trace_in_a_run_the_player_is_back_at_the_run():
+    """A trace started during a run (More, Trace) ends back on the dashboard with the run's
+    bar, not in the More menu."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,LEFT,OK,OK,OK,OK")   # Trace (base 3), no boosts, a tag
+    state = sim.state()
+    assert state["last_trace"]["success"] and state["runner"]["tags"] == 1
+    assert sim.app.screen.name == "dashboard" and sim.app.game.state.in_run
+
+
+def test_the_trace_wizard_opens_on_the_corps_boost_however_it_is_opened():
+    """UP, UP in the wizard always means "the Corp boosts 2": from More > Trace and from the
+    run's Trace cell alike (base 3); LEFT goes to the base."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    for opening in (MORE + ",OK", RUNNER_RUN + ",WAIT:3000,LEFT,OK"):
+        sim = play(opening + ",UP,UP")
+        assert sim.app.screen.name == "trace", opening
+        assert sim.app.screen.values == [3, 2, 0], opening
+    sim.keys("LEFT,UP")                                      # back to the base: 4
+    assert sim.app.screen.values == [4, 2, 0]
+
+
+def test_the_trace_says_its_outcome_and_costs_before_it_is_done():
+    from simhelp import where_shown
+    sim = play(MORE + ",OK,UP,UP,OK,UP,UP,UP")               # 3+2 = 5 against link 0+3
+    assert sim.app.game.count == 0                           # nothing done yet
+    assert where_shown(sim, "Succeeds: 5 vs link 3")
+    assert where_shown(sim, "OK: Corp pays 2, Runner 3")
+    sim.keys("UP,UP")                                        # the Runner boosts 5: a tie...
+    assert where_shown(sim, "Fails: 5 vs link 5")            # ...beats it
+    sim.keys("OK")
+    assert sim.app.game.count == 1 and sim.app.screen.name == "trace_result"
+
+
+def test_the_trace_result_follows_undo():
+    sim = play(MORE + ",OK,UP,OK,OK")                        # a trace of 4 against link 0
+    assert sim.app.screen.name == "trace_result" and sim.app.screen.title == "TRACE SUCCEEDS"
+    sim.app.undo()                                           # undone, however
+    sim.run(300)
+    items = sim.app.screen.items(sim.app)
+    assert sim.app.screen.title == "TRACE UNDONE" and [i.label for i in items] == ["Done"]
+    assert sim.app.screen.header(sim.app) == ""
