@@ -28,6 +28,10 @@ DRIVER_MODULES = ("adafruit_ssd1306", "adafruit_bus_device")
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
           7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc"}
 RASPBERRY_PI_VID = 0x2E8A
+# Device modules in machine code (MicroPython's viper emitter): compiled for the board's
+# architecture like the rest. A MicroPython without a native emitter (the browser's WebAssembly
+# port) goes without them: the firmware falls back to Python (firmware.screens.fonts).
+NATIVE_MODULES = ("firmware/screens/glyphs.py",)
 
 
 class DeployError(Exception):
@@ -69,8 +73,8 @@ MPY_OPTIONS = []
 
 
 def mpy_cross_version():
-    """The .mpy version this mpy-cross writes. Netclick's files hold bytecode only, so the major
-    version is all a board checks (the sub-version and the architecture matter for native code)."""
+    """The .mpy version this mpy-cross writes: the major version a board checks. (The one file
+    in machine code, NATIVE_MODULES, is compiled for the architecture the board reports.)"""
     with tempfile.TemporaryDirectory() as folder:
         source = os.path.join(folder, "probe.py")
         with open(source, "w") as handle:

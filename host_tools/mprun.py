@@ -68,10 +68,13 @@ def compile_files(files):
     import tempfile
     out = {}
     with tempfile.TemporaryDirectory() as folder:
+        from host_tools.deploy import NATIVE_MODULES
         for path, text in files.items():
             if not path.endswith(".py"):
                 out[path] = text
                 continue
+            if path[5:] in NATIVE_MODULES:
+                continue        # (machine code: this port has no native emitter)
             source = os.path.join(folder, "module.py")
             target = os.path.join(folder, "module.mpy")
             with open(source, "w", encoding="utf-8") as handle:

@@ -6,8 +6,19 @@
 """
 
 import framebuf
+from array import array
 
 from firmware.screens import font_data
+
+try:
+    # On a Pico, text goes straight into the frame in machine code (make bench: press to
+    # photon, menus+mixed p95); elsewhere by blit, the same pixels. CPython has no
+    # `micropython` (ImportError), a port without a native emitter cannot compile the module
+    # (SyntaxError) or load its machine code (ValueError).
+    from firmware.screens.glyphs import draw_text
+except (ImportError, SyntaxError, ValueError):
+    draw_text = None
+_SPEC = array("i", (0, 0, 0, 0, 0, 0, 0))   # draw_text's x, y, width, height, unknown, ink, ascii
 
 # Maps a glyph's ink (1) to 0 and its background (0) to 1; with key 1 the background is skipped,
 # so inverse text draws black ink without touching the bar behind it.
@@ -16,8 +27,9 @@ _INVERT.pixel(0, 0, 1)
 
 
 class Font:
-    """A fixed-width bitmap font, drawn with one `blit` a character and no per-glyph objects
-    (a cache of them cost about 3 KB of heap).
+    """A fixed-width bitmap font. On a Pico it is drawn into the display's frame in machine code
+    (firmware.screens.glyphs); elsewhere, and into any other FrameBuffer, with one `blit` a
+    character and no per-glyph objects (a cache of them cost about 3 KB of heap).
 
     The glyphs are stored one after another, each `width` columns by whole 8-pixel pages
     (MONO_VLSB), so glyph i is the bytes from i * glyph_bytes. `blit` takes a source given as
@@ -36,9 +48,24 @@ class Font:
     def draw(self, fb, text, x, y, color=1):
         """Draw text with its top-left corner at (x, y); returns the x after the last character."""
         data = self._data
+        ascii = self._ascii
+        if draw_text:
+            # (the display driver's buffer: 0x40, then the 128x64 frame)
+            frame = getattr(fb, "buffer", None)
+            if frame is not None and len(frame) == 1025:
+                spec = _SPEC
+                spec[0] = x
+                spec[1] = y
+                spec[2] = self.width
+                spec[3] = self.height
+                spec[4] = self._unknown
+                spec[5] = color
+                spec[6] = ascii
+                end = draw_text(frame, text, self.chars, data, spec)
+                if end >= 0:
+                    return end
         size = self._glyph_bytes
         width = self.width
-        ascii = self._ascii
         chars = self.chars
         blit = fb.blit
         # One source list for the whole text, its buffer changed for each glyph: a tuple and

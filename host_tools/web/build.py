@@ -39,6 +39,9 @@ def device_files():
     """{path in MicroPython's filesystem: text or {"base64"}}: the deployed firmware, the
     `machine` stand-in and the browser's board."""
     files = firmware_files()
+    from host_tools.deploy import NATIVE_MODULES
+    for path in NATIVE_MODULES:         # machine code: the WebAssembly port has no native emitter
+        files.pop("/lib/" + path, None)
     for path, source in (("/lib/machine.py", "host_tools/standins/machine.py"),
                          ("/lib/webboard.py", "host_tools/web/webboard.py"),
                          ("/lib/keyscript.py", "host_tools/keyscript.py")):
