@@ -78,7 +78,13 @@ class Monitor(Screen):
 
     def toast_box(self, lines):
         """Messages take the captions' row (one page), or with the agents' row too for two
-        lines; never the bar."""
+        lines; never the bar. While Alarm or Prox is lit, never the captions either: the number
+        UP/DOWN change stays named ("proximity", issue 35); the phase's row then, and the
+        agents' too for two lines."""
+        if self.cursor in (2, 3):        # Alarm, Prox (in both bars)
+            if lines == 1:
+                return 41, 48, 40
+            return 33, 51, 34
         if lines == 1:
             return 25, 32, 24
         return 25, 43, 26

@@ -94,11 +94,12 @@ _ACCESSED = const(7)            # this accessed card is done with (the run ends 
 #   opens   the overlay OK on the cell is likely to open: loaded as the key goes down, so the
 #           screen is there as soon as the key comes up (App.on_button; End's: prepare)
 #   does    what OK on the cell does: an engine action (verb, side, argument, quiet), quiet when
-#           the glass shows it without a message; or one of the dashboard's own steps above
+#           the captions' row names it already ("Run on HQ", "Access HQ: 1 card"), else a
+#           message does; or one of the dashboard's own steps above
 CELLS = (
     # label     words                        number                            opens                         does
     ("Draw",    "Draw a card: 1 click",      None,                             "engine_lite.phrases",        (_DRAW, _ACTIVE, 0, False)),
-    ("+1cr",    "Take a credit: 1 click",    None,                             "engine_lite.phrases",        (_GAIN_CREDIT, _ACTIVE, 0, True)),
+    ("+1cr",    "Take a credit: 1 click",    None,                             "engine_lite.phrases",        (_GAIN_CREDIT, _ACTIVE, 0, False)),
     ("Adv",     "Advance ice etc? UP/DOWN",  (1, 0, _ADVANCED_REMOTES, None),  "engine_lite.phrases",        _ADVANCE),
     ("Run",     "Run on %s? UP/DOWN",        (_HQ, 0, _LAST_SERVER, None),     "engine_lite.phrases",        (_RUN, _RUNNER, _NUMBER, True)),
     ("Acts",    "Actions, with their costs", None,                             "firmware.netrunner.menus",   _ACTIONS),
@@ -625,7 +626,7 @@ class Dashboard(Screen):
             return
         self.to_access -= 1
         if self.to_access < 1:
-            app.act(A.action(A.RUN_END, 0, A.RUN_SUCCESS), quiet=True)
+            app.act(A.action(A.RUN_END, 0, A.RUN_SUCCESS))     # "Run successful: over"
 
     def _choose(self, app, s, label):
         """OK on a bar cell: what its row of CELLS says it does."""

@@ -13,9 +13,9 @@ from engine_lite import actions as A
 
 def end_turn(app):
     """End the active side's turn. The dashboard already told what to discard, and the other
-    side's header lights up with its clicks; when the Corp's turn begins, the message says the
-    turn and the Corp's mandatory draw (in the captions' row, which changes then anyway: no
-    extra time to the glass)."""
+    side's header lights up with its clicks; the message says whose turn begins: the turn and
+    the Corp's mandatory draw, or the Runner's clicks (in the captions' row, which changes then
+    anyway: no extra time to the glass)."""
     s = app.game.state
     # With no clicks left the dashboard said "discard to N" before End; with clicks left the
     # rules' note says how many went unused, and what to discard.
@@ -27,3 +27,5 @@ def end_turn(app):
             app.home()
             if new.active == CORP and not clicks:
                 app.say("Turn %d: Corp draws 1" % new.turn)
+            elif not clicks:
+                app.say("Runner's turn: %d clicks" % new.runner.clicks)
