@@ -16,13 +16,13 @@ import micropython
 
 
 @micropython.viper
-def draw_text(frame, text, chars, data, spec) -> int:
+def draw_text(frame, text, chars, data, x: int, y: int, shape: int) -> int:
     """Draw `text` (ASCII) into `frame`, the driver's buffer (a control byte, then 128x64
-    MONO_VLSB), in the font whose glyphs are `chars` (ASCII) and `data`: the glyphs one after
-    another, each `width` columns by whole 8-pixel pages. `spec`: an array of ints (x, y,
-    width, height, the glyph of a character not in `chars`, ink, 1 if `chars` is ASCII 32..126
-    in order). Returns the x after the last character, or -1 (nothing drawn) for a text that
-    is not ASCII."""
+    MONO_VLSB), at (x, y), in the font whose glyphs are `chars` (ASCII) and `data`: the glyphs
+    one after another, each `width` columns by whole 8-pixel pages. `shape`, the font's numbers
+    in one int (Font.shape, with the ink): width | height << 8 | the glyph of a character not in
+    `chars` << 16 | 1 << 24 if `chars` is ASCII 32..126 in order | ink << 25. Returns the x after
+    the last character, or -1 (nothing drawn) for a text that is not ASCII."""
     s = ptr8(text)                          # noqa: F821  (viper's built-in)
     n = int(len(text))
     i = 0
@@ -30,14 +30,11 @@ def draw_text(frame, text, chars, data, spec) -> int:
         if s[i] >= 0x80:
             return -1                       # (a character of several bytes: Font.draw's way)
         i += 1
-    args = ptr32(spec)                      # noqa: F821
-    x = args[0]
-    y = args[1]
-    width = args[2]
-    height = args[3]
-    unknown = args[4]
-    ink = args[5]
-    ascii = args[6]
+    width = shape & 0xFF
+    height = (shape >> 8) & 0xFF
+    unknown = (shape >> 16) & 0xFF
+    ascii = (shape >> 24) & 1
+    ink = (shape >> 25) & 1
     found = ptr8(chars)                     # noqa: F821
     count = int(len(chars))
     pages = (height + 7) >> 3
