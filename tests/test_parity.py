@@ -66,10 +66,13 @@ for boot in (1, 2):                      # a new game saved, then that game resu
     machine.board.i2c_devices[0x3C] = Panel()
     device = Device(load_pins("/hardware/pins.json"), ManualClock(), hw.Flash("/flash/"))
     toast = device.app.toast
-    device.app.on_button("OK", 2)          # a credit for a click: something to save
     device.tick(5000)
+    modules = sorted(sys.modules)         # what booting and resuming left loaded
+    device.app.on_button("OK", 2)          # a credit for a click: something to save
+    device.tick(10000)
     device.saver.flush()
-print(json.dumps([toast, sorted(sys.modules)]))
+    device.app.home()                     # (its message's words let go, as a menu's round trip does)
+print(json.dumps([toast, modules]))
 """
     toast, modules = json.loads(run_micropython([code], packages=(), files=files).strip().splitlines()[-1])
     assert toast.startswith("Resumed - Turn 1, last: Corp took 1 credit")

@@ -70,25 +70,29 @@ def listing(flash):
 
 def keep(flash, game, restored=None):
     """Keep `game` as the newest previous game. When KEEP others are kept already, the oldest
-    goes first (the one documented way a kept game leaves: a new game pushed it out); a game
-    brought back whose copy is still here (`restored`, its checksum) does not count, since it
-    leaves when it is committed. Which games are worth keeping is the App's to say (App.play)."""
+    goes first (the one documented way a kept game leaves: a new game pushed it out), unless
+    `game` is kept because a game was brought back (`restored`, that game's checksum): a swap,
+    whose copy leaves when the game in play is committed. Which games are worth keeping is the App's to say (App.play)."""
     from engine_lite import snapshot
     text = snapshot.dumps(game).encode()
     sum = checksum(text)
     found = listing(flash)
     copies = [entry for entry in found if entry[3] == sum]     # this very game, kept before
     others = [entry for entry in found if entry[3] != sum and entry[3] != restored]
-    while len(others) >= KEEP:            # (a copy of this game is never pushed out for it)
+    # A new game pushes the oldest out: one, never more, and none when the game kept now has a
+    # copy here already (it was counted among the kept: a swap cut before its drop left it).
+    # Bringing a game back (`restored`) is a swap and pushes nothing out. Such a copy can so
+    # make the archive one game larger, never a game smaller: the slots beyond KEEP are for
+    # that. (Pruning down to KEEP lost a kept game when such a copy was brought back.)
+    if restored is None and not copies and len(others) >= KEEP:
         flash.remove(others.pop(0)[2])
-    free = None
-    for name in NAMES:
-        if not flash.exists(name):
-            free = name
-            break
+    free = _free(flash)
     if free is None and copies:
         flash.remove(copies.pop()[2])     # (the game is in play still: its copy is not the only one)
-        free = [name for name in NAMES if not flash.exists(name)][0]
+        free = _free(flash)
+    if free is None and others:
+        flash.remove(others.pop(0)[2])    # (every slot taken, by copies cuts left: the oldest)
+        free = _free(flash)
     if free is None:
         raise OSError(28, "no free slot for a previous game")
     order = found[-1][0] + 1 if found else 1
@@ -107,6 +111,14 @@ def keep(flash, game, restored=None):
         write_atomic(flash, free, data)
     for entry in copies:                  # older copies of the same game: the new one is it
         flash.remove(entry[2])
+
+
+def _free(flash):
+    """The first slot with no file in it, or None."""
+    for name in NAMES:
+        if not flash.exists(name):
+            return name
+    return None
 
 
 def read(flash, name):
