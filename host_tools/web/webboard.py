@@ -221,8 +221,9 @@ def lit_words(app):
 
 def said():
     """What changed since the last call, once, in the tracker's own words ("" when nothing
-    did): its newest message, or, for an action the glass shows without one (a credit taken),
-    the action as the game log's phrases word it, with the side's credits; else where the
+    did): its newest message (an action's own with the side's credits: "Corp took 1 credit:
+    6 credits, 2 clicks left"), or, for an action the glass shows without one (a run), the
+    action as the game log's phrases word it, with the side's credits; else where the
     cursor moved (lit_words). The page's live region reads it out, so a screen reader hears
     each change and each move."""
     global _said, _changes, _lit
@@ -232,6 +233,13 @@ def said():
     text = ""
     if key is not None and key != _said:
         text = ("Refused: " + app.toast[2:]) if app.toast.startswith("! ") else app.toast
+        if changed and _changes is not None and app.game.count and text == app.toast:
+            # the action's own message ("Corp took 1 credit"): said with the side's credits
+            from engine_lite.game import words
+            game = app.game
+            spoken = words(game.rules).spoken(game.action_at(game.count - 1), game.state)
+            if spoken.startswith(text):
+                text = spoken
     elif changed and _changes is not None and app.game.count:
         from engine_lite.game import words
         game = app.game
