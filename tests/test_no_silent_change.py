@@ -186,8 +186,9 @@ def consequential(game, act, applied):
 class _Glass:
     """The glass as it was: pixels copied from the emulated panel."""
 
-    def __init__(self, oled):
+    def __init__(self, oled, screen):
         self.rows = oled.rows()
+        self.screen = screen        # the top screen's name then
 
     def pixel(self, x, y):
         return self.rows[y][x]
@@ -227,8 +228,7 @@ def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, ex
     def pressing(app, name, event):
         from firmware.board.buttons import DOWN
         if event == DOWN:
-            down[name] = _Glass(sim.oled)
-            down[name].screen = app.screen.name
+            down[name] = _Glass(sim.oled, app.screen.name)
         key.append((name, event))
         try:
             return on_button(app, name, event)

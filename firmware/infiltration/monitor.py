@@ -81,7 +81,7 @@ class Monitor(Screen):
         lines; never the bar. While Alarm or Prox is lit, never the captions either: the number
         UP/DOWN change stays named ("proximity", issue 35); the phase's row then, and the
         agents' too for two lines."""
-        if self.cursor in (2, 3):        # Alarm, Prox (in both bars)
+        if BAR[self.cursor] in ("Alarm", "Prox"):     # (the same cells in the roll's bar)
             if lines == 1:
                 return 41, 48, 40
             return 33, 51, 34

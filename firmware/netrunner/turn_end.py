@@ -25,7 +25,6 @@ def end_turn(app):
         new = app.game.state
         if new.winner < 0:
             app.home()
-            if new.active == CORP and not clicks:
-                app.say("Turn %d: Corp draws 1" % new.turn)
-            elif not clicks:
-                app.say("Runner's turn: %d clicks" % new.runner.clicks)
+            if not clicks:
+                app.say("Turn %d: Corp draws 1" % new.turn if new.active == CORP
+                        else "Runner's turn: %d clicks" % new.runner.clicks)

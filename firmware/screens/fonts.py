@@ -6,6 +6,7 @@
 """
 
 import framebuf
+
 from firmware.screens import font_data
 
 try:
@@ -41,15 +42,15 @@ class Font:
         self._unknown = max(0, chars.find("?"))
         # The usual font covers ASCII 32..126 in order: its index is ord(ch) - 32, no search.
         self._ascii = len(chars) == 95 and chars[0] == " " and chars[-1] == "~"
-        # The numbers draw_text needs, in one small int (firmware.screens.glyphs): a call with
-        # them one by one cost about 0.1 ms a text on the virtual Pico (make bench: press to photon)
+        # The numbers draw_text needs, in one small int (firmware.screens.glyphs): no array to
+        # fill for each text (one cost 96 B of the image's boot heap: make bench, heap above
+        # the REPL prompt)
         self.shape = (self.width | self.height << 8 | self._unknown << 16
                       | (1 << 24 if self._ascii else 0))
 
     def draw(self, fb, text, x, y, color=1):
         """Draw text with its top-left corner at (x, y); returns the x after the last character."""
         data = self._data
-        ascii = self._ascii
         if draw_text:
             # (the display driver's buffer: 0x40, then the 128x64 frame)
             frame = getattr(fb, "buffer", None)
@@ -60,6 +61,7 @@ class Font:
                     return end
         size = self._glyph_bytes
         width = self.width
+        ascii = self._ascii
         chars = self.chars
         blit = fb.blit
         # One source list for the whole text, its buffer changed for each glyph: a tuple and

@@ -234,21 +234,23 @@ def said():
     if key is not None and key != _said:
         text = ("Refused: " + app.toast[2:]) if app.toast.startswith("! ") else app.toast
         if changed and _changes is not None and app.game.count and text == app.toast:
-            # the action's own message ("Corp took 1 credit"): said with the side's credits
-            from engine_lite.game import words
-            game = app.game
-            spoken = words(game.rules).spoken(game.action_at(game.count - 1), game.state)
+            spoken = _spoken(app.game)
             if spoken.startswith(text):
-                text = spoken
+                text = spoken     # the action's own message, with the side's credits
     elif changed and _changes is not None and app.game.count:
-        from engine_lite.game import words
-        game = app.game
-        text = words(game.rules).spoken(game.action_at(game.count - 1), game.state)
+        text = _spoken(app.game)
     lit = (id(app.screen), lit_words(app))
     if not text and _lit is not None and lit != _lit:
         text = lit[1]
     _said, _changes, _lit = key, app.changes, lit
     return text
+
+
+def _spoken(game):
+    """The game's last action as the game log's phrases word it, with the side's credits
+    ("Corp took 1 credit: 6 credits, 2 clicks left")."""
+    from engine_lite.game import words
+    return words(game.rules).spoken(game.action_at(game.count - 1), game.state)
 
 
 def board_text():
