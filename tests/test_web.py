@@ -18,6 +18,7 @@ import urllib.request
 import pytest
 from PIL import Image, ImageChops
 
+import simhelp
 from host_tools.screens_catalog import SCREENS
 from host_tools.screenshots import GOLDEN
 from host_tools.web import browser
@@ -258,12 +259,32 @@ def test_with_site_storage_blocked_the_tracker_plays_and_says_the_game_is_not_ke
                                     {"identifier": blocked["identifier"]})
 
 
-def test_opened_from_a_file_the_page_says_how_to_open_it(page):
-    """From file:// a browser runs no module script: the page said "the keys answer in a
-    moment" for ever. Now it says why nothing starts and where to open it."""
-    page.driver.get("file://" + os.path.join(page.folder, "index.html"))
-    page.wait_for("document.getElementById('status').className == 'error'", timeout=10)
-    assert "Opened from a file" in page.status() and "make web-serve" in page.status()
+@pytest.mark.parametrize("width, height, ratio", [(390, 844, 3), (844, 390, 1)])
+def test_opened_from_a_file_the_tracker_plays_and_says_how_the_game_is_kept(page, width, height,
+                                                                            ratio):
+    """Issue 38: from file:// a browser runs no module script and fetches no file, and the page
+    said "the keys answer in a moment" for ever. Now the tracker plays there (netclick-file.js
+    holds all it needs), says once what keeps the game, and keeps it over a reload."""
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": True})
+    here = "file://" + os.path.join(page.folder, "index.html")
+    try:
+        # (cleared from a file that runs nothing: a tracker running would save again)
+        page.driver.get("file://" + os.path.join(page.folder, "manifest.webmanifest"))
+        page.script("localStorage.clear(); localStorage.setItem('netclick/guided', '1')")
+        page.driver.get(here)
+        page.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        assert "Opened from a file" in page.status() and "Export" in page.status()
+        assert page.script("return document.getElementById('status').className") != "error"
+        page.play("OK,OK,WAIT:2600")                  # two clicks for two credits
+        assert page.script("return window.netclick.state()")["corp"]["credits"] == 7
+        assert differing(page.glass(), other_glass(simhelp.play("OK,OK", settle=2600))) == 0
+        page.driver.get(here)                         # and again: the same game
+        page.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        assert page.script("return window.netclick.state()")["corp"]["credits"] == 7
+        assert page.status().startswith("Resumed the game saved in this browser.")
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_a_reload_right_after_a_tap_keeps_the_tap(page):

@@ -16,9 +16,14 @@ The site is these files and nothing fetched from elsewhere:
                                             `machine`, webboard.py (and keyscript.py's
                                             repeatable random source, for ?seed=N)
     manifest.webmanifest, icon-*.png, sw.js the installable, offline app
+    netclick-file.js                        all of the above in one classic script, for the
+                                            page opened from a file (file://), where a browser
+                                            runs no module script and fetches nothing: only
+                                            glass.js asks for it, and only there
 """
 
 import argparse
+import base64
 import hashlib
 import json
 import os
@@ -31,6 +36,7 @@ OUT = os.path.join(ROOT, "build", "web")
 PAGE_FILES = ("netclick.js", "ssd1306.js")
 MICROPYTHON = os.path.join(ROOT, "host_tools", "node", "node_modules", "@micropython",
                            "micropython-webassembly-pyscript")
+FILE_BUNDLE = "netclick-file.js"     # (not in the offline copy, nor sent on a visit: file_bundle)
 PANEL = (0x1B, 0x1D, 0x22)
 LIT = (120, 200, 255)
 
@@ -88,6 +94,47 @@ def page():
     return html
 
 
+def classic(module, names):
+    """A module's source as a classic script's function body that returns {name: value} for the
+    names it exports: `export` and `import.meta` are module syntax only (file_bundle)."""
+    source = module.replace("export default _createMicroPythonModule;", "")
+    source = source.replace("export async function ", "async function ")
+    source = source.replace("export const ", "const ").replace("export class ", "class ")
+    source = source.replace("import.meta.url", "document.baseURI")
+    import re
+    assert not re.search(r"(^|[;}\s])export (default|async|const|class|function)", source), "export"
+    assert "import.meta" not in source
+    return '"use strict";\n%s\nreturn { %s };' % (source, ", ".join(names))
+
+
+def file_bundle(files):
+    """netclick-file.js: the tracker for a page opened from a file. There a browser runs no
+    module script and lets no script fetch a file beside it, so this one classic script holds
+    everything the served page fetches: MicroPython with its WebAssembly (as a data: address,
+    which it may fetch), the device files, the OLED and the page's own code, each in a function
+    of its own so their names cannot meet. `files` maps the site's file names to their text."""
+    with open(os.path.join(MICROPYTHON, "micropython.wasm"), "rb") as handle:
+        wasm = "data:application/wasm;base64," + base64.b64encode(handle.read()).decode()
+    page_code = files["netclick.js"]
+    for line in ('import { loadMicroPython } from "./micropython.js";',
+                 'import { SSD1306, WIDTH, HEIGHT } from "./ssd1306.js";'):
+        assert page_code.count(line) == 1, line
+        page_code = page_code.replace(line, "")
+    return "\n".join((
+        "// Netclick opened from a file: made by host_tools/web/build.py (file_bundle).",
+        "window.NETCLICK_FILE = %s;" % json.dumps({"wasm": wasm, "device": files["device.json"]}),
+        "(async () => {",
+        "const { loadMicroPython } = await (async () => {",
+        classic(files["micropython.js"], ["loadMicroPython"]),
+        "})();",
+        "const { SSD1306, WIDTH, HEIGHT } = (() => {",
+        classic(files["ssd1306.js"], ["SSD1306", "WIDTH", "HEIGHT"]),
+        "})();",
+        '"use strict";',
+        page_code,
+        "})();", ""))
+
+
 def manifest():
     """The web app manifest: installable, standalone, in the device's colours."""
     return {
@@ -117,13 +164,23 @@ def build(out=OUT):
     # Served as .js: every static host knows that type for a module (not all know .mjs).
     shutil.copy(os.path.join(MICROPYTHON, "micropython.mjs"), os.path.join(out, "micropython.js"))
     shutil.copy(os.path.join(MICROPYTHON, "micropython.wasm"), os.path.join(out, "micropython.wasm"))
+    device = device_files()
     with open(os.path.join(out, "device.json"), "w", encoding="utf-8") as handle:
-        json.dump(device_files(), handle, sort_keys=True)
+        json.dump(device, handle, sort_keys=True)
+    with open(os.path.join(MICROPYTHON, "micropython.mjs"), encoding="utf-8") as handle:
+        micropython = handle.read()
+    texts = {"micropython.js": micropython, "device.json": device}
+    for name in PAGE_FILES:
+        with open(os.path.join(HERE, name), encoding="utf-8") as handle:
+            texts[name] = handle.read()
+    with open(os.path.join(out, FILE_BUNDLE), "w", encoding="utf-8") as handle:
+        handle.write(file_bundle(texts))
     with open(os.path.join(out, "manifest.webmanifest"), "w", encoding="utf-8") as handle:
         json.dump(manifest(), handle, indent=1)
     for size in (192, 512):
         icon(size).save(os.path.join(out, "icon-%d.png" % size))
-    names = sorted(os.listdir(out))
+    # (the file bundle is for file:// alone: a served page neither caches nor fetches it)
+    names = sorted(name for name in os.listdir(out) if name != FILE_BUNDLE)
     digest = hashlib.sha256()
     for name in names:
         with open(os.path.join(out, name), "rb") as handle:
@@ -135,7 +192,7 @@ def build(out=OUT):
     with open(os.path.join(out, "sw.js"), "w", encoding="utf-8") as handle:
         handle.write(worker)
     sizes = dict((name, os.path.getsize(os.path.join(out, name))) for name in sorted(os.listdir(out)))
-    precompress(out, [name for name in sizes if not name.endswith(".png")])
+    precompress(out, [name for name in sizes if not name.endswith(".png") and name != FILE_BUNDLE])
     return sizes
 
 
@@ -168,7 +225,7 @@ def transfer_sizes(out):
     sent to a browser that takes gzip or brotli (make bench)."""
     sizes = {"plain": 0, "gzip": 0, "brotli": 0}
     for name in os.listdir(out):
-        if name.endswith((".gz", ".br")):
+        if name.endswith((".gz", ".br")) or name == FILE_BUNDLE:
             continue
         plain = os.path.getsize(os.path.join(out, name))
         sizes["plain"] += plain

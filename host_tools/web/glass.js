@@ -90,16 +90,21 @@ function showFirstPicture(picture) {
   firstShown.at = performance.now();
 }
 
-// Opened from a file (file://), a browser runs none of the page's module scripts, so the tracker
-// never starts: say so, and how to open it, rather than "the keys answer in a moment" for ever.
+// Opened from a file (file://), a browser runs none of the page's module scripts and lets no
+// script fetch the files beside it: the tracker comes from netclick-file.js instead, one classic
+// script that holds them all (host_tools/web/build.py, file_bundle), loaded once the page is
+// there (as a module script would be).
 if (location.protocol === "file:")
   document.addEventListener("DOMContentLoaded", () => {
-    const status = document.getElementById("status");
-    if (!status) return;
-    status.textContent = "Opened from a file, a browser will not run the tracker. Open it from " +
-      "a web address instead: `make web-serve` serves it at http://localhost:8000/, and once " +
-      "opened there it works offline too.";
-    status.className = "error";
+    const script = document.createElement("script");
+    script.src = "netclick-file.js";
+    script.onerror = () => {
+      const status = document.getElementById("status");
+      status.textContent = "Opened from a file, but netclick-file.js is not beside it: copy the " +
+        "whole folder `make web` wrote, or open the tracker from a web address.";
+      status.className = "error";
+    };
+    document.body.appendChild(script);
   });
 
 // The first-visit guide: how to read the board and the keys, one screen over the page, shown

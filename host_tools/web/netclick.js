@@ -5,6 +5,14 @@
 import { loadMicroPython } from "./micropython.js";
 import { SSD1306, WIDTH, HEIGHT } from "./ssd1306.js";
 
+// Opened from a file this module does not run in most browsers; the same code comes in
+// netclick-file.js (glass.js loads it, with NETCLICK_FILE: the device files and MicroPython's
+// WebAssembly, which cannot be fetched there). In a browser that would run both, one tracker.
+const bundled = window.NETCLICK_FILE || null;
+if (window.netclickLoaded || (location.protocol === "file:" && !bundled))
+  throw new Error("Netclick: this page's tracker is netclick-file.js");
+window.netclickLoaded = true;
+
 const MIN_HOLD_MS = 60;                 // a tap shorter than this is held this long, so that the
                                         // firmware's polling sees it (a Pico's key is never faster)
 const STORE = "netclick/save/";         // localStorage key prefix: one entry per saved file
@@ -639,8 +647,10 @@ async function start() {
                                      () => {});
   }
   const lines = [];
-  const device = fetch("device.json").then((response) => response.json());   // meanwhile
-  mp = await loadMicroPython({ heapsize: 512 * 1024, stdout: (line) => console.log(line),
+  const device = bundled ? Promise.resolve(bundled.device)
+    : fetch("device.json").then((response) => response.json());   // meanwhile
+  mp = await loadMicroPython({ heapsize: 512 * 1024, url: bundled ? bundled.wasm : undefined,
+                               stdout: (line) => console.log(line),
                                stderr: (line) => { lines.push(line); console.error(line); } });
   writeFiles(await device);
   restore();
@@ -653,6 +663,11 @@ async function start() {
   if (storageBlocked)
     say("This browser blocks this site's storage: the game is kept only while this page is " +
         "open. To keep it, allow site data (cookies) for this site, or Export the files.", true);
+  else if (bundled)
+    say((Object.keys(storedFiles()).length ? "Resumed the game saved in this browser. " : "") +
+        "Opened from a file: the game is saved in this browser as you play, but a browser may " +
+        "clear what pages opened from files keep. To keep it, Export the files, or open the " +
+        "tracker from a web address (make web-serve), where it also works offline.");
   else
     say(Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." : "New game.");
   loop();
@@ -662,7 +677,7 @@ async function start() {
 // The offline copy (sw.js) is made once the tracker runs: on a first visit over a slow network
 // its downloads would otherwise share the line with the ones the tracker is waiting for.
 function offlineCopy() {
-  if (!("serviceWorker" in navigator)) return;
+  if (!("serviceWorker" in navigator) || bundled) return;    // (none for a page from a file)
   navigator.serviceWorker.register("sw.js").then(
     () => navigator.serviceWorker.ready.then(() => { window.netclick.offline = true; }),
     (error) => console.warn("No offline copy:", error));
