@@ -374,13 +374,14 @@ def bench_browser(opens=5):
     import tempfile
     from host_tools.screens_catalog import SCREENS, RANDOM_SCREENS
     from host_tools.web import browser
-    from host_tools.web.build import build, transfer_sizes
+    from host_tools.web.build import build, transfer_sizes, FILE_BUNDLE
     why = browser.missing()
     if why:
         return None, why
     site = tempfile.mkdtemp()
     try:
         sizes = build(site)
+        bundle = sizes.pop(FILE_BUNDLE)      # (loaded only by a page opened from a file)
         transfer = transfer_sizes(site)
         firsts, latencies = [], []
         with browser.Browser(site, tempfile.mkdtemp()) as page:
@@ -426,7 +427,7 @@ def bench_browser(opens=5):
         shutil.rmtree(site, ignore_errors=True)
     latencies.sort()
     firsts.sort()
-    return {"bytes": sum(sizes.values()), "wasm": sizes["micropython.wasm"],
+    return {"bytes": sum(sizes.values()), "wasm": sizes["micropython.wasm"], "bundle": bundle,
             "gzip": transfer["gzip"], "brotli": transfer["brotli"],
             "slow_first": slow["firstPictureMs"], "slow_running": slow["firstFrameMs"],
             "idle_wakeups": idle[0], "idle_ms": idle[1],
@@ -552,13 +553,25 @@ def _run_all():
               % (name, presses, target, verdict, tokens))
     print("  %d of %d tasks within their target" % (met, len(rows)))
     print()
-    b, why = bench_browser()
+    print_browser(*bench_browser())
+    print()
+    boards = bench_virtual_pico()
+    if boards is None:
+        from host_tools.vpico import MISSING
+        print("Virtual Pico: not measured. " + MISSING)
+        return
+    print_virtual_pico(boards)
+
+
+def print_browser(b, why=None):
+    """The browser's figures (bench_browser's), as the README's bench block shows them."""
     if b is None:
         print("Browser version: not measured (%s)" % why)
     else:
         print("Browser version (make web; headless Chromium on this machine, site served on localhost)")
-        print("  site size                    %6.0f KB  (%d files; MicroPython's .wasm %.0f KB)"
-              % (b["bytes"] / 1024.0, b["files"], b["wasm"] / 1024.0))
+        print("  site size                    %6.0f KB  (%d files; MicroPython's .wasm %.0f KB; and for a "
+              "page opened from a file, netclick-file.js %.0f KB)"
+              % (b["bytes"] / 1024.0, b["files"], b["wasm"] / 1024.0, b["bundle"] / 1024.0))
         print("  first visit, sent            %6.0f KB  brotli, %.0f KB gzip (make web-serve sends "
               "the precompressed files)" % (b["brotli"] / 1024.0, b["gzip"] / 1024.0))
         # The board is on the glass when index.html has arrived (a new game's first picture is
@@ -581,13 +594,6 @@ def _run_all():
             print("  phone 390x844 at 3x, CPU %dx   %.1f/%.1f/%.1f ms  (input -> picture p50/p95/max, "
                   "%d inputs; target p95 <= %d: %s)" % (rate, p50, p95, most, count, target,
                                                        "ok" if p95 <= target else "MISSED"))
-    print()
-    boards = bench_virtual_pico()
-    if boards is None:
-        from host_tools.vpico import MISSING
-        print("Virtual Pico: not measured. " + MISSING)
-        return
-    print_virtual_pico(boards)
 
 
 # Targets on the virtual Pico (issue 21), for the firmware image unless said; the .mpy deploy

@@ -447,8 +447,8 @@ def test_an_idle_page_wakes_twice_a_second_and_a_press_still_answers_at_once(pag
 
 def test_the_site_is_sent_precompressed_to_a_browser_that_takes_it(page):
     import gzip
-    plain = urllib.request.urlopen(page.url + "device.json").read()
-    request = urllib.request.Request(page.url + "device.json", headers={"Accept-Encoding": "gzip"})
+    plain = urllib.request.urlopen(page.url + "micropython.js").read()
+    request = urllib.request.Request(page.url + "micropython.js", headers={"Accept-Encoding": "gzip"})
     with urllib.request.urlopen(request) as answer:
         assert answer.headers["Content-Encoding"] == "gzip"
         packed = answer.read()
@@ -650,5 +650,5 @@ def test_what_the_tracker_needs_is_fetched_once(page):
     page.open()
     names = page.script("return performance.getEntriesByType('resource')"
                         ".map((e) => e.name.split('/').pop().split('?')[0])")
-    needed = ("micropython.wasm", "micropython.js", "device.json", "netclick.js", "ssd1306.js")
+    needed = ("micropython.wasm", "micropython.js", "device.pack", "netclick.js", "ssd1306.js")
     assert sorted(n for n in names if n in needed) == sorted(needed)

@@ -11,10 +11,11 @@ The site is these files and nothing fetched from elsewhere:
                                             game's first picture, so that one round trip shows it
     ssd1306.js                              the OLED controller that turns I2C bytes into pixels
     micropython.js, micropython.wasm        the pinned MicroPython (npm package in host_tools/node)
-    device.json                             what `make deploy` puts on a Pico (engine_lite,
-                                            firmware, the pin map), the host stand-in for
-                                            `machine`, webboard.py (and keyscript.py's
-                                            repeatable random source, for ?seed=N)
+    device.pack                             what `make deploy` puts on a Pico (engine_lite,
+                                            firmware, the pin map, compiled to .mpy as there),
+                                            the host stand-in for `machine`, webboard.py (and
+                                            keyscript.py's repeatable random source, for
+                                            ?seed=N), one file after another (device_pack)
     manifest.webmanifest, icon-*.png, sw.js the installable, offline app
     netclick-file.js                        all of the above in one classic script, for the
                                             page opened from a file (file://), where a browser
@@ -54,6 +55,25 @@ def device_files():
         with open(os.path.join(ROOT, source), encoding="utf-8") as handle:
             files[path] = handle.read()
     return files
+
+
+def device_pack(files):
+    """device.pack: the device files compiled as `make deploy` compiles them (the same bytecode
+    a Pico runs), each as a 16-bit name length, the name (UTF-8), a 32-bit length and the bytes,
+    little-endian, one after another (netclick.js, unpack). Bytecode, not source: a phone's
+    first visit fetches 80 KB of it compressed where the source was 115 (make bench: first
+    visit, sent), and MicroPython starts without compiling."""
+    import struct
+    from host_tools.mprun import compile_files
+    pack = bytearray()
+    for path, data in sorted(compile_files(files).items()):
+        if isinstance(data, dict):
+            data = base64.b64decode(data["base64"])
+        else:
+            data = data.encode("utf-8")
+        name = path.encode("utf-8")
+        pack += struct.pack("<H", len(name)) + name + struct.pack("<I", len(data)) + data
+    return bytes(pack)
 
 
 def icon(size):
@@ -111,7 +131,7 @@ def file_bundle(files):
     """netclick-file.js: the tracker for a page opened from a file. There a browser runs no
     module script and lets no script fetch a file beside it, so this one classic script holds
     everything the served page fetches: MicroPython with its WebAssembly (as a data: address,
-    which it may fetch), the device files, the OLED and the page's own code, each in a function
+    which it may fetch), the device files (device.pack in base64), the OLED and the page's own code, each in a function
     of its own so their names cannot meet. `files` maps the site's file names to their text."""
     with open(os.path.join(MICROPYTHON, "micropython.wasm"), "rb") as handle:
         wasm = "data:application/wasm;base64," + base64.b64encode(handle.read()).decode()
@@ -122,7 +142,7 @@ def file_bundle(files):
         page_code = page_code.replace(line, "")
     return "\n".join((
         "// Netclick opened from a file: made by host_tools/web/build.py (file_bundle).",
-        "window.NETCLICK_FILE = %s;" % json.dumps({"wasm": wasm, "device": files["device.json"]}),
+        "window.NETCLICK_FILE = %s;" % json.dumps({"wasm": wasm, "device": files["device.pack"]}),
         "(async () => {",
         "const { loadMicroPython } = await (async () => {",
         classic(files["micropython.js"], ["loadMicroPython"]),
@@ -164,12 +184,12 @@ def build(out=OUT):
     # Served as .js: every static host knows that type for a module (not all know .mjs).
     shutil.copy(os.path.join(MICROPYTHON, "micropython.mjs"), os.path.join(out, "micropython.js"))
     shutil.copy(os.path.join(MICROPYTHON, "micropython.wasm"), os.path.join(out, "micropython.wasm"))
-    device = device_files()
-    with open(os.path.join(out, "device.json"), "w", encoding="utf-8") as handle:
-        json.dump(device, handle, sort_keys=True)
+    pack = device_pack(device_files())
+    with open(os.path.join(out, "device.pack"), "wb") as handle:
+        handle.write(pack)
     with open(os.path.join(MICROPYTHON, "micropython.mjs"), encoding="utf-8") as handle:
         micropython = handle.read()
-    texts = {"micropython.js": micropython, "device.json": device}
+    texts = {"micropython.js": micropython, "device.pack": base64.b64encode(pack).decode()}
     for name in PAGE_FILES:
         with open(os.path.join(HERE, name), encoding="utf-8") as handle:
             texts[name] = handle.read()

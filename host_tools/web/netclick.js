@@ -601,6 +601,23 @@ function askToTakeOver() {
 
 // ---- start ------------------------------------------------------------------------------------
 
+// device.pack (host_tools/web/build.py, device_pack): {path: bytes} from one file after
+// another, each a 16-bit name length, the name, a 32-bit length and the bytes, little-endian.
+function unpack(buffer) {
+  const view = new DataView(buffer);
+  const bytes = new Uint8Array(buffer);
+  const files = {};
+  for (let at = 0; at < bytes.length;) {
+    const nameLength = view.getUint16(at, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 2, at + 2 + nameLength));
+    at += 2 + nameLength;
+    const length = view.getUint32(at, true);
+    files[name] = bytes.subarray(at + 4, at + 4 + length);
+    at += 4 + length;
+  }
+  return files;
+}
+
 function writeFiles(files) {
   for (const [path, text] of Object.entries(files)) {
     const parts = path.split("/").filter(Boolean);
@@ -609,7 +626,7 @@ function writeFiles(files) {
       dir += "/" + part;
       try { mp.FS.mkdir(dir); } catch (e) { /* there */ }
     }
-    mp.FS.writeFile(path, typeof text === "string" ? text : fromBase64(text.base64));
+    mp.FS.writeFile(path, text);
   }
 }
 
@@ -647,8 +664,11 @@ async function start() {
                                      () => {});
   }
   const lines = [];
-  const device = bundled ? Promise.resolve(bundled.device)
-    : fetch("device.json").then((response) => response.json());   // meanwhile
+  const device = (bundled ? Promise.resolve(fromBase64(bundled.device).buffer)
+    : fetch("device.pack").then((response) => {
+      if (!response.ok) throw new Error("device.pack: " + response.status);
+      return response.arrayBuffer();
+    })).then(unpack);                                                 // meanwhile
   mp = await loadMicroPython({ heapsize: 512 * 1024, url: bundled ? bundled.wasm : undefined,
                                stdout: (line) => console.log(line),
                                stderr: (line) => { lines.push(line); console.error(line); } });
