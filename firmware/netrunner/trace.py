@@ -24,7 +24,9 @@ _CAPTION_Y = const(27)
 _FIELDS_Y = const(36)
 _SAYS_Y = const(46)
 _THIRD = const(42)             # each of the three numbers gets a third of the row
-FIELD_WORDS = ("Base", "Corp", "Run")
+# The base reads as the card prints it ("Trace 3"): the line that names the trace says its number
+# (issue 35: what OK commits is named, with its number, before OK).
+FIELD_WORDS = ("Trace", "Corp", "Run")
 FIELD_SHORT = ("B", "C+", "R+")
 
 
