@@ -68,6 +68,18 @@ class Menu(Screen):
         """Text at the right of the title bar."""
         return ""
 
+    def toast_box(self, lines):
+        """At the bottom of the screen, unless the lit row is there: then under the title bar.
+        A message never hides the row OK would choose (issue 35: "Two keys at once" covered
+        an agent's lit Wound, and OK wounded)."""
+        box = Screen.toast_box(self, lines)
+        top = min(self.top, self.cursor)              # the rows draw will show (see below)
+        top = max(top, self.cursor - self.ROWS + 1)
+        lit = 10 + (self.cursor - top) * self.ROW_HEIGHT
+        if lit + self.ROW_HEIGHT <= box[0] - 1:
+            return box
+        return 11, 11 + box[1] - box[0], 12
+
     def draw(self, app, fb):
         items = self.items(app)
         title_bar(fb, self.title, self.header(app))
