@@ -168,6 +168,31 @@ _PIP_W = const(4)
 _PIP_H = const(8)
 
 
+# Each bar's cells (bar_cells), worked out once per bar: the bars are the tuples above.
+_cells = {}
+
+
+def bar_cells(labels):
+    """Where the cells of a bar are: bytes x0, width0, x1, width1... Each cell is as wide as its
+    label, the spare pixels shared out as gaps (firmware.netrunner.touch finds a tap's cell
+    here)."""
+    cells = _cells.get(id(labels))
+    if cells is None:
+        spare = WIDTH
+        for label in labels:
+            spare -= SMALL.measure(label)
+        count = len(labels)
+        cells = bytearray(2 * count)
+        x = 0
+        for i in range(count):
+            width = SMALL.measure(labels[i]) + spare // count + (1 if i < spare % count else 0)
+            cells[2 * i] = x
+            cells[2 * i + 1] = width
+            x += width
+        cells = _cells[id(labels)] = bytes(cells)
+    return cells
+
+
 def mid_counter(fb, name, short, n, x, y, width):
     """A counter the other seat reads, in one 12-pixel row from y: its name in small text at
     the left, the number in 12-pixel digits at the right ("Hand 5"); the short name when the
@@ -345,6 +370,10 @@ class Dashboard(Screen):
         s = app.game.state
         self._follow_state(s)
         part = self.part
+        # (each part's key is compared here before part() is called: a call costs about 90 us
+        # on a Pico, and a tap changes one or two of the fifteen parts; make bench: press to
+        # photon)
+        keys = self._keys
         # The round timer or the time call's turns, in the waiting side's header (roundclock).
         corner = None
         if app.round_clock or app.settings.clock_s >= 0 or s.final_turns > 0:
@@ -356,16 +385,16 @@ class Dashboard(Screen):
             # The header: the side's name, lit while it is that side's turn, with its clicks.
             active = side == s.active
             width = COLUMN_W[side]
-            if part(fb, _HEADER + side, (active, me.clicks, me.clicks_per_turn,
-                                         not active and corner),
-                    x, 0, width, 8):
+            key = (active, me.clicks, me.clicks_per_turn, not active and corner)
+            if keys[_HEADER + side] != key and part(fb, _HEADER + side, key, x, 0, width, 8):
                 self._draw_header(fb, side, me, x, active)
                 if corner and not active:
                     SMALL.draw(fb, corner, x + width - SMALL.measure(corner), 0)
             # Credits at the outside edge, agenda points beside the divider (a score).
-            if part(fb, _NUMBERS + side, (me.credits, me.agenda_points), x, BIG_Y, width, 16):
+            key = (me.credits, me.agenda_points)
+            if keys[_NUMBERS + side] != key and part(fb, _NUMBERS + side, key, x, BIG_Y, width, 16):
                 self._draw_numbers(fb, side, me, x, width)
-        if part(fb, _DIVIDER, True, _DIVIDER_X + 1, 0, 1, _CAPTION_Y):
+        if keys[_DIVIDER] is None and part(fb, _DIVIDER, True, _DIVIDER_X + 1, 0, 1, _CAPTION_Y):
             fb.vline(_DIVIDER_X + 1, 0, _CAPTION_Y, 1)
         # The captions' row: a pending number's sentence, a lit number cell's number, what the
         # lit cell does (once the player moved to it), where a run is, or once the last click is
@@ -383,7 +412,7 @@ class Dashboard(Screen):
                         tokens = tokens or [[], []]
                         tokens[side].append((row[7], n))
         key = (tuple(tokens[0]), tuple(tokens[1])) if tokens else text
-        if part(fb, _CAPTIONS, key, 0, _CAPTION_Y, WIDTH, 8):
+        if keys[_CAPTIONS] != key and part(fb, _CAPTIONS, key, 0, _CAPTION_Y, WIDTH, 8):
             if text:
                 SMALL.draw(fb, text, (WIDTH - SMALL.measure(text)) // 2, _CAPTION_Y)
             elif tokens:
@@ -400,13 +429,15 @@ class Dashboard(Screen):
                 SMALL.draw(fb, "credits", WIDTH - SMALL.measure("credits"), _CAPTION_Y)
         # The counters: the Corp's at left; the Runner's at right, tags and brain damage in
         # large digits under their names (the Corp reads them from across the table).
-        if part(fb, _LOW_DIVIDER, True, _LOW_DIVIDER_X, _LOW_Y, 1, 24):
+        if keys[_LOW_DIVIDER] is None and part(fb, _LOW_DIVIDER, True, _LOW_DIVIDER_X, _LOW_Y, 1,
+                                               24):
             fb.vline(_LOW_DIVIDER_X, _LOW_Y, 24, 1)
         for i in range(len(PLACES)):
             name, short, side, field, how, x, y, width, height, choice = PLACES[i]
             me = s.player(side)
             n = getattr(me, field)
-            if part(fb, _PLACE + i, (n, me.grip) if how == _HAND else n, x, y, width, height):
+            key = (n, me.grip) if how == _HAND else n
+            if keys[_PLACE + i] != key and part(fb, _PLACE + i, key, x, y, width, height):
                 if how == _MID:
                     mid_counter(fb, name, short, n, x, y, width)
                 elif how == _BIG:
@@ -420,7 +451,7 @@ class Dashboard(Screen):
             bottom = (pending.delta, c[0], c[1], s.run_access)
         else:
             bottom = 0      # (not None: a part's key None means "not drawn")
-        if part(fb, _BOTTOM, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
+        if keys[_BOTTOM] != bottom and part(fb, _BOTTOM, bottom, 0, BAR_Y, WIDTH, HEIGHT - BAR_Y):
             if pending:
                 pending.draw_ring(s, fb, BAR_Y)
             else:
@@ -508,34 +539,37 @@ class Dashboard(Screen):
             big.draw(fb, credits, x + width - big.measure(credits), BIG_Y)
 
     def _draw_bar(self, s, fb):
-        # Each cell is a part of its own: moving the cursor redraws two cells, not six.
+        # Each cell is a part of its own, its key its place and whether it is lit: moving the
+        # cursor redraws two cells, not six, and a tap that moves nothing draws none (make
+        # bench: press to photon; the bar laid out again at each tap cost about 2 ms of it).
         labels = self.bar(s)
+        cells = bar_cells(labels)
         keys = self._keys
         drawn = self._bar_drawn
         if labels is not drawn:
             # Another bar. With as many cells, a cell with the same label in the same place
             # is already on the glass (the Corp's bar and the Runner's differ in one cell: a
             # turn's end redraws that one); with another number of cells, all are drawn anew.
-            if drawn is None or len(drawn) != len(labels):
-                for i in range(BAR_PART, len(keys)):
-                    keys[i] = None
+            old = bar_cells(drawn) if drawn is not None and len(drawn) == len(labels) else None
+            for i in range(len(labels)):
+                j = 2 * i
+                if (old is None or drawn[i] != labels[i] or old[j] != cells[j]
+                        or old[j + 1] != cells[j + 1]):
+                    keys[BAR_PART + i] = None
             self._bar_drawn = labels
-        # Each cell is as wide as its label; the spare pixels are shared out as gaps.
-        spare = WIDTH
-        for label in labels:
-            spare -= SMALL.measure(label)
-        x = 0
+        cursor = self.cursor
         for i in range(len(labels)):
-            label = labels[i]
-            width = SMALL.measure(label) + spare // len(labels) + (1 if i < spare % len(labels) else 0)
-            lit = i == self.cursor
-            if self.part(fb, BAR_PART + i, (lit, label, x, width), x, BAR_Y, width, 8):
+            x = cells[2 * i]
+            width = cells[2 * i + 1]
+            lit = i == cursor
+            key = x << 9 | width << 1 | lit
+            if keys[BAR_PART + i] != key and self.part(fb, BAR_PART + i, key, x, BAR_Y, width, 8):
                 if lit:
                     # Underlined, not inverse: dark 1-pixel strokes drown in a lit OLED
                     # background, lit ones on dark stay readable (issue 24).
                     fb.hline(x, BAR_Y + 7, width, 1)
+                label = labels[i]
                 SMALL.draw(fb, label, x + (width - SMALL.measure(label)) // 2, BAR_Y)
-            x += width
 
     # ---- keys ---------------------------------------------------------------------------------
 

@@ -64,11 +64,9 @@ def _dashboard(app, home, x, y):
     if pending:
         return ["OK"]                              # the ring: do what it says
     labels = home.bar(s)
-    # The cells where the dashboard drew them: each cell's part key is (lit, label, x, width)
-    # (Dashboard._draw_bar).
-    keys = home._keys
+    cells = D.bar_cells(labels)        # (where the dashboard draws them)
     i = len(labels) - 1
-    while i > 0 and not (keys[D.BAR_PART + i] and x >= keys[D.BAR_PART + i][2]):
+    while i > 0 and x < cells[2 * i]:
         i -= 1
     if i == home.cursor:
         return ["OK"]
