@@ -69,10 +69,15 @@ def test_a_journal_in_the_flash_from_before_the_fram_is_moved_over():
 @given(st.lists(st.tuples(st.sampled_from(("append", "append", "append", "remove")),
                           st.integers(1, 40)), min_size=1, max_size=40),
        st.integers(0, 10 ** 6), st.randoms(use_true_random=False))
-def test_a_power_cut_at_any_byte_keeps_every_finished_append_and_nothing_else(ops, cut, rnd):
+def test_a_power_cut_at_any_byte_keeps_every_finished_append_and_the_cut_one_whole_or_not(
+        ops, cut, rnd):
+    """The operation a power cut stops is there whole or not at all: its new head can be whole
+    before the write returns (the bytes still to write already held those values: hypothesis
+    seed 1027, a cut before the head's last byte, which was the same), never part of it."""
     flash, chip = MemoryFlash({}), Fram(4096)
     files = FramJournal(flash, chip, 0x50, 4096, "game.jnl")
     kept = b""                      # what the journal holds after the last finished operation
+    cut_off = kept                  # ... or with the one the power cut stopped, whole
     chip.cut_after = cut % 2000
     for op, size in ops:
         data = bytes(rnd.randrange(256) for _ in range(size))
@@ -84,9 +89,10 @@ def test_a_power_cut_at_any_byte_keeps_every_finished_append_and_nothing_else(op
                 files.remove("game.jnl")
                 kept = b""
         except PowerCut:
+            cut_off = kept + data if op == "append" else b""
             break
         except OSError:
             pass                    # full: nothing appended
     chip.cut_after = None
     after = FramJournal(flash, chip, 0x50, 4096, "game.jnl").read("game.jnl") or b""
-    assert after == kept
+    assert after in (kept, cut_off)
