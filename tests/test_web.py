@@ -287,6 +287,25 @@ def test_opened_from_a_file_the_tracker_plays_and_says_how_the_game_is_kept(page
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def test_opened_from_a_file_with_storage_blocked_the_tracker_plays_and_says_so(page):
+    """The page from a file where the browser keeps nothing: it plays, and says once that the
+    game lasts only while the page is open, and how to keep it."""
+    blocked = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException("
+        "'Access is denied for this document.', 'SecurityError'); }});")})
+    try:
+        page.driver.get("file://" + os.path.join(page.folder, "index.html"))
+        page.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        assert "Opened from a file" in page.status() and "only while" in page.status()
+        assert "Export" in page.status()
+        page.driver.find_element("id", "guide-done").click()
+        page.play("OK,WAIT:300")
+        assert page.script("return window.netclick.state()")["corp"]["credits"] == 6
+    finally:
+        page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                    {"identifier": blocked["identifier"]})
+
+
 def test_a_reload_right_after_a_tap_keeps_the_tap(page):
     page.open()
     page.play("OK,WAIT:2600")

@@ -680,7 +680,11 @@ async function start() {
   board.start(parseInt(new URLSearchParams(location.search).get("seed") || "0", 10) || 0);
   window.netclick.ready = true;
   offlineCopy();
-  if (storageBlocked)
+  if (storageBlocked && bundled)
+    say("Opened from a file, with this browser's storage blocked: the game is kept only while " +
+        "this page is open. To keep it, Export the files, or open the tracker from a web " +
+        "address (make web-serve).", true);
+  else if (storageBlocked)
     say("This browser blocks this site's storage: the game is kept only while this page is " +
         "open. To keep it, allow site data (cookies) for this site, or Export the files.", true);
   else if (bundled)
