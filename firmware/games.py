@@ -63,8 +63,8 @@ def ask_players(app):
             app.replace(Menu("THE DIE, EACH ROUND", [
                 Item("Passes to the left", "", True, go(1)),
                 Item("Stays with player %d" % first, "", True, go(0))]))
-        app.replace(NumberPrompt("INFILTRATION", "First player (holds the die)",
+        app.replace(NumberPrompt("INFILTRATION", "First: who holds the die",
                                  app.die(players), 1, players, first_done,
-                                 lambda n: "picked at random; ^v to change"))
+                                 lambda n: "at random: ^v to change"))
     app.push(NumberPrompt("INFILTRATION", "Number of players", 3, I.MIN_PLAYERS, I.MAX_PLAYERS,
                           players_done, lambda n: "then: who is first"))

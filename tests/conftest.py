@@ -16,3 +16,37 @@ def pytest_runtest_setup(item):
     import gc
     gc.collect()
     gc.freeze()
+
+
+# Text drawn past the glass's edges, in every test that draws (a word cut at the edge reads as
+# another word: "Corp trashes a resource: 2 cr" lost a letter at each end, a ring's neighbour
+# read "rash res"). Each is (text, x, end, y, height).
+_CUT_TEXT = []
+
+
+def _watch_text():
+    from firmware.screens import fonts
+    draw = fonts.Font.draw
+
+    def watched(font, fb, text, x, y, color=1):
+        end = draw(font, fb, text, x, y, color)
+        frame = getattr(fb, "buffer", None)
+        if (frame is not None and len(frame) == 1025 and text.strip()
+                and (x < 0 or end > 128 or y < 0 or y + font.height > 64)):
+            _CUT_TEXT.append((text, x, end, y, font.height))
+        return end
+    fonts.Font.draw = watched
+
+
+_watch_text()
+
+
+def pytest_runtest_call(item):
+    """No text a test made the tracker draw went past the glass's edges."""
+    del _CUT_TEXT[:]
+
+
+def pytest_runtest_teardown(item, nextitem):
+    cut = _CUT_TEXT[:]
+    del _CUT_TEXT[:]
+    assert not cut, "text drawn past the glass's edges: %r" % cut[:5]

@@ -212,8 +212,8 @@ def test_a_match_plays_two_games_with_sides_swapped_and_shows_both_results():
     assert load(sim.app)["game"] == 2
     from firmware.tournament.match import describe
     assert describe(match["names"], 1, match["results"][0]) == (
-        "Game 1: AB Corp, P2 Runner", "  AB won 7-0 (agenda)")
-    assert describe(match["names"], 2, None)[0] == "Game 2: P2 Corp, AB Runner"
+        "Game 1: AB Corp/P2 Runner", "  AB won 7-0 (agenda)")    # (the screen's width)
+    assert describe(match["names"], 2, None)[0] == "Game 2: P2 Corp/AB Runner"
 
 
 def test_time_up_in_game_1_ends_the_match_and_says_so_never_an_untimed_game_2():

@@ -20,7 +20,7 @@ new game. Hold LEFT: undo, hold RIGHT: redo, as everywhere.
 
 from engine_lite import infiltration as I
 from engine_lite.state import const
-from firmware.screens.fonts import SMALL, BIG
+from firmware.screens.fonts import SMALL, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of
 
@@ -193,7 +193,9 @@ def phase_prompt(s):
         delayed = [str(i + 1) for i in range(s.players)
                    if s.agents[i].status == I.INSIDE and s.agents[i].delayed_round == s.round]
         if delayed:
-            return "Pick cards. Delayed: " + " ".join(delayed)
+            delayed = " ".join(delayed)
+            return fitting(("Pick cards. Delayed: " + delayed, "Pick cards. Delayed " + delayed,
+                            "Delayed: " + delayed))
         return PROMPTS[0]
     if s.phase == 1:
         order = [str(p) for p in s.execution_order() if s.agents[p - 1].status == I.INSIDE]

@@ -553,7 +553,7 @@ class Dashboard(Screen):
             old = bar_cells(drawn) if drawn is not None and len(drawn) == len(labels) else None
             for i in range(len(labels)):
                 j = 2 * i
-                if (old is None or drawn[i] != labels[i] or old[j] != cells[j]
+                if (old is None or drawn is None or drawn[i] != labels[i] or old[j] != cells[j]
                         or old[j + 1] != cells[j + 1]):
                     keys[BAR_PART + i] = None
             self._bar_drawn = labels

@@ -66,7 +66,7 @@ class WinScreen(Screen):
         centered(fb, SMALL, reason, 28)
         centered(fb, SMALL, "Corp %d - %d Runner" % (s.corp.agenda_points, s.runner.agenda_points), 38)
         from firmware.tournament.match import load
-        hint(fb, "hold < undo   OK the match" if load(app) else "hold < undo   OK new game")
+        hint(fb, "hold < undo  OK the match" if load(app) else "hold < undo  OK new game")
 
     def on_button(self, app, name, event):
         if name == "OK" and event == PRESS:

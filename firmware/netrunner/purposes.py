@@ -162,7 +162,13 @@ class Pending:
                                 "Scores %d pt from remote %d" % (n, remote),
                                 "Score %d: remote %d" % (n, remote)))
         asks = _LINK_ASKS if verb == LINK else rules.VERBS[_ASKS.get(verb, verb)][7]
-        return (asks or "%s: %d") % (SIDE_NAMES[side], n)    # (each ring verb asks: a test)
+        text = (asks or "%s: %d") % (SIDE_NAMES[side], n)    # (each ring verb asks: a test)
+        if SMALL.measure(text) <= WIDTH:
+            return text
+        # Too wide for the screen ("Corp trashes a resource: 12 cr"): without the side, which
+        # the lit choice under it says ("Trashes a resource: 12 cr").
+        text = text[len(SIDE_NAMES[side]) + 1:]
+        return text[:1].upper() + text[1:]
 
     def ends_game(self, s):
         """Whether OK on the lit choice ends the game (a flatline, the agenda that wins): the
@@ -250,10 +256,16 @@ class Pending:
         fb.hline(x, y + 7, width, 1)
         SMALL.draw(fb, label, x + 2, y)
         if len(choices) > 1:
-            before = choices[(self.index - 1) % len(choices)][0]
-            after = choices[(self.index + 1) % len(choices)][0]
-            SMALL.draw(fb, "<" + before, x - 3 - SMALL.measure("<" + before), y)
-            SMALL.draw(fb, after + ">", x + width + 3, y)
+            # A neighbour that does not fit beside a wide lit choice is its arrow alone, never
+            # a word cut at the edge ("rash res" read as a word).
+            before = "<" + choices[(self.index - 1) % len(choices)][0]
+            after = choices[(self.index + 1) % len(choices)][0] + ">"
+            if SMALL.measure(before) > x - 3:
+                before = "<"
+            if SMALL.measure(after) > WIDTH - x - width - 3:
+                after = ">"
+            SMALL.draw(fb, before, x - 3 - SMALL.measure(before), y)
+            SMALL.draw(fb, after, x + width + 3, y)
 
 
 def points_action(s, verb, side, points):
@@ -293,5 +305,7 @@ def ice_then(app, cost, start=ICE_THERE):
     def done(app, ice):
         if app.act(A.action(A.INSTALL_ICE, CORP, cost, ice)):
             app.home()
-    app.push(NumberPrompt("INSTALL ICE", "Ice already on that server", start, 0, 20, done,
-                          lambda ice: "pays %d + %d = %d" % (cost, ice, cost + ice)))
+    # (the label is 25 characters: the width of the screen in small text; the line under the
+    # number names the ice and its cost, as OK will record them: issue 35)
+    app.push(NumberPrompt("INSTALL ICE", "Ice already on the server", start, 0, 20, done,
+                          lambda ice: "Ice: pays %d + %d = %d" % (cost, ice, cost + ice)))

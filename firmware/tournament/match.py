@@ -17,7 +17,7 @@ loaded while its screens are open.
 import json
 
 from engine_lite.state import WIN_REASONS, WIN_TIME
-from firmware.screens.fonts import SMALL
+from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH
 from firmware.screens.widgets import Confirm, title_bar, hint, MEDIUM
@@ -105,7 +105,9 @@ def describe(names, number, result):
     None for a game in play)."""
     corp = names[0] if number == 1 else names[1]
     runner = names[1] if number == 1 else names[0]
-    head = "Game %d: %s Corp, %s Runner" % (number, corp, runner)
+    head = fitting(("Game %d: %s Corp, %s Runner" % (number, corp, runner),
+                    "Game %d: %s Corp/%s Runner" % (number, corp, runner),
+                    "G%d: %s Corp, %s Runner" % (number, corp, runner)))
     if result is None:
         return head, "  in play"
     if result["winner"] == "tie":
