@@ -83,7 +83,9 @@ class TraceWizard(Screen):
             hint(fb, text if SMALL.measure(text) <= WIDTH else text.replace(" pays", ""))
             return
         if strength > link:
-            text = "Runner needs %d to stop it" % (strength - link)
+            need = strength - link
+            text = fitting(("Runner needs %d to stop it" % need, "Runner needs %d to stop" % need),
+                           WIDTH - 2)
         else:
             text = "Fails: %d vs link %d" % (strength, link)
         SMALL.draw(fb, text, 2, _SAYS_Y)
