@@ -27,17 +27,17 @@ WATCHDOG_MS = 8000     # the RP2040's watchdog allows at most 8.3 s
 # running watchdog would reset the board in the middle of `make deploy`. So it is armed only after
 # the tracker has run this long; `make deploy` resets the board first and connects before then.
 WATCHDOG_ARM_MS = 30000
-# Garbage is collected in the pause after a press (_GC_PAUSE_MS without a key, once _GC_GARBAGE
-# bytes were allocated since the last collection), and after every _GC_THRESHOLD bytes whatever
-# happens, not only when the 240 KB heap is full. MicroPython's sweep runs up to the highest
-# block in use and objects never move: collected only when the heap ran out, play scattered the
-# game's objects to its top and every collection swept all of it (make bench, "a full GC at the
-# peak": 6.0 ms with a 50-round game resumed, 6.8 with every overlay loaded). Collected in the
-# pauses, the heap stays packed at its bottom, and a collection inside a press is rare.
+# Garbage is collected once in the pause after a press (_GC_PAUSE_MS without a key), and after
+# every _GC_THRESHOLD bytes allocated whatever happens, not only when the 240 KB heap is full.
+# MicroPython's sweep runs up to the highest block in use and objects never move: collected only
+# when the heap ran out, play scattered the game's objects to its top and every collection swept
+# all of it (make bench, "a full GC at the peak": 6.0 ms with a 50-round game resumed, 6.8 with
+# every overlay loaded). Collected in the pauses, the heap stays packed at its bottom, and a
+# collection inside a press is rare. (Not gc.mem_alloc() to see whether one is due: it walks
+# the whole heap, about 10 ms on a Pico.)
 _GC_PAUSE_MS = const(100)
-_GC_GARBAGE = const(2048)
 _GC_THRESHOLD = const(32768)
-_mem_alloc = getattr(gc, "mem_alloc", None)     # (MicroPython's: CPython collects on its own)
+_gc_threshold = getattr(gc, "threshold", None)  # (MicroPython's: CPython collects on its own)
 
 
 def build(pins, clock, settings=None, game=None):
@@ -99,10 +99,12 @@ class Device:
     """
 
     def __init__(self, pins, clock, flash, watchdog=None, notice=""):
-        threshold = getattr(gc, "threshold", None)     # (MicroPython's; not CPython's gc)
-        if threshold is not None:
-            threshold(_GC_THRESHOLD)
-        self._collected = 0        # collect in a pause once the heap holds more than this
+        # On the firmware image (a collection about 2.5 ms); not on the .mpy path, where the
+        # code is on the heap too and one takes some 17 ms, in the way of the next key.
+        self._pause_gc = _gc_threshold is not None and frozen_image() is not None
+        if self._pause_gc:
+            _gc_threshold(_GC_THRESHOLD)
+        self._collected_for = None     # the key event the last pause collection followed
         self.clock = clock
         self.flash = flash
         self.watchdog = watchdog
@@ -210,14 +212,14 @@ class Device:
             self.check_history(now)
             app = self.app
             if self.saver.tick(now) or (
-                    _mem_alloc and app.pad.quiet and not app.dirty
-                    and _mem_alloc() > self._collected
+                    self._pause_gc and app.last_input != self._collected_for
+                    and app.pad.quiet and not app.dirty
                     and self.clock.ticks_diff(now, app.last_input) >= _GC_PAUSE_MS):
-                # Just after a save no key is down (saving waits for that), and in the pause
-                # after a press: good moments to collect the garbage of the last presses (see
-                # _GC_PAUSE_MS).
+                # Just after a save no key is down (saving waits for that), and once in the
+                # pause after a press: good moments to collect the garbage of the last presses
+                # (see _GC_PAUSE_MS).
                 gc.collect()
-                self._collected = (_mem_alloc() if _mem_alloc else 0) + _GC_GARBAGE
+                self._collected_for = app.last_input
         except Exception as error:   # the last line of defence: never a silent hang
             self.crash(error)
         if self.watchdog:
