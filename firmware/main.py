@@ -101,9 +101,10 @@ class Device:
     def __init__(self, pins, clock, flash, watchdog=None, notice=""):
         # On the firmware image (a collection about 2.5 ms); not on the .mpy path, where the
         # code is on the heap too and one takes some 17 ms, in the way of the next key.
-        self._pause_gc = _gc_threshold is not None and frozen_image() is not None
-        if self._pause_gc:
-            _gc_threshold(_GC_THRESHOLD)
+        threshold = _gc_threshold
+        self._pause_gc = threshold is not None and frozen_image() is not None
+        if threshold is not None and self._pause_gc:
+            threshold(_GC_THRESHOLD)
         self._collected_for = None     # the key event the last pause collection followed
         self.clock = clock
         self.flash = flash
