@@ -101,8 +101,9 @@ class Device:
     def __init__(self, pins, clock, flash, watchdog=None, notice=""):
         # On the firmware image (a collection about 2.5 ms); not on the .mpy path, where the
         # code is on the heap too and one takes some 17 ms, in the way of the next key.
+        image = frozen_image()
         threshold = _gc_threshold
-        self._pause_gc = threshold is not None and frozen_image() is not None
+        self._pause_gc = threshold is not None and image is not None
         if threshold is not None and self._pause_gc:
             threshold(_GC_THRESHOLD)
         self._collected_for = None     # the key event the last pause collection followed
@@ -136,7 +137,6 @@ class Device:
             # dashboard would bring it back at its first draw, the Infiltration monitor not).
             from firmware.tournament.roundclock import clock_for
             clock_for(self.app)
-        image = frozen_image()
         self.app.keep_overlays = image is not None
         notices.append(notice)             # (a pin map file that could not be used)
         notices.append(shadowed_notice(image, flash))

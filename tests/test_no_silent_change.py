@@ -110,6 +110,14 @@ def test_every_change_is_named_on_the_glass_in_the_frame_that_commits_it(at, ext
 
     def rendering(app):
         render(app)
+        # Drawn part by part (or a kept picture put back and updated): the picture a whole
+        # redraw gives.
+        before = sim.oled.glass_bytes()
+        app.full_redraw = True
+        render(app)
+        if sim.oled.glass_bytes() != before:
+            problems.append("drawn in parts, %s is not what a whole redraw gives"
+                            % app.screen.name)
         if not changed:
             return
         done = changed[:]

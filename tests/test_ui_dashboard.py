@@ -128,9 +128,20 @@ def test_redrawing_only_what_changed_gives_the_same_picture_as_drawing_it_all():
     from host_tools.screens_catalog import RUNNER_RUN
     keys = ",".join(list(scripted_keys(2)) + list(navigation_keys(17))) + \
         ",UP,UP,RIGHT,DOWN,LEFT,DOWN,RIGHT,OK,LONG:UP,OK,LONG:LEFT,LONG:RIGHT,OK,OK," + \
-        RUNNER_RUN + ",DOWN,DOWN,RIGHT,LEFT,OK,LEFT,RIGHT,UP,WAIT:1000,OK,RIGHT,UP,LEFT,LEFT,OK"
+        RUNNER_RUN + ",DOWN,DOWN,RIGHT,LEFT,OK,LEFT,RIGHT,UP,WAIT:1000,OK,RIGHT,UP,LEFT,LEFT,OK" + \
+        ",RIGHT,RIGHT,RIGHT,RIGHT,OK,LEFT,OK,RIGHT,RIGHT,OK,LEFT,WAIT:3000" * 4   # menus, and back
     sim = play("")
     partial_updates = []
+    put_back = []             # back to the dashboard: its kept picture put back, then updated
+    keep_home = sim.app._keep_home
+
+    def watched(screen):
+        rows = keep_home(screen)
+        if rows is not None:
+            put_back.append(screen)
+        return rows
+
+    sim.app._keep_home = watched
 
     def compare(index, step):
         sim.run(30)
@@ -143,6 +154,7 @@ def test_redrawing_only_what_changed_gives_the_same_picture_as_drawing_it_all():
 
     sim.keys(keys, after_step=compare)
     assert len(partial_updates) > 40      # most presses were partial updates
+    assert len(put_back) >= 6             # ... and the dashboard came back from menus, kept
 
 
 def test_the_bar_is_right_after_a_run_changes_its_cells_and_back():

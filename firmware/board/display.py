@@ -263,6 +263,11 @@ class Display:
             self._buffer[start - 1] = borrowed
         return 8 + 1 + end - start + 1  # both writes, address bytes included
 
+    def frame(self):
+        """The frame `fb` draws on, as a memoryview of its bytes (MONO_VLSB, 8-pixel pages):
+        to keep a copy of a picture and put it back."""
+        return self._drawn[1:]
+
     def show_all(self):
         """Send the whole frame to every panel (after a panel lost its contents, or a flip)."""
         for panel in self.panels:
