@@ -173,10 +173,10 @@ def board(state):
     text = ("Turn %d, the %s's turn. Corp: %s, %s, %d of %d points, bad publicity %d, hand "
             "size %d. Runner: %s, %s, %s, %s, %d brain damage, link %d, hand size %d" % (
                 state.turn, side, plural(corp.credits, "credit"), plural(corp.clicks, "click"),
-                corp.agenda_points, state.agenda_target, corp.bad_publicity, corp.max_hand_size,
+                corp.agenda_points, state.agenda_target, corp.bad_publicity, corp.max_hand_size(),
                 plural(runner.credits, "credit"), plural(runner.clicks, "click"),
                 plural(runner.agenda_points, "point"), plural(runner.tags, "tag"),
-                runner.brain_damage, runner.link, runner.max_hand_size))
+                runner.brain_damage, runner.link, runner.max_hand_size()))
     if runner.grip >= 0:
         text += ", %d cards in grip" % runner.grip
     from engine_lite.golden import tokens
@@ -191,7 +191,7 @@ def board(state):
                 if corp.advancements(n)]
     if advanced:
         text += ". Advancement counters: " + ", ".join(advanced)
-    if state.in_run:
+    if state.in_run():
         text += ". A run is on"
     if state.winner >= 0:
         text += ". The game is over"

@@ -15,7 +15,7 @@ def _counters(player, rows):
         attr = row[0]
         value = getattr(player, attr)
         if attr == "hand_size_mod":
-            attr, value = "max_hand_size", player.max_hand_size
+            attr, value = "max_hand_size", player.max_hand_size()
         elif row[2] == NOT_TRACKED and value == NOT_TRACKED:
             value = None
         numbers[attr] = value
@@ -27,7 +27,7 @@ def state_dict(state):
     corp = state.corp
     runner = state.runner
     run = None
-    if state.in_run:
+    if state.in_run():
         run = {"server": server_name(state.run_server), "bp_credits": state.run_bp_credits,
                "accessing": bool(state.run_access)}
     trace = None

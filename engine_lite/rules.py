@@ -87,11 +87,11 @@ def check(state):
         return "only a time call ends in a tie"
     if (state.psi_corp < 0) != (state.psi_runner < 0):
         return "one psi bid without the other"
-    if state.run_access and not state.in_run:
+    if state.run_access and not state.in_run():
         return "accessing with no run"
-    if state.in_run and state.active != RUNNER:
+    if state.in_run() and state.active != RUNNER:
         return "a run in the Corp's turn"
-    if state.run_bp_credits and not state.in_run:
+    if state.run_bp_credits and not state.in_run():
         return "bad-publicity credits with no run"
     return None
 
@@ -102,7 +102,7 @@ def _own_action_phase(s, side):
     """Clicks may only be spent by the active side, between runs, while the game goes on."""
     if s.active != side:
         raise Refused("Not the %s's turn" % SIDE_NAMES[side])
-    if s.in_run:
+    if s.in_run():
         raise Refused("Finish the run first")
 
 
@@ -312,7 +312,7 @@ def _lose(s, side, credits, b, c):
 def _score(s, side, points, b, c):
     player = s.player(side)
     player.agenda_points = _add(player.agenda_points, points)
-    if side == RUNNER and s.in_run:        # stolen from the server run on
+    if side == RUNNER and s.in_run():        # stolen from the server run on
         return _counters_go(s, s.run_server)
 
 
@@ -380,7 +380,7 @@ def _start_run(s, side, server, cost):
     the event's click and cost, paid before the run starts; no second click for the run."""
     if server < 0 or server >= FIRST_REMOTE + MAX_REMOTES:
         raise Refused("No such server")
-    if s.in_run:
+    if s.in_run():
         raise Refused("Already running on %s" % server_name(s.run_server))
     _spend_clicks(s, side, 1)
     if cost >= 0:
@@ -400,7 +400,7 @@ def _end_turn(s, side, a, b, c):
     note = ""
     if unused:
         note = "%s unused. " % _plural(unused, "click")
-    flatlined = side == RUNNER and s.runner.max_hand_size < 0
+    flatlined = side == RUNNER and s.runner.max_hand_size() < 0
     if s.final_turns == 2:           # time was called: the other side's turn is the last
         s.final_turns = 1
         note += "Last turn. "           # (time was called: the header says LAST too)
@@ -410,9 +410,9 @@ def _end_turn(s, side, a, b, c):
     if side == CORP:
         s.active = RUNNER
         s.set_clicks(RUNNER, s.runner.clicks_per_turn)
-        return note + "Corp discards to %d" % s.corp.max_hand_size
+        return note + "Corp discards to %d" % s.corp.max_hand_size()
     runner = s.runner
-    limit = runner.max_hand_size
+    limit = runner.max_hand_size()
     if flatlined:
         _win(s, CORP, WIN_FLATLINE)
         return note + "Max hand size below 0: flatlined"
@@ -426,7 +426,7 @@ def _end_turn(s, side, a, b, c):
 
 
 def _run_end(s, side, result, b, c):
-    if not s.in_run:
+    if not s.in_run():
         raise Refused("No run in progress")
     if result == A.RUN_ACCESS:
         if s.run_access:

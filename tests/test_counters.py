@@ -94,7 +94,7 @@ def test_every_sides_number_is_set_from_the_counters_menu_under_its_label(side, 
     value = 3 if attr != "hand_size_mod" else 7         # (the hand size is set as the maximum)
     game.do(A.action(A.SET, side, index, value))
     player = game.state.player(side)
-    shown = player.max_hand_size if attr == "hand_size_mod" else getattr(player, attr)
+    shown = player.max_hand_size() if attr == "hand_size_mod" else getattr(player, attr)
     assert shown == value
     sim = play("")
     sim.app.play(game)

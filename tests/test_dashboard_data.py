@@ -60,7 +60,9 @@ def test_each_place_shows_its_field():
     oled = sim.oled
     state = sim.app.game.state
     top = min(place[6] for place in D.PLACES)
-    shown = lambda: [getattr(state.player(place[2]), place[3]) for place in D.PLACES]
+    def shown():
+        values = [getattr(state.player(place[2]), place[3]) for place in D.PLACES]
+        return [value() if callable(value) else value for value in values]   # (max_hand_size)
     for name, short, side, field, how, x, y, width, height, choice in D.PLACES:
         before, values = [[oled.pixel(i, j) for i in range(WIDTH)] for j in range(top, D.BAR_Y)], shown()
         player = state.player(side)

@@ -108,10 +108,10 @@ def test_max_hand_size_beyond_its_limit_is_refused_not_clamped():
         do_line(game, "corp set max-hand-size 200")
     assert "104" in str(refused.value)                  # says what the most is
     do_line(game, "corp set max-hand-size 104")
-    assert game.state.corp.max_hand_size == 104
+    assert game.state.corp.max_hand_size() == 104
     with pytest.raises(Refused):
         do_line(game, "corp hand-size +1")
-    assert game.state.corp.max_hand_size == 104
+    assert game.state.corp.max_hand_size() == 104
 
 
 def test_new_game_settings_have_the_limits_of_the_numbers_they_set():
@@ -208,7 +208,7 @@ def _as_layout(values, layout):
 OLDER_LAYOUTS = (
     # before `run_access`: a run loads not yet accessing
     (0, 28, ((A.END_TURN, CORP), (A.RUN, RUNNER, 0)),
-     lambda s: s.in_run and not s.run_access),
+     lambda s: s.in_run() and not s.run_access),
     # before the tournament numbers: time not called, no psi game yet
     (1, 29, ((A.GAIN_CREDIT, CORP),),
      lambda s: (s.final_turns, s.psi_corp, s.psi_runner) == (-1, -1, -1)),

@@ -163,7 +163,7 @@ def test_the_bar_is_right_after_a_run_changes_its_cells_and_back():
     # The Runner's turn; a run on HQ; undo it, redo it, undo it again (from the run's bar
     # straight back to the turn's).
     sim = play(END_EARLY + ",WAIT:3000,RIGHT,OK,LONG:LEFT,LONG:RIGHT,LONG:LEFT,WAIT:3000")
-    assert not sim.app.game.state.in_run and sim.app.game.state.active == 1
+    assert not sim.app.game.state.in_run() and sim.app.game.state.active == 1
     before = sim.oled.glass_bytes()
     sim.app.full_redraw = True
     sim.app.render()

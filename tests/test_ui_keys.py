@@ -174,7 +174,7 @@ def test_a_rez_for_3_in_a_run_is_four_taps_on_the_glass():
     from firmware.netrunner.touch import keys_for
     from host_tools.press_budget import RUNNER_TURN, RUN_HQ
     sim = play(RUNNER_TURN + "," + RUN_HQ)               # the Runner runs on HQ
-    assert sim.app.game.state.in_run
+    assert sim.app.game.state.in_run()
     credits = sim.state()["corp"]["credits"]
     tap = lambda x, y: sim.keys(",".join(keys_for(sim.app, x, y)) or "WAIT:1")
     corp = (D.COLUMN_X[0] + 5, D.BIG_Y + 5)

@@ -22,7 +22,7 @@ def test_after_a_trace_in_a_run_the_player_is_back_at_the_run():
     sim = play(RUNNER_RUN + ",WAIT:3000,LEFT,OK,OK,OK,OK")   # Trace (base 3), no boosts, a tag
     state = sim.state()
     assert state["last_trace"]["success"] and state["runner"]["tags"] == 1
-    assert sim.app.screen.name == "dashboard" and sim.app.game.state.in_run
+    assert sim.app.screen.name == "dashboard" and sim.app.game.state.in_run()
 
 
 def test_the_trace_wizard_opens_on_the_corps_boost_however_it_is_opened():

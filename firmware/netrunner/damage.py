@@ -19,7 +19,7 @@ def damage_then(app, kind, amount):
     act = A.action(A.DAMAGE, RUNNER, kind, amount)
     if 0 <= grip < amount and not app.game.rules.over(s):
         app.push(FlatlineCheck(act, grip))
-    elif (grip < 0 and kind != A.DAMAGE_BRAIN and amount >= s.runner.max_hand_size
+    elif (grip < 0 and kind != A.DAMAGE_BRAIN and amount >= s.runner.max_hand_size()
           and not app.game.rules.over(s)):
         # The grip is not followed, and this much could flatline a Runner holding a hand:
         # asked, never passed by unseen (issue 35)

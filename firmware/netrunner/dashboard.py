@@ -296,7 +296,7 @@ class Dashboard(Screen):
         """The action bar's labels for this state."""
         if s.run_access:
             return ACCESS_MORE_BAR if self.to_access > 1 else ACCESS_BAR
-        if s.in_run:
+        if s.in_run():
             return RUN_BAR
         return RUNNER_BAR if s.active == RUNNER else CORP_BAR
 
@@ -312,13 +312,13 @@ class Dashboard(Screen):
     def _follow_state(self, s):
         """Put the cursor where the player most likely wants it after the game changed."""
         clicks_left = s.player(s.active).clicks > 0
-        mode = (s.active, s.in_run + s.run_access, clicks_left)
+        mode = (s.active, s.in_run() + s.run_access, clicks_left)
         if mode != self._bar_mode:
             if not s.run_access:
                 self.to_access = 1
             self._bar_mode = mode
             self.moved = False
-            if s.in_run:
+            if s.in_run():
                 self.cursor = 0
             else:
                 self.cursor = _HOME if clicks_left else self.bar(s).index("End")
@@ -436,6 +436,8 @@ class Dashboard(Screen):
             name, short, side, field, how, x, y, width, height, choice = PLACES[i]
             me = s.player(side)
             n = getattr(me, field)
+            if field == "max_hand_size":
+                n = n()                  # (worked out from hand_size_mod and brain damage)
             key = (n, me.grip) if how == _HAND else n
             if keys[_PLACE + i] != key and part(fb, _PLACE + i, key, x, y, width, height):
                 if how == _MID:
@@ -479,7 +481,7 @@ class Dashboard(Screen):
             return words % (server_name(value) if label == "Run" else value)
         if self.moved:
             return words
-        if s.in_run:
+        if s.in_run():
             where = server_name(s.run_server)
             n = self.to_access
             head = ("Access %s: %d card%s" % (where, n, "s" if n > 1 else "") if s.run_access
@@ -489,10 +491,9 @@ class Dashboard(Screen):
                            if bp else (head, where))
         me = s.player(s.active)
         if not me.clicks:
-            return fitting(("%s: discard to %d, hold End" % (SIDE_NAMES[s.active],
-                                                             me.max_hand_size),
-                            "Discard to %d, hold End" % me.max_hand_size,
-                            "Discard to %d" % me.max_hand_size))
+            most = me.max_hand_size()
+            return fitting(("%s: discard to %d, hold End" % (SIDE_NAMES[s.active], most),
+                            "Discard to %d, hold End" % most, "Discard to %d" % most))
         return None
 
     def _draw_header(self, fb, side, me, x, active):

@@ -21,7 +21,7 @@ def ask_then_act(app, title, label, verb, side, low=0, high=99):
 def _can(s, side, clicks, credits=0):
     """Whether the side could pay clicks and credits for an action now."""
     me = s.player(side)
-    return (s.active == side and not s.in_run and me.clicks >= clicks and me.credits >= credits)
+    return (s.active == side and not s.in_run() and me.clicks >= clicks and me.credits >= credits)
 
 
 class ActionMenu(Menu):
@@ -295,7 +295,7 @@ class CountersMenu(Menu):
             player = s.player(side)
             attr = row[0]
             if attr == "hand_size_mod":
-                value = player.max_hand_size
+                value = player.max_hand_size()
             else:
                 value = getattr(player, attr)
             note = "off" if value < 0 and row[2] == NOT_TRACKED else str(value)

@@ -27,12 +27,12 @@ class EndTurn(Screen):
         if me.clicks:
             MEDIUM.draw(fb, "%d click%s unused!" % (me.clicks, "" if me.clicks == 1 else "s"), 2, y)
             y += 11
-        if side == RUNNER and me.max_hand_size < 0:
-            MEDIUM.draw(fb, "Max hand %d:" % me.max_hand_size, 2, y)
+        if side == RUNNER and me.max_hand_size() < 0:
+            MEDIUM.draw(fb, "Max hand %d:" % me.max_hand_size(), 2, y)
             MEDIUM.draw(fb, "RUNNER FLATLINED", 2, y + 11)
             y += 22
         else:
-            MEDIUM.draw(fb, "Discard down to %d" % me.max_hand_size, 2, y)
+            MEDIUM.draw(fb, "Discard down to %d" % me.max_hand_size(), 2, y)
             y += 11
             MEDIUM.draw(fb, "Then: %s's turn" % SIDE_NAMES[1 - side], 2, y)
         hint(fb, "OK end turn      < back")

@@ -87,12 +87,12 @@ def ring(s, up, delta=0, fresh=False):
     """The choices for a change up (True) or down (by `delta`), in this state (`fresh`: a game
     nothing has happened in yet)."""
     if up:
-        if s.active == CORP and not s.in_run:
+        if s.active == CORP and not s.in_run():
             return UP_FRESH if fresh else UP_OWN_CORP
         return UP_RUNNER
     if s.run_access:
         return DOWN_ACCESS
-    if s.in_run:
+    if s.in_run():
         return DOWN_RUN
     if s.player(s.active).clicks:
         if s.active == CORP:
