@@ -100,8 +100,7 @@ class Agent:
         new.holdings = self.holdings      # a tuple: never changed in place
         return new
 
-    @property
-    def points(self):
+    def points(self):      # (a method, not a property: see engine_lite.state.Player)
         """The sum of the holdings, or None before they are entered."""
         return sum(self.holdings) if self.entered else None
 
@@ -330,7 +329,7 @@ def _decide(s):
         if not agent.entered:
             s.winner = NO_WINNER
             return
-        key = (agent.points, agent.holdings)
+        key = (agent.points(), agent.holdings)
         if best is None or key > best:
             best = key
             winner = i + 1

@@ -131,6 +131,6 @@ def state_dict(state):
         "execution_order": state.execution_order(),
         "agents": [{"player": i + 1, "status": I.STATUSES[agent.status],
                     "wounded": bool(agent.wounded), "delayed": state.delayed(agent),
-                    "points": agent.points}
+                    "points": agent.points()}
                    for i, agent in enumerate(state.agents)],
     }

@@ -122,8 +122,8 @@ def _table_die(app, die):
 def ranking(s):
     """The escaped agents best first: [(player, points, holdings)]; then the others."""
     escaped = [(i + 1, s.agents[i]) for i in range(s.players) if s.agents[i].status == I.ESCAPED]
-    escaped.sort(key=lambda pa: (pa[1].points or 0, pa[1].holdings), reverse=True)
-    return [(p, a.points, a.holdings) for p, a in escaped]
+    escaped.sort(key=lambda pa: (pa[1].points() or 0, pa[1].holdings), reverse=True)
+    return [(p, a.points(), a.holdings) for p, a in escaped]
 
 
 def tie_break(s):
