@@ -449,7 +449,7 @@ class App:
             top = bottom = HEIGHT
         kept = self._keep_home(screen) if screen is not self._drawn else None
         if kept is None and (screen is not self._drawn or self.full_redraw):
-            fb.fill(0)
+            self.display.clear()
             screen.cover_top, screen.cover_bottom = top, bottom
             screen.draw(self, fb)
             self._drawn = screen

@@ -92,7 +92,7 @@ class Screen:
 
     def update(self, app, fb):
         """Bring fb up to date from what this screen drew last (by default: draw it all)."""
-        fb.fill(0)
+        app.display.clear()      # (fb.fill(0), faster: Display.clear)
         self.draw(app, fb)
         self.covered = True
 
