@@ -41,45 +41,48 @@ class ActionMenu(Menu):
     def items(self, app):
         s = app.game.state
         side = self.side
-        can = _can
+        # (each answer worked out once: a call costs on a Pico, and a menu's items are made at
+        # every draw and key; make bench: press to photon, a menu opening)
+        one = _can(s, side, 1)
+        tag_cost = _can(s, side, 1, 2) and s.runner.tags > 0
         simple = lambda verb: (lambda app: act_then_home(app, A.action(verb, side)))
         items = [
-            Item("+1 credit", "1", can(s, side, 1), simple(A.GAIN_CREDIT)),
-            Item("Draw a card", "1", can(s, side, 1), simple(A.DRAW)),
-            Item("Use a click", "1", can(s, side, 1),
+            Item("+1 credit", "1", one, simple(A.GAIN_CREDIT)),
+            Item("Draw a card", "1", one, simple(A.DRAW)),
+            Item("Use a click", "1", one,
                  lambda app: act_then_home(app, A.action(A.ABILITY, side, 1, 0))),
         ]
         if side == RUNNER:
             items += [
-                Item("Run...", "1", can(s, side, 1),
+                Item("Run...", "1", one,
                      lambda app: _run(app)),
-                Item("Run event", "1+X", can(s, side, 1),
+                Item("Run event", "1+X", one,
                      lambda app: ask(app, "RUN EVENT", "Event cost (credits)", 0, 99,
                                      lambda app, cost: _run(app, cost))),
-                Item("Install", "1+X", can(s, side, 1),
+                Item("Install", "1+X", one,
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
-                Item("Play event", "1+X", can(s, side, 1),
+                Item("Play event", "1+X", one,
                      lambda app: ask_then_act(app, "PLAY EVENT", "Play cost (credits)", A.PLAY, side)),
-                Item("Remove tag", "1+2", can(s, side, 1, 2) and s.runner.tags > 0,
+                Item("Remove tag", "1+2", tag_cost,
                      simple(A.REMOVE_TAG)),
             ]
         else:
-            trash = Item("Trash resource", "1+2", can(s, side, 1, 2) and s.runner.tags > 0,
+            trash = Item("Trash resource", "1+2", tag_cost,
                          simple(A.TRASH_RESOURCE))
             # What only this menu does comes first (the dashboard has +1 credit, draw, install,
             # advance, rez and score a press or two away): purging, then with the Runner tagged
             # trashing a resource, which the Corp came here for (make bench: purge, 4 presses).
-            items.insert(0, Item("Purge viruses", "3", can(s, side, 3), simple(A.PURGE)))
+            items.insert(0, Item("Purge viruses", "3", _can(s, side, 3), simple(A.PURGE)))
             first = s.runner.tags and s.active == side
             if first:
                 items.insert(0, trash)
             items += [
-                Item("Install", "1+X", can(s, side, 1),
+                Item("Install", "1+X", one,
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
-                Item("Install ice", "1+X", can(s, side, 1), _install_ice),
-                Item("Play operation", "1+X", can(s, side, 1),
+                Item("Install ice", "1+X", one, _install_ice),
+                Item("Play operation", "1+X", one,
                      lambda app: ask_then_act(app, "PLAY", "Play cost (credits)", A.PLAY, side)),
-                Item("Advance", "1+1", can(s, side, 1, 1), lambda app: _advance(app, side)),
+                Item("Advance", "1+1", _can(s, side, 1, 1), lambda app: _advance(app, side)),
             ]
             if not first:
                 items.append(trash)
