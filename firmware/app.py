@@ -86,6 +86,7 @@ class App:
         # of the message drawn over it then: (screen, rows), its frame in _kept_frame.
         self._kept = None
         self._kept_frame = None
+        self._wrapped = None      # (message, its lines): _lines
         self.random = random     # a byte from the board's random source (firmware.board.hw)
         self.round_clock = None  # the tournament timer, once set (firmware.tournament.roundclock)
         self.endings = []        # games another replaced, not yet in the archive (keep_endings)
@@ -299,11 +300,19 @@ class App:
         """Show a message at the bottom of the screen for a moment (errors with a beep)."""
         self.toast = ("! " + text) if error else text
         # (a message longer than two lines is shown two at a time, each pair for TOAST_MS)
-        pages = (len(wrap(self.toast, 25)) + 1) // 2
+        pages = (len(self._lines(self.toast)) + 1) // 2
         self._toast_until = self.clock.ticks_add(self.clock.ticks_ms(), self.TOAST_MS * pages)
         self.dirty = True
         if error and self.buzzer:
             self.buzzer.beep(self.clock.ticks_ms(), self.clock, 880, 60)
+
+    def _lines(self, toast):
+        """The message's lines, wrapped once for all the renders it is on the glass for (a
+        wrap took a few hundred microseconds on a Pico: make bench, press to photon)."""
+        wrapped = self._wrapped
+        if wrapped is None or wrapped[0] is not toast:
+            wrapped = self._wrapped = (toast, wrap(toast, 25))
+        return wrapped[1]
 
     def _draw_toast(self, fb, lines, box):
         # Lit text on dark, ruled off above when there is room for a line over the text: not
@@ -427,7 +436,7 @@ class App:
         fb = self.fb
         screen = self.screen
         toast = self.toast
-        lines = wrap(toast, 25) if toast else None
+        lines = self._lines(toast) if toast else None
         page = 0
         self._page_at = None
         if lines and len(lines) > 2:

@@ -20,6 +20,8 @@ def wrap(text, columns):
     """Split text into lines of at most `columns` characters, at spaces where possible. A
     number is not left alone on the last line ("...a card for" / "2" is "...a card" / "for 2"):
     a lone short word there is easily missed, and it is often the number the message is for."""
+    if 0 < len(text) <= columns and text[0] != " ":
+        return [text]        # (one line as it is: a wrap took 0.6 ms on a Pico for three words)
     lines = []
     line = ""
     for word in text.split(" "):
