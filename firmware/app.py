@@ -498,10 +498,10 @@ class App:
         if home._keys is None:
             return None                  # (a screen without parts: always drawn whole)
         if self._drawn is home:
-            frame = self._kept_frame
-            if frame is None:
-                frame = self._kept_frame = bytearray(len(self.display.frame()))
-            frame[:] = self.display.frame()
+            frame = self.display.frame()
+            if self._kept_frame is None:
+                self._kept_frame = bytearray(len(frame))
+            self._kept_frame[:] = frame
             self._kept = (home, self._drawn_rows)
             return None
         kept = self._kept

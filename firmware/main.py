@@ -102,9 +102,9 @@ class Device:
         # On the firmware image (a collection about 2.5 ms); not on the .mpy path, where the
         # code is on the heap too and one takes some 17 ms, in the way of the next key.
         image = frozen_image()
-        threshold = _gc_threshold
-        self._pause_gc = threshold is not None and image is not None
-        if threshold is not None and self._pause_gc:
+        threshold = _gc_threshold if image is not None else None
+        self._pause_gc = threshold is not None
+        if threshold is not None:
             threshold(_GC_THRESHOLD)
         self._collected_for = None     # the key event the last pause collection followed
         self.clock = clock

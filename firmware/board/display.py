@@ -272,7 +272,7 @@ class Display:
         """Blank the frame (not the panel: show() sends it). framebuf's fill(0) goes pixel row by
         pixel row, about 0.8 ms on a Pico; a copy of 1 KB of zeros takes a few microseconds
         (make bench: press to photon, every tap that draws a screen whole)."""
-        frame = self._drawn[1:]
+        frame = self.frame()
         frame[:] = bytes(len(frame))
 
     def show_all(self):
