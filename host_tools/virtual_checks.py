@@ -64,25 +64,29 @@ FRAM = {"address": 0x50, "bytes": 32768}
 
 def with_fram(image, folder, name):
     """A copy of `image` whose pin map (hardware/pins.json on its filesystem) names FRAM."""
-    import json
-    pins = vpico.load_pins()
-    pins["fram"] = FRAM
-    return with_pin_map(image, folder, name, json.dumps(pins))
+    return with_options(image, folder, name, fram=True)
 
 
 # The display bus's option beyond the SSD1306's datasheet (400 kHz): Fast-mode Plus, which the
-# RP2040 drives and most modules take on short wires (hardware/README.md, assembly notes).
+# RP2040 drives and many modules take on short wires (hardware/README.md, assembly notes).
 FAST_BUS_HZ = 1000000
 
 
 def with_fast_bus(image, folder, name, fram=False):
     """A copy of `image` whose pin map runs the display's bus at FAST_BUS_HZ (and with `fram`,
     names the FRAM too)."""
+    return with_options(image, folder, name, fram=fram, freq=FAST_BUS_HZ)
+
+
+def with_options(image, folder, name, fram=False, freq=None):
+    """A copy of `image` whose pin map is the default one with the options asked for: the
+    FRAM, the display bus's frequency."""
     import json
     pins = vpico.load_pins()
-    pins["i2c"]["freq"] = FAST_BUS_HZ
     if fram:
         pins["fram"] = FRAM
+    if freq is not None:
+        pins["i2c"]["freq"] = freq
     return with_pin_map(image, folder, name, json.dumps(pins))
 
 
