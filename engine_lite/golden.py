@@ -111,7 +111,7 @@ def set_counter(s, side, index, value):
     if value > MAX_COUNT:
         raise Refused("At most %d" % MAX_COUNT)
     if attr == "hand_size_mod":
-        base = BASE_HAND_SIZE - (s.runner.brain_damage if side == RUNNER else 0)
+        base = player.max_hand_size() - player.hand_size_mod     # what the modifier adds to
         if value - base > MAX_MODIFIER:
             raise Refused("Max hand size can be at most %d now" % (base + MAX_MODIFIER))
         value = value - base

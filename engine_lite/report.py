@@ -13,9 +13,9 @@ def _counters(player, rows):
     numbers = {}
     for row in rows:
         attr = row[0]
-        value = getattr(player, attr)
+        value = player.shown(attr)
         if attr == "hand_size_mod":
-            attr, value = "max_hand_size", player.max_hand_size()
+            attr = "max_hand_size"
         elif row[2] == NOT_TRACKED and value == NOT_TRACKED:
             value = None
         numbers[attr] = value

@@ -200,6 +200,13 @@ class Player:
         """Cards this player may keep at the end of the turn."""
         return BASE_HAND_SIZE + self.hand_size_mod
 
+    def shown(self, attr):
+        """The number the counter of field `attr` shows: for `hand_size_mod`, the maximum hand
+        size it gives (what a player counts cards against), for any other field the field."""
+        if attr == "hand_size_mod":
+            return self.max_hand_size()
+        return getattr(self, attr)
+
     def _copy_into(self, new):
         new.credits = self.credits
         new.clicks = self.clicks

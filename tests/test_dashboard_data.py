@@ -42,8 +42,7 @@ def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():
     fields = {CORP: [row[0] for row in CORP_FIELDS], RUNNER: [row[0] for row in RUNNER_FIELDS]}
     boxes = []
     for name, short, side, field, how, x, y, width, height, choice in D.PLACES:
-        # (max_hand_size is derived from the hand_size_mod field)
-        assert side in (CORP, RUNNER) and field in fields[side] + ["max_hand_size"], name
+        assert side in (CORP, RUNNER) and field in fields[side], name
         assert 0 <= x and x + width <= WIDTH and D.BAR_Y >= y + height, name
         for other in boxes:
             ox, oy, ow, oh = other
@@ -61,13 +60,10 @@ def test_each_place_shows_its_field():
     state = sim.app.game.state
     top = min(place[6] for place in D.PLACES)
     def shown():
-        values = [getattr(state.player(place[2]), place[3]) for place in D.PLACES]
-        return [value() if callable(value) else value for value in values]   # (max_hand_size)
+        return [state.player(place[2]).shown(place[3]) for place in D.PLACES]
     for name, short, side, field, how, x, y, width, height, choice in D.PLACES:
         before, values = [[oled.pixel(i, j) for i in range(WIDTH)] for j in range(top, D.BAR_Y)], shown()
         player = state.player(side)
-        if field == "max_hand_size":
-            field = "hand_size_mod"                      # (max_hand_size is derived from it)
         setattr(player, field, getattr(player, field) + 3)
         sim.app.dirty = True
         sim.run(50)

@@ -142,15 +142,15 @@ _BIG = const(1)                 # its name over large digits, for the Corp to re
 _HAND = const(2)                # the Runner's hand: "H 4/5" with the grip followed (hand_counter)
 # The counters under the large numbers, a row each, drawn by one loop (update) and found by a
 # tap on the glass (firmware.netrunner.touch): name, short name (where the number is wide),
-# whose, the field, how drawn, where (x, y, width, height), and the choice of the ring of
+# whose, the field (shown as Player.shown gives it: hand_size_mod as the max hand size), how drawn, where (x, y, width, height), and the choice of the ring of
 # purposes a tap on it starts a number for (firmware.netrunner.purposes; None: not there).
 PLACES = (
     ("Bad pub", "BP", _CORP,   "bad_publicity", _MID,  0,  _LOW_Y,      _LOW_DIVIDER_X - 1, 12, "Bad pub"),
-    ("Hand",    "H",  _CORP,   "max_hand_size", _MID,  0,  _LOW_Y + 12, _LOW_DIVIDER_X - 1, 12, None),
+    ("Hand",    "H",  _CORP,   "hand_size_mod", _MID,  0,  _LOW_Y + 12, _LOW_DIVIDER_X - 1, 12, None),
     ("Tags",    "",   _RUNNER, "tags",          _BIG,  _LOW_DIVIDER_X + 2,  _LOW_Y, 20, 24, "Tag"),
     ("Brain",   "",   _RUNNER, "brain_damage",  _BIG,  _LOW_DIVIDER_X + 24, _LOW_Y, 25, 24, "Brain"),
     ("Link",    "L",  _RUNNER, "link",          _MID,  _SMALL_X, _LOW_Y,      31, 12, None),
-    ("Hand",    "H",  _RUNNER, "max_hand_size", _HAND, _SMALL_X, _LOW_Y + 12, 31, 12, None),
+    ("Hand",    "H",  _RUNNER, "hand_size_mod", _HAND, _SMALL_X, _LOW_Y + 12, 31, 12, None),
 )     # (31: the glass's 128 less _SMALL_X)
 _POINTS_GAP = const(5)          # agenda points keep this far from the divider: "3 | 2", not "32"
 # The dashboard's parts (Screen.part): each is drawn again only when what it shows changed.
@@ -435,9 +435,7 @@ class Dashboard(Screen):
         for i in range(len(PLACES)):
             name, short, side, field, how, x, y, width, height, choice = PLACES[i]
             me = s.player(side)
-            n = getattr(me, field)
-            if field == "max_hand_size":
-                n = n()                  # (worked out from hand_size_mod and brain damage)
+            n = me.shown(field)
             key = (n, me.grip) if how == _HAND else n
             if keys[_PLACE + i] != key and part(fb, _PLACE + i, key, x, y, width, height):
                 if how == _MID:

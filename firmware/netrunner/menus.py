@@ -296,11 +296,7 @@ class CountersMenu(Menu):
         items = []
         for side, index, row in _counter_rows():
             player = s.player(side)
-            attr = row[0]
-            if attr == "hand_size_mod":
-                value = player.max_hand_size()
-            else:
-                value = getattr(player, attr)
+            value = player.shown(row[0])
             note = "off" if value < 0 and row[2] == NOT_TRACKED else str(value)
             items.append(Item(row[6], note, True,
                               (lambda side, index, value, row: lambda app: _edit_counter(
