@@ -50,14 +50,39 @@ def glass_lines(oled, width=128, height=64):
     """[(x, y, text)]: the runs of recognised characters on the glass (a blank glyph cell
     between two recognised ones is a space), lit on dark, and dark on lit as well (the round
     timer's warning flashes the panel inverted: a player reads it just the same)."""
+    return [run[:3] for run in _both(oled, width, height) if run[4]]
+
+
+def glass_rows(oled, width=128, height=64):
+    """[text]: the glass as a player reads across it: for each run, the runs beside it (their
+    middles within its height, lit the same way), left to right, two spaces apart. A menu row's
+    label and the small note at its right end, "Use a click  1", are one row."""
+    runs = _both(oled, width, height)
+    rows = []
+    for x, y, text, font, legible in runs:
+        if not legible:
+            continue                # (a lone character is read only beside words)
+        top, bottom = y, y + _fonts()[font // 2][1]
+        beside = sorted((ox, otext) for ox, oy, otext, ofont, _ in runs
+                        if ofont % 2 == font % 2
+                        and top <= oy + _fonts()[ofont // 2][1] // 2 < bottom)
+        rows.append("  ".join(otext for _ox, otext in beside))
+    return rows
+
+
+def _both(oled, width, height):
     lit = [[1 if oled.pixel(x, y) else 0 for x in range(width)] for y in range(height)]
     dark = [[1 - bit for bit in row] for row in lit]
-    return _runs(lit, width, height) + _runs(dark, width, height)
+    return _runs(lit, width, height) + _runs(dark, width, height, 1)
 
 
-def _runs(lit, width, height):
+def _runs(lit, width, height, inverted=0):
+    """[(x, y, text, font, legible)]: `font` tells one font (and lit or dark) from another;
+    `legible` is False for a lone character of the small fonts, which on its own may be a
+    piece of a drawing (a lone digit is a number in the digits' fonts)."""
     runs = []
-    for glyph_w, glyph_h, glyphs, digits in _fonts():
+    for number, (glyph_w, glyph_h, glyphs, digits) in enumerate(_fonts()):
+        font = number * 2 + inverted
         for y in range(height - glyph_h + 1):
             columns = [sum(lit[y + r][x] << r for r in range(glyph_h)) for x in range(width)]
             x = 0
@@ -76,12 +101,13 @@ def _runs(lit, width, height):
                     blanks += 1           # one blank cell: a space between words
                     x += glyph_w
                     continue
-                if start is not None and (len(text) > 1 or digits and text.isdigit()):
-                    runs.append((start, y, text))
+                if start is not None:
+                    runs.append((start, y, text, font,
+                                 len(text) > 1 or digits and text.isdigit()))
                 text, start, blanks = "", None, 0
                 x += 1
-            if start is not None and (len(text) > 1 or digits and text.isdigit()):
-                runs.append((start, y, text))
+            if start is not None:
+                runs.append((start, y, text, font, len(text) > 1 or digits and text.isdigit()))
     return runs
 
 

@@ -19,7 +19,7 @@ from engine_lite.state import server_name
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
 from firmware.screens.ui import wrap
-from glass_reader import glass_text
+from glass_reader import glass_rows, glass_text
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
 from simhelp import key_script, drive
@@ -254,14 +254,12 @@ def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, ex
                 problems.append("%r not named before %s: the glass read %r" % (act, name, shown))
             elif (number is not None and event == PRESS
                   and not (name in ("UP", "DOWN") and number == 1) and not any(
-                      (str(number) in line or number == 1 and "a click" in line)
-                      and any(word in line for word in words)
+                      str(number) in line and any(word in line for word in words)
                       or line == str(number) and down[name].screen == "number"
-                      for line in shown.split("\n"))):
-                # The number in the line that names the change ("Corp installs: 2 cr"; "Use a
-                # click" says its 1 in words), or a
-                # number prompt's own value under its title ("The die shows": 3), not anywhere
-                # on the glass. (A held key changes by its steps, 5 at a time, as the
+                      for line in (row.lower() for row in glass_rows(down[name])))):
+                # The number in the row that names the change ("Corp installs: 2 cr"; a menu
+                # row's note at its right end: "Use a click  1"), or a number prompt's own
+                # value under its title ("The die shows": 3), not anywhere on the glass. (A held key changes by its steps, 5 at a time, as the
                 # glass shows them; UP or DOWN on the monitor's lit Alarm moves it by one.)
                 problems.append("%r: its %d not on the glass before %s: %r"
                                 % (act, number, name, shown))
