@@ -489,7 +489,17 @@ def heap_in_game(image, rounds=50):
             "for name in %r:\n"
             "    forget(name)\n"
             "del do_line\n"
-            "worst = [0, 'dashboard', 0]\n"
+            % (rounds, HOST_ONLY) + _peak_over_screens("dashboard", OVERLAY_SCREENS),
+            timeout_ms=600000)
+        peak, screen, pause = out.split()[-3:]
+        return int(peak), screen, int(pause) / 1000.0
+
+
+def _peak_over_screens(home, screens):
+    """MicroPython source: the home screen drawn, then each of `screens` (module, class,
+    arguments) pushed over it and drawn, a full collection after each; prints the peak live
+    heap, the screen it was on and the longest collection in us."""
+    return ("worst = [0, %r, 0]\n"
             "def measure(name):\n"
             "    app.render()\n"
             "    start = time.ticks_us()\n"
@@ -500,17 +510,14 @@ def heap_in_game(image, rounds=50):
             "        worst[0] = live\n"
             "        worst[1] = name\n"
             "    worst[2] = max(worst[2], pause)\n"
-            "measure('dashboard')\n"
+            "measure(%r)\n"
             "import sys\n"
             "for module, name, args in %r:\n"
             "    __import__(module)\n"
             "    app.push(getattr(sys.modules[module], name)(*args))\n"
             "    measure(name)\n"
             "    app.home()\n"
-            "print(worst[0], worst[1], worst[2], app.game.count)\n"
-            % (rounds, HOST_ONLY, OVERLAY_SCREENS), timeout_ms=600000)
-        peak, screen, pause, count = out.split()[-4:]
-        return int(peak), screen, int(pause) / 1000.0
+            "print(worst[0], worst[1], worst[2])\n" % (home, home, screens))
 
 
 # The Infiltration game's screens over the monitor (module, class, arguments).
@@ -548,24 +555,8 @@ def heap_in_infiltration(image, rounds=40):
             "app.changed()\n"
             "device.saver.flush()\n"
             "app.home()\n"
-            "worst = [0, 'monitor']\n"
-            "def measure(name):\n"
-            "    app.render()\n"
-            "    gc.collect()\n"
-            "    live = gc.mem_alloc()\n"
-            "    if live > worst[0]:\n"
-            "        worst[0] = live\n"
-            "        worst[1] = name\n"
-            "measure('monitor')\n"
-            "import sys\n"
-            "for module, name, args in %r:\n"
-            "    __import__(module)\n"
-            "    app.push(getattr(sys.modules[module], name)(*args))\n"
-            "    measure(name)\n"
-            "    app.home()\n"
-            "print(worst[0], worst[1], game.count)\n"
-            % (rounds, MONITOR_SCREENS), timeout_ms=600000)
-        peak, screen, count = out.split()[-3:]
+            % rounds + _peak_over_screens("monitor", MONITOR_SCREENS), timeout_ms=600000)
+        peak, screen, _pause = out.split()[-3:]
         return int(peak), screen
 
 
