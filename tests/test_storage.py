@@ -460,6 +460,39 @@ def test_a_tap_during_a_slow_flash_write_is_not_lost():
     assert not taps
 
 
+def test_a_tap_during_a_long_save_is_answered_at_the_next_short_poll():
+    """A save can take most of a second on a slow flash (a sector erase at its worst), and a
+    key pressed meanwhile is latched by its interrupt. The main loop then polls again after its
+    short sleep, not the idle one: the tap changes the game a few ms after the save ends."""
+    clock = ManualClock()
+    taps = []
+    tapped_at = []
+
+    def during_write():
+        if taps:                      # the player taps OK while the flash is busy
+            pin = PINS["buttons"][taps.pop()]
+            machine.board.press(pin)
+            machine.board.release(pin)
+            tapped_at.append(clock.now)
+    device = boot(PowerCutFlash(during_write=during_write), clock)
+    pin = PINS["buttons"]["OK"]
+    machine.board.press(pin)          # a change (+1 credit): a save is due
+    for _ in range(40):
+        device.tick(clock.now)
+        clock.now += device.poll_ms()
+    machine.board.release(pin)
+    taps.append("OK")
+    credits = device.app.game.state.corp.credits
+    while not tapped_at:              # the loop as run() drives it, until the save
+        device.tick(clock.now)
+        clock.now += device.poll_ms()
+        assert clock.now < 5000
+    while device.app.game.state.corp.credits == credits:
+        device.tick(clock.now)
+        clock.now += device.poll_ms()
+    assert clock.now - tapped_at[0] <= 2 * device.app.POLL_MS + 2
+
+
 def test_random_chatter_on_every_press_gives_exactly_the_presses_made():
     rnd = random.Random(11)
     sim = Simulator()
