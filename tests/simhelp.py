@@ -26,12 +26,15 @@ MIN_HOLD_MS = 60
 def key_script(events):
     """A key script from (event, gap) pairs: ("tap" or "hold", key, ms down), or ("chord",
     first, second, ms before the second, ms both are down); then gap ms with none. ("touch",
-    x, y), a tap on the glass, is written TOUCH:x:y: only `drive` plays it (its keys depend on
-    the screen at that moment)."""
+    x, y), a tap on the glass, is written TOUCH:x:y, and ("stall", key, ms), a key tapped
+    inside the next flash write, which takes ms (a slow flash's sector erases), STALL:key:ms:
+    only `drive` plays them (a touch's keys depend on the screen at that moment)."""
     words = []
     for event, gap in events:
         if event[0] == "touch":
             words.append("TOUCH:%d:%d" % event[1:])
+        elif event[0] == "stall":
+            words.append("STALL:%s:%d" % event[1:])
         elif event[0] == "tap":
             words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
         elif event[0] == "hold":
@@ -58,8 +61,28 @@ def drive(sim, events):
             for name in keys_for(sim.app, event[1], event[2]):
                 words += ["PRESS:" + name, "WAIT:%d" % MIN_HOLD_MS, "RELEASE:" + name, "WAIT:40"]
             sim.keys(",".join(words + ["WAIT:%d" % gap]))
+        elif event[0] == "stall":
+            stall_next_write(sim, event[1], event[2])
+            sim.run(gap)
         else:
             sim.keys(key_script([(event, gap)]))
+
+
+def stall_next_write(sim, key, ms):
+    """The next write to the flash takes `ms`, and `key` is tapped while it lasts: the main
+    loop is blind meanwhile, and on a Pico the pin's interrupt runs once the write is over
+    (interrupts are off during a flash erase), so the tap is seen as an edge just then."""
+    flash = sim.flash
+    store = flash._store
+
+    def stalled(name, before, data):
+        del flash._store                         # (once)
+        sim.clock.now += ms
+        pin = sim.pins["buttons"][key]
+        sim.board.press(pin)
+        sim.board.release(pin)
+        return store(name, before, data)
+    flash._store = stalled
 
 
 # (where a text is on the glass: host_tools.screenshots, shared with host_tools.legibility)

@@ -1,7 +1,8 @@
 """No silent change (issue 35), as a property of the whole tracker, judged by the glass.
 
 Hypothesis drives random key sequences: taps, holds of 0.3-3 s, chords, taps on the glass (the
-browser's canvas, played as its keys: firmware.netrunner.touch), gaps of 0.05-2 s, from
+browser's canvas, played as its keys: firmware.netrunner.touch), taps inside a save that takes
+up to 0.9 s (a slow flash: tests/simhelp.py, stall_next_write), gaps of 0.05-2 s, from
 random points of Netrunner games (tagged, bad publicity, virus, power and advancement counters,
 remotes, a match, the round timer running or run out) and Infiltration games, with one panel
 and with a panel for each seat. In the frame that commits each change to the game, what the
@@ -32,8 +33,10 @@ TWO = "hardware/pins-two-displays.json"
 TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 250))
 # a tap on the glass (the browser's canvas): anywhere, as a hurried thumb taps
 TOUCH = st.tuples(st.just("touch"), st.integers(0, 127), st.integers(0, 63))
+# a tap while the next save is being written, on a flash that takes up to 0.9 s (simhelp)
+STALL = st.tuples(st.just("stall"), OFTEN, st.integers(40, 900))
 EVENT = st.one_of(
-    TAP, TAP, TAP, TOUCH,
+    TAP, TAP, TAP, TOUCH, STALL,
     st.tuples(st.just("hold"), OFTEN, st.integers(300, 3000)),
     st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 900)),
 )

@@ -3,7 +3,8 @@ random points.
 
 Hypothesis plays sequences of taps (30-400 ms), holds (0.6-3 s), chords (a second key pressed
 while the first is down), taps on the glass (the browser's, played as their keys;
-firmware.netrunner.touch) with 0.05-2 s between them, from a Netrunner game at a random point of
+firmware.netrunner.touch), taps inside a save that takes up to 0.9 s (a slow flash), with
+0.05-2 s between them, from a Netrunner game at a random point of
 the scripted game (a Corp turn, a Runner turn, a run...) or an Infiltration game, with two more
 games in the archive. Afterwards, and after a power cut, every game that was there before must
 still be one a player can get back (in play, or in More > Previous games) unless the keys
@@ -61,8 +62,10 @@ def marks(game):
 TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 400))
 # a tap on the glass (the browser's canvas): anywhere, as a hurried thumb taps
 TOUCH = st.tuples(st.just("touch"), st.integers(0, 127), st.integers(0, 63))
+# a tap while the next save is being written, on a flash that takes up to 0.9 s (simhelp)
+STALL = st.tuples(st.just("stall"), OFTEN, st.integers(40, 900))
 EVENT = st.one_of(
-    TAP, TAP, TAP, TOUCH,
+    TAP, TAP, TAP, TOUCH, STALL,
     st.tuples(st.just("hold"), OFTEN, st.integers(600, 3000)),
     st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 1500)),
 )
