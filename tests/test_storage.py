@@ -442,28 +442,12 @@ def test_a_button_held_while_booting_does_nothing():
     assert sim.app.game.state.corp.credits == 6
 
 
-def test_a_tap_during_a_slow_flash_write_is_not_lost():
-    taps = []
-
-    def during_write():
-        if taps:                      # the player taps OK while the flash is busy
-            pin = PINS["buttons"][taps.pop()]
-            machine.board.press(pin)
-            machine.board.release(pin)
-    flash = PowerCutFlash(during_write=during_write)
-    sim = Simulator(flash=flash)
-    sim.keys("OK")                    # a change: the next save is due
-    taps.append("OK")
-    sim.run(1500)                     # the save happens, with the tap inside it
-    sim.run(200)
-    assert sim.app.game.state.corp.credits == 7
-    assert not taps
-
-
-def test_a_tap_during_a_long_save_is_answered_at_the_next_short_poll():
+def test_a_tap_during_a_slow_save_is_kept_and_answered_at_the_next_short_poll():
     """A save can take most of a second on a slow flash (a sector erase at its worst), and a
-    key pressed meanwhile is latched by its interrupt. The main loop then polls again after its
-    short sleep, not the idle one: the tap changes the game a few ms after the save ends."""
+    key pressed meanwhile is latched by its interrupt: the tap is not lost (nor doubled), and
+    the main loop polls again after its short sleep, not the idle one, so the tap changes the
+    game soon after the save ends."""
+    from firmware.board.buttons import Button
     clock = ManualClock()
     taps = []
     tapped_at = []
@@ -481,8 +465,12 @@ def test_a_tap_during_a_long_save_is_answered_at_the_next_short_poll():
         device.tick(clock.now)
         clock.now += device.poll_ms()
     machine.board.release(pin)
-    taps.append("OK")
+    for _ in range(10):
+        device.tick(clock.now)
+        clock.now += device.poll_ms()
     credits = device.app.game.state.corp.credits
+    assert credits == 6 and device.saver.pending()
+    taps.append("OK")
     while not tapped_at:              # the loop as run() drives it, until the save
         device.tick(clock.now)
         clock.now += device.poll_ms()
@@ -490,7 +478,14 @@ def test_a_tap_during_a_long_save_is_answered_at_the_next_short_poll():
     while device.app.game.state.corp.credits == credits:
         device.tick(clock.now)
         clock.now += device.poll_ms()
-    assert clock.now - tapped_at[0] <= 2 * device.app.POLL_MS + 2
+        assert clock.now < 5000
+    # (its edge is seen as the write ends, and could be a press just begun: the tap counts
+    # once the debounce lockout has passed, firmware.board.buttons)
+    assert clock.now - tapped_at[0] <= Button.debounce_ms + 3 * device.app.POLL_MS
+    for _ in range(100):
+        device.tick(clock.now)
+        clock.now += device.poll_ms()
+    assert device.app.game.state.corp.credits == credits + 1
 
 
 def test_random_chatter_on_every_press_gives_exactly_the_presses_made():
