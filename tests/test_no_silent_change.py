@@ -256,14 +256,16 @@ def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, ex
             if not any(word in shown for word in words):
                 problems.append("%r not named before %s: the glass read %r" % (act, name, shown))
             elif (number is not None and event == PRESS
-                  and not (name in ("UP", "DOWN") and number == 1) and not any(
-                      str(number) in line and any(word in line for word in words)
-                      or line == str(number) and down[name].screen == "number"
-                      for line in (row.lower() for row in glass_rows(down[name])))):
+                  and not (name in ("UP", "DOWN") and number == 1)
+                  and not any(str(number) in row and any(word in row for word in words)
+                              for row in (row.lower() for row in glass_rows(down[name])))
+                  and not (down[name].screen == "number"
+                           and str(number) in shown.split("\n"))):
                 # The number in the row that names the change ("Corp installs: 2 cr"; a menu
                 # row's note at its right end: "Use a click  1"), or a number prompt's own
-                # value under its title ("The die shows": 3), not anywhere on the glass. (A held key changes by its steps, 5 at a time, as the
-                # glass shows them; UP or DOWN on the monitor's lit Alarm moves it by one.)
+                # value, in its digits under its title ("The die shows": 3), not anywhere on
+                # the glass. (A held key changes by its steps, 5 at a time, as the glass shows
+                # them; UP or DOWN on the monitor's lit Alarm moves it by one.)
                 problems.append("%r: its %d not on the glass before %s: %r"
                                 % (act, number, name, shown))
             key[-1] = None        # (what follows from the same key is said after it)
