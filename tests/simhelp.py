@@ -71,18 +71,24 @@ def drive(sim, events):
 def stall_next_write(sim, key, ms):
     """The next write to the flash takes `ms`, and `key` is tapped while it lasts: the main
     loop is blind meanwhile, and on a Pico the pin's interrupt runs once the write is over
-    (interrupts are off during a flash erase), so the tap is seen as an edge just then."""
+    (interrupts are off during a flash erase), so the tap is seen as an edge just then. Stalls
+    asked for before a write comes wait for the writes after it, one each."""
     flash = sim.flash
-    store = flash._store
+    stalls = flash.__dict__.get("stalls")
+    if stalls is None:
+        stalls = flash.stalls = []
+        store = flash._store
 
-    def stalled(name, before, data):
-        del flash._store                         # (once)
-        sim.clock.now += ms
-        pin = sim.pins["buttons"][key]
-        sim.board.press(pin)
-        sim.board.release(pin)
-        return store(name, before, data)
-    flash._store = stalled
+        def stalled(name, before, data):
+            if stalls:
+                key, ms = stalls.pop(0)
+                sim.clock.now += ms
+                pin = sim.pins["buttons"][key]
+                sim.board.press(pin)
+                sim.board.release(pin)
+            return store(name, before, data)
+        flash._store = stalled
+    stalls.append((key, ms))
 
 
 # (where a text is on the glass: host_tools.screenshots, shared with host_tools.legibility)

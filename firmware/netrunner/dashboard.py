@@ -142,8 +142,9 @@ _BIG = const(1)                 # its name over large digits, for the Corp to re
 _HAND = const(2)                # the Runner's hand: "H 4/5" with the grip followed (hand_counter)
 # The counters under the large numbers, a row each, drawn by one loop (update) and found by a
 # tap on the glass (firmware.netrunner.touch): name, short name (where the number is wide),
-# whose, the field (shown as Player.shown gives it: hand_size_mod as the max hand size), how drawn, where (x, y, width, height), and the choice of the ring of
-# purposes a tap on it starts a number for (firmware.netrunner.purposes; None: not there).
+# whose, the field (its number as Player.shown gives it: hand_size_mod as the max hand size),
+# how drawn, where (x, y, width, height), and the choice of the ring of purposes a tap on it
+# starts a number for (firmware.netrunner.purposes; None: not there).
 PLACES = (
     ("Bad pub", "BP", _CORP,   "bad_publicity", _MID,  0,  _LOW_Y,      _LOW_DIVIDER_X - 1, 12, "Bad pub"),
     ("Hand",    "H",  _CORP,   "hand_size_mod", _MID,  0,  _LOW_Y + 12, _LOW_DIVIDER_X - 1, 12, None),
