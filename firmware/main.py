@@ -213,26 +213,25 @@ class Device:
             self.check_history(now)
             app = self.app
             saved = self.saver.tick(now)
-            if saved:
-                # A save can take most of a second (sector erases, at the flash's worst): a key
-                # pressed meanwhile was latched by its interrupt, and the pad's "all quiet" is
-                # from before. The next poll comes after the short sleep, not the idle one
-                # (make bench: the rhythm sweep's late taps, with the flash at its worst).
-                app.pad.quiet = False
-            if (saved or (
-                    self._pause_gc and app.last_input != self._collected_for
-                    and app.pad.quiet and not app.dirty
-                    and self.clock.ticks_diff(now, app.last_input) >= _GC_PAUSE_MS)
-                    ) and not app.pad.held():
-                # Just after a save (saving waits for the keys to be up), and once in the
-                # pause after a press: good moments to collect the garbage of the last presses
-                # (see _GC_PAUSE_MS). Not if a key went down meanwhile (during a long flash
-                # write, its interrupt latched it): that key is answered first, and the
-                # collection waits for the pause after it (make bench: the rhythm sweep's
-                # late taps, with the flash at its worst).
+            # Just after a save (saving waits for the keys to be up), and once in the pause
+            # after a press: good moments to collect the garbage of the last presses (see
+            # _GC_PAUSE_MS). Not if a key went down meanwhile (during a long flash write, its
+            # interrupt latched it): that key is answered first, and the collection waits for
+            # the pause after it.
+            collect = (saved or (
+                self._pause_gc and app.last_input != self._collected_for
+                and app.pad.quiet and not app.dirty
+                and self.clock.ticks_diff(now, app.last_input) >= _GC_PAUSE_MS)
+            ) and not app.pad.held()
+            if collect:
                 gc.collect()
                 self._collected_for = app.last_input
-                app.pad.quiet = False        # (as after a save: a key pressed meanwhile)
+            if saved or collect:
+                # A save can take most of a second (sector erases, at the flash's worst): the
+                # pad's "all quiet" is from before it, and a key pressed meanwhile was latched
+                # by its interrupt. The next poll comes after the short sleep, not the idle one
+                # (make bench: the rhythm sweep's late taps, with the flash at its worst).
+                app.pad.quiet = False
         except Exception as error:   # the last line of defence: never a silent hang
             self.crash(error)
         if self.watchdog:
