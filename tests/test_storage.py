@@ -442,6 +442,12 @@ def test_a_button_held_while_booting_does_nothing():
     assert sim.app.game.state.corp.credits == 6
 
 
+def loop_pass(device, clock):
+    """One pass of the main loop as run() makes it: a tick, then its sleep."""
+    device.tick(clock.now)
+    clock.now += device.poll_ms()
+
+
 def test_a_tap_during_a_slow_save_is_kept_and_answered_at_the_next_short_poll():
     """A save can take most of a second on a slow flash (a sector erase at its worst), and a
     key pressed meanwhile is latched by its interrupt: the tap is not lost (nor doubled), and
@@ -462,29 +468,24 @@ def test_a_tap_during_a_slow_save_is_kept_and_answered_at_the_next_short_poll():
     pin = PINS["buttons"]["OK"]
     machine.board.press(pin)          # a change (+1 credit): a save is due
     for _ in range(40):
-        device.tick(clock.now)
-        clock.now += device.poll_ms()
+        loop_pass(device, clock)
     machine.board.release(pin)
     for _ in range(10):
-        device.tick(clock.now)
-        clock.now += device.poll_ms()
+        loop_pass(device, clock)
     credits = device.app.game.state.corp.credits
     assert credits == 6 and device.saver.pending()
     taps.append("OK")
     while not tapped_at:              # the loop as run() drives it, until the save
-        device.tick(clock.now)
-        clock.now += device.poll_ms()
+        loop_pass(device, clock)
         assert clock.now < 5000
     while device.app.game.state.corp.credits == credits:
-        device.tick(clock.now)
-        clock.now += device.poll_ms()
+        loop_pass(device, clock)
         assert clock.now < 5000
     # (its edge is seen as the write ends, and could be a press just begun: the tap counts
     # once the debounce lockout has passed, firmware.board.buttons)
     assert clock.now - tapped_at[0] <= Button.debounce_ms + 3 * device.app.POLL_MS
     for _ in range(100):
-        device.tick(clock.now)
-        clock.now += device.poll_ms()
+        loop_pass(device, clock)
     assert device.app.game.state.corp.credits == credits + 1
 
 
