@@ -12,6 +12,7 @@ Each boots the deployed flash image afresh, so they do not depend on one another
 import io
 import os
 import random
+import re
 import shutil
 import threading
 
@@ -23,6 +24,7 @@ from host_tools.vpico import VirtualPico, read_files
 SAVE_FILES = {"game.json", "game.bak", "game.tmp", "game.jnl", "settings.json",
               "settings.json.tmp"}
 FIRMWARE_FILES = {"main.py", "adafruit_ssd1306.mpy"}
+JOURNAL_FILE = re.compile(r"game\.jnl[1-9][0-9]*$")     # the journal's later files
 # A cut while a snapshot is written can leave game.tmp half-written. It was never the saved game
 # (the rename that follows is the commit), so it is no damage: the tracker keeps it aside
 # silently as game.tmp.bad1 (at most three such copies, see firmware.saving.resume.keep_aside).
@@ -277,7 +279,8 @@ def _cut_chain(image, count, folder, seed, index, result, log):
             if held or notices:
                 problems.append("%s: resume says %s" % (where, held or notices))
             strange = sorted(name for name in set(files) - SAVE_FILES - FIRMWARE_FILES
-                             if not name.startswith(TORN_TEMPORARY))
+                             if not name.startswith(TORN_TEMPORARY)
+                             and not JOURNAL_FILE.match(name))
             if strange:
                 problems.append("%s: unexpected files %s" % (where, strange))
             if committed is not None:

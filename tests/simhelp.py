@@ -119,3 +119,22 @@ def choose(sim, *path):
         key = "DOWN" if steps > 0 else "UP"
         sim.keys(",".join([key] * abs(steps) + ["OK"]))
     return sim
+
+
+def journal_of(flash):
+    """The save journal's bytes as the firmware reads them (its run of small files,
+    firmware.board.journal), or None."""
+    from firmware.board.journal import JournalFiles
+    from firmware.saving.storage import JOURNAL
+    return JournalFiles(flash, JOURNAL).read(JOURNAL)
+
+
+def set_journal(flash, data):
+    """Replace the save journal (its whole run of files) with `data` in one file, or remove it
+    (None)."""
+    from firmware.board.journal import JournalFiles
+    from firmware.saving.storage import JOURNAL
+    files = JournalFiles(flash, JOURNAL)
+    files.remove(JOURNAL)
+    if data is not None:
+        files.append(JOURNAL, data)

@@ -18,6 +18,7 @@ from host_tools.keyscript import ManualClock, WrappingClock, Driver
 from host_tools.sim import Simulator
 from host_tools.ssd1306_emu import SSD1306
 from tests.test_storage import PINS, boot, same_game, play_ops, script_ops, saved_flash
+from simhelp import journal_of, set_journal
 
 GAME_FILES = (SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL)
 
@@ -168,13 +169,13 @@ def first_game_on_a_board(actions=44):
     device = boot(flash, clock)
     ops = script_ops(actions)
     play_ops(device, clock, ops)
-    assert PREVIOUS not in flash.files and flash.files[JOURNAL]
+    assert PREVIOUS not in flash.files and journal_of(flash)
     return flash, device.app.game
 
 
 def test_the_first_game_comes_back_from_its_journal_when_its_snapshot_is_damaged():
     flash, game = first_game_on_a_board()
-    journal = flash.files[JOURNAL]
+    journal = journal_of(flash)
     flash.files[SNAPSHOT] = b"NETCLICK-SAVE 1 damaged"
     device = boot(flash)
     assert same_game(device.app.game, game)
@@ -187,7 +188,7 @@ def test_the_first_game_comes_back_from_its_journal_when_its_snapshot_is_damaged
 def test_a_journal_of_a_later_generation_alone_rebuilds_the_game_and_is_kept_aside():
     flash, game = saved_flash()                              # a later generation: base > 0
     saved = boot(MemoryFlash(dict(flash.files))).app.game    # what the intact files resume
-    journal = flash.files[JOURNAL]
+    journal = journal_of(flash)
     flash.files[SNAPSHOT] = b"damaged"
     flash.files[PREVIOUS] = b"damaged too"
     device = boot(flash)
@@ -199,9 +200,9 @@ def test_a_journal_of_a_later_generation_alone_rebuilds_the_game_and_is_kept_asi
 
 def test_a_journal_without_its_start_record_is_kept_aside_not_made_into_a_game():
     flash, game = saved_flash()
-    journal = flash.files[JOURNAL]
+    journal = journal_of(flash)
     start_end = 1 + 2 + (journal[1] & 0x7F | journal[2] << 7) + 4
-    flash.files[JOURNAL] = journal[start_end:]               # an older journal: no start record
+    set_journal(flash, journal[start_end:])              # an older journal: no start record
     flash.files[SNAPSHOT] = b"damaged"
     flash.files[PREVIOUS] = b"damaged too"
     device = boot(flash)
@@ -511,9 +512,9 @@ def test_a_retry_after_a_memory_error_still_says_what_the_first_try_set_aside(mo
     journal: the player must still be told where those actions went."""
     flash, game = saved_flash()
     from firmware.saving import resume                           # (each boot lets it go: after)
-    journal = bytearray(flash.files[JOURNAL])
+    journal = bytearray(journal_of(flash))
     journal[-3] ^= 0xFF                                   # the last record damaged
-    flash.files[JOURNAL] = bytes(journal)
+    set_journal(flash, bytes(journal))
     real = resume.resumed
     calls = []
 

@@ -15,7 +15,7 @@ from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator, Hang
 from host_tools.ssd1306_emu import SSD1306
-from simhelp import choose
+from simhelp import choose, journal_of, set_journal
 
 PINS = load_pins("hardware/pins.json")
 
@@ -145,11 +145,12 @@ def infiltration_ops(count=200):
     return ops[:count]
 
 
-def play_ops(device, clock, ops, record=None):
+def play_ops(device, clock, ops, record=None, pause=True):
     """Apply operations with 400 ms between them and the saver running, as a player would.
     An operation is a game-log line, an action tuple, "undo", "redo", or "infiltration" (a new
     4-player Infiltration game, as its menu starts one). `record(k)` is told after each
-    operation k (1-based) and after each commit."""
+    operation k (1-based) and after each commit. Then a pause of 1.5 s, unless `pause` is
+    False."""
     app = device.app
     for k in range(1, len(ops) + 1):
         op = ops[k - 1]
@@ -172,22 +173,27 @@ def play_ops(device, clock, ops, record=None):
         device.saver.tick(clock.now)
         if record:
             record("tick", k)
-    clock.now += 1500
-    device.saver.tick(clock.now)
+    if pause:
+        clock.now += 1500
+        device.saver.tick(clock.now)
 
 
 def reference_run(ops):
-    """Every state along the way, and how many flash steps an uncut run takes."""
+    """Every state along the way, how many flash steps an uncut run takes, and the most files
+    the journal was kept in at once (firmware.board.journal)."""
     flash = PowerCutFlash()
     clock = ManualClock()
     device = boot(flash, clock)
     states = [(device.app.game.state.pack(), bytes(device.app.game.history))]
+    files = [0]
 
     def record(kind, k):
         if kind == "op":
             states.append((device.app.game.state.pack(), bytes(device.app.game.history)))
+        files[0] = max(files[0], len([name for name in flash.files
+                                      if name.startswith(JOURNAL) and "." not in name[5:]]))
     play_ops(device, clock, ops, record)
-    return states, flash.steps
+    return states, flash.steps, files[0]
 
 
 @pytest.mark.parametrize("model,kind", [("littlefs", "netrunner"), ("torn", "netrunner"),
@@ -198,9 +204,14 @@ def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, ki
     # Compact every ~20 commits, so that the 200 operations also cut snapshot rewrites.
     monkeypatch.setattr(Storage, "JOURNAL_LIMIT", 256)
     monkeypatch.setattr(Storage, "JOURNAL_HARD_LIMIT", 512)   # whether or not there are pauses
+    # ... and the journal in files of 40 bytes, so that cuts fall in appends that start one
+    from firmware.board.journal import JournalFiles
+    monkeypatch.setattr(JournalFiles, "SEGMENT_BYTES", 40)
     ops = script_ops(200) if kind == "netrunner" else infiltration_ops(200)
-    states, total_steps = reference_run(ops)
+    states, total_steps, journal_files = reference_run(ops)
     assert total_steps > 100
+    # (Infiltration's start record, the whole state, is past 256 bytes: compacted at the next)
+    assert journal_files >= 2 or kind == "infiltration"
     for cut in range(1, total_steps + 1):
         flash = PowerCutFlash(cut_at=cut, model=model)
         clock = ManualClock()
@@ -315,11 +326,11 @@ def test_a_damaged_journal_is_kept_aside_and_the_good_records_are_used():
         device.app.act(logtext.parse(line))
         clock.now += 1100
         device.saver.tick(clock.now)
-    journal = bytearray(flash.files[JOURNAL])
+    journal = bytearray(journal_of(flash))
     ends = record_ends(journal)                              # the start record, then actions'
     assert journal[0] == 0xA6 and len(ends) == 4
     journal[ends[1] + 5] ^= 0xFF                             # damage the second action record
-    flash.files[JOURNAL] = bytes(journal)
+    set_journal(flash, bytes(journal))
     resumed = boot(flash)
     assert resumed.app.game.state.corp.credits == game.state.corp.credits + 2
     assert flash.files[JOURNAL + ".bad1"] == bytes(journal)
@@ -511,7 +522,7 @@ def test_a_journal_from_a_newer_generation_is_not_applied_to_the_previous_snapsh
     damaged = MemoryFlash(files)
     device = boot(damaged)
     assert same_game(device.app.game, previous)
-    assert damaged.files[JOURNAL + ".bad1"] == flash.files[JOURNAL]
+    assert damaged.files[JOURNAL + ".bad1"] == journal_of(flash)
     assert "Journal damaged" in device.app.toast
 
 
@@ -752,7 +763,7 @@ def test_a_save_with_extras_nested_deep_is_damaged_not_a_game_that_can_never_be_
         inner["x"] = {}
         inner = inner["x"]
     flash.files[SNAPSHOT] = rewritten(flash.files[SNAPSHOT], lambda t: t.update(extras=nested))
-    flash.files.pop(JOURNAL, None)
+    set_journal(flash, None)
     device = boot(flash)
     assert device.saver.held is None and SNAPSHOT + ".bad1" in flash.files
     device.app.act(logtext.parse("corp gain 1"))
@@ -764,7 +775,7 @@ def test_a_checksum_valid_save_whose_last_points_inside_an_action_resumes_with_s
     a file whose `last` is anywhere else is counted instead, never SAVING OFF (issue 36)."""
     from firmware.saving import archive
     base, _game = saved_flash()
-    base.files.pop(JOURNAL)
+    set_journal(base, None)
     game = boot(MemoryFlash(dict(base.files))).app.game
     for last in range(len(game.history)):
         flash = MemoryFlash(dict(base.files))
@@ -784,7 +795,7 @@ def test_a_save_of_deeply_nested_json_is_a_damaged_file_not_saving_off():
     previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
     body = b"[" * 100000 + b"]" * 100000
     flash.files[SNAPSHOT] = HEADER + b"99 %d\n" % checksum(body) + body
-    flash.files.pop(JOURNAL, None)
+    set_journal(flash, None)
     device = boot(flash)
     assert device.saver.held is None                     # saving stays on
     assert same_game(device.app.game, previous)           # game.bak came back

@@ -20,6 +20,7 @@ Loaded only when the pin map names an FRAM (firmware.main.run).
 """
 
 from firmware.board import hw
+from firmware.board.journal import JournalFiles
 
 _HEADS = 16        # the two heads; the journal's bytes from here
 
@@ -28,17 +29,16 @@ def _check(length, number):
     return (length * 31 + number * 7 + 0x5A5A) & 0xFFFF
 
 
-class FramJournal:
+class FramJournal(JournalFiles):
     """The Pico's files (`flash`, a hw.Flash), with the one called `name` (the journal) kept on
     the FRAM at `address` of `i2c`, `size` bytes, instead. Every other file, and whatever else
     asks the flash (free space), is the flash's. Raises OSError when the FRAM does not answer."""
 
     def __init__(self, flash, i2c, address, size, name):
-        self.flash = flash
+        JournalFiles.__init__(self, flash, name)
         self.i2c = i2c
         self.address = address
         self.capacity = size - _HEADS
-        self.name = name
         found = []                     # (number, length, slot) of each valid head
         for slot in (0, 1):
             head = self._read(slot * 8, 8)
@@ -49,10 +49,11 @@ class FramJournal:
         if len(found) == 2 and (found[0][0] - found[1][0]) & 0xFFFF < 0x8000:
             found.pop()                # the head at 0 is the newer (numbers wrap round)
         self.number, self.length, self.slot = found[-1] if found else (0, 0, 1)
-        if not self.length and flash.exists(name):
-            # A journal the flash holds from before the FRAM was fitted: moved over, not lost.
-            self.append(name, flash.read(name) or b"")
-            flash.remove(name)
+        if not self.length and JournalFiles.journal_exists(self):
+            # A journal the flash holds from before the FRAM was fitted (its run of files):
+            # moved over, not lost.
+            self.journal_append(JournalFiles.journal_read(self) or b"")
+            JournalFiles.journal_remove(self)
 
     def _read(self, at, count):
         data = bytearray(count)
@@ -69,54 +70,31 @@ class FramJournal:
             number & 255, number >> 8, check & 255, check >> 8)), addrsize=16)
         self.length, self.number, self.slot = length, number, slot
 
-    # ---- the files (hw.Flash's methods) ---------------------------------------------------
+    # ---- the journal (JournalFiles' methods, on the FRAM) ------------------------------------
 
-    def read(self, name):
-        if name != self.name:
-            return self.flash.read(name)
+    def journal_read(self):
         return bytes(self._read(_HEADS, self.length)) if self.length else None
 
-    def append(self, name, data):
-        if name != self.name:
-            return self.flash.append(name, data)
+    def journal_append(self, data):
         if self.length + len(data) > self.capacity:
             raise OSError(28)          # ENOSPC: the next commit writes a snapshot instead
         self.i2c.writeto_mem(self.address, _HEADS + self.length, data, addrsize=16)
         self._set_length(self.length + len(data))
 
-    def write(self, name, data):
-        if name != self.name:
-            return self.flash.write(name, data)
-        self.remove(name)
-        self.append(name, data)
-
-    def remove(self, name):
-        if name != self.name:
-            return self.flash.remove(name)
+    def journal_remove(self):
         if self.length:
             self._set_length(0)
 
-    def exists(self, name):
-        if name != self.name:
-            return self.flash.exists(name)
+    def journal_exists(self):
         return self.length > 0
 
-    def rename(self, old, new):
-        """(The journal is only ever renamed aside, damaged: its bytes go into the flash.)"""
-        if old != self.name and new != self.name:
-            return self.flash.rename(old, new)
-        data = self.read(old)
+    def journal_keep_as(self, new):
+        """(Set aside, damaged: its bytes go into the flash.)"""
+        data = self.journal_read()
         if data is None:
             raise OSError(2)           # ENOENT
-        self.write(new, data)
-        self.remove(old)
-
-    def free(self):
-        return self.flash.free()
-
-    @property
-    def root(self):
-        return self.flash.root
+        self.flash.write(new, data)
+        self.journal_remove()
 
 
 def journal_on_fram(pins, flash, notice, name):

@@ -4,7 +4,8 @@ Files (in the Flash folder):
     game.json    the latest snapshot: a header line, then engine_lite.snapshot JSON
     game.bak     the snapshot before it (the previous generation)
     game.tmp     a snapshot being written (renamed to game.json once complete)
-    game.jnl     the journal: one small record per commit since the snapshot
+    game.jnl     the journal: one small record per commit since the snapshot (with
+                 game.jnl1, game.jnl2...: a run of small files, firmware.board.journal)
     settings.json
 
 A commit appends one journal record: where the history stands (actions kept since the last
@@ -25,6 +26,7 @@ loaded while the tracker starts.
 import json
 
 from firmware import forget
+from firmware.board.journal import journal_files
 
 SNAPSHOT = "game.json"
 PREVIOUS = "game.bak"
@@ -89,7 +91,8 @@ class Storage:
     JOURNAL_HARD_LIMIT = 8192   # ... or at once, however busy the player is
 
     def __init__(self, flash):
-        self.flash = flash
+        # (the journal read and written as its run of small files, wherever the files are read)
+        self.flash = journal_files(flash, JOURNAL)
         self.seq = 0              # sequence number of the last commit
         self.source = None        # the snapshot file the game was resumed from (firmware.saving.resume)
         self.kept = []            # what resume set aside (firmware.saving.resume.boot shares one list)

@@ -349,6 +349,8 @@ window.addEventListener("blur", () => { for (const name of Object.keys(held)) re
 const SAVED = "netclick/saved";
 const IMPORT_DIR = "/import";
 const IMPORTABLE = ["game.json", "game.bak", "game.tmp", "game.jnl", "settings.json"];
+// ... and the journal's later files (game.jnl1, game.jnl2...: firmware/board/journal.py)
+const importable = (name) => IMPORTABLE.includes(name) || /^game\.jnl[1-9][0-9]*$/.test(name);
 const IMPORT_MAX_BYTES = 1024 * 1024;   // a long game's files are ~100 KB: anything far bigger
                                         // is not a save, and is refused before it is read
 
@@ -480,7 +482,7 @@ function savedName(name) {
 // files themselves (game.json, game.jnl...) as a Pico or an older page keeps them.
 async function pickedFiles(picked) {
   const files = {};
-  if (picked.length === 1 && !IMPORTABLE.includes(savedName(picked[0].name))) {
+  if (picked.length === 1 && !importable(savedName(picked[0].name))) {
     let bundle = null;
     try { bundle = JSON.parse(await picked[0].text()); } catch (e) { /* not JSON: below */ }
     if (!bundle || bundle.netclick !== "save" || typeof bundle.files !== "object" || !bundle.files)
@@ -489,17 +491,17 @@ async function pickedFiles(picked) {
       throw new Error(`${picked[0].name} is a Netclick save of version ${bundle.version}; ` +
                       `this page reads version ${SAVE_VERSION}`);
     for (const [name, data] of Object.entries(bundle.files)) {
-      if (!IMPORTABLE.includes(name)) continue;        // the previous games stay this page's own
+      if (!importable(name)) continue;        // the previous games stay this page's own
       try { files[name] = fromBase64(String(data)); } catch (e) {
         throw new Error(`${name} in ${picked[0].name} is damaged`);
       }
     }
     return files;
   }
-  const wrong = picked.filter((file) => !IMPORTABLE.includes(savedName(file.name)));
+  const wrong = picked.filter((file) => !importable(savedName(file.name)));
   if (wrong.length)
     throw new Error("import takes a .netclick file, or the saved files by their names (" +
-                    IMPORTABLE.join(", ") + "), not " + wrong.map((f) => f.name).join(", "));
+                    IMPORTABLE.join(", ") + ", game.jnl1...), not " + wrong.map((f) => f.name).join(", "));
   for (const file of picked) files[savedName(file.name)] = new Uint8Array(await file.arrayBuffer());
   return files;
 }
