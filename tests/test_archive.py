@@ -202,7 +202,7 @@ class FaultyCutFlash(PowerCutFlash):
 
 
 OPS = st.sampled_from(("new", "new", "infiltration", "import", "match", "game2", "back", "back",
-                       "undo", "undo", "redo", "play"))
+                       "undo", "undo", "redo", "play", "long", "long"))
 FAULTS = st.sampled_from(("none", "cut", "cut", "errors"))
 
 
@@ -234,6 +234,15 @@ def operate(device, op, rnd, serial):
         match.begin(app, games.new_start(app), {"names": ["AB", "CD"], "game": 2, "results": [
             {"winner": "corp", "reason": "agenda", "corp": 7, "runner": serial % 7}]})
         app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
+    elif op == "long":                # a run of commits: the journal's files fill and roll over
+        for k in range(rnd.randrange(3, 15)):
+            act = ("corp gain %d" if k % 2 else "runner gain %d") % (k % 3 + 1)
+            if app.game.rules.NAME == "netrunner":
+                app.act(logtext.parse(act))
+            else:
+                from engine_lite import infiltration as I
+                app.act((I.ALARM if k % 2 else I.PROXIMITY, 0, 1 - 2 * (k % 4 // 2), 0, 0))
+            device.saver.flush()
     elif op == "undo":
         app.undo()                    # (with nothing to undo: the game before comes back)
     elif op == "redo":
@@ -244,8 +253,18 @@ def operate(device, op, rnd, serial):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(OPS, FAULTS, st.integers(1, 60), st.integers(1, 12)),
-                min_size=3, max_size=8), st.integers(0, 2 ** 16))
-def test_kept_games_never_shrink_by_accident(steps, seed):
+                min_size=3, max_size=8), st.integers(0, 2 ** 16), st.sampled_from((40, 256)))
+def test_kept_games_never_shrink_by_accident(steps, seed, journal_file_bytes):
+    from firmware.board.journal import JournalFiles
+    size = JournalFiles.SEGMENT_BYTES
+    JournalFiles.SEGMENT_BYTES = journal_file_bytes      # (40: the journal rolls over often)
+    try:
+        kept_games_never_shrink(steps, seed)
+    finally:
+        JournalFiles.SEGMENT_BYTES = size
+
+
+def kept_games_never_shrink(steps, seed):
     rnd = random.Random(seed)
     flash = MemoryFlash()
     clock = ManualClock()
