@@ -32,7 +32,7 @@ class JournalFiles:
         self.flash = flash
         self.name = name
         self._count = None       # the files in the run (None: not looked for yet)
-        self._last = 0           # bytes in the last of them
+        self._last = None        # bytes in the last of them (None: not read yet)
 
     def _file(self, index):
         return self.name if index == 0 else "%s%d" % (self.name, index)
@@ -43,9 +43,8 @@ class JournalFiles:
             count = 0
             while self.flash.exists(self._file(count)):
                 count += 1
-            last = self.flash.read(self._file(count - 1)) if count else None
-            self._last = len(last) if last else 0
             self._count = count
+            self._last = None
         return self._count
 
     # ---- the journal -------------------------------------------------------------------------
@@ -59,12 +58,18 @@ class JournalFiles:
             if part is None:
                 break
             parts.append(part)
-        return b"".join(parts) if parts else None
+        if not parts:
+            return None
+        self._count = len(parts)
+        self._last = len(parts[-1])
+        return b"".join(parts)
 
     def journal_append(self, data):
         """Add a record at the journal's end: to its last file while it stays small, else as
         the first bytes of a new file."""
         count = self._find()
+        if count and self._last is None:
+            self._last = len(self.flash.read(self._file(count - 1)) or b"")
         try:
             if count and (not self._last or self._last + len(data) <= self.SEGMENT_BYTES):
                 self.flash.append(self._file(count - 1), data)
