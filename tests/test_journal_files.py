@@ -2,11 +2,12 @@
 inline limit, so that a commit in the middle of play seldom erases the flash (issue 37); read
 back as one journal by every reader; removed, set aside and moved to an FRAM whole."""
 
-from engine_lite import logtext
+from hypothesis import given, settings, strategies as st
+
 from firmware.board.fram import FramJournal
 from firmware.board.journal import JournalFiles
 from firmware.saving.storage import JOURNAL, SNAPSHOT, PREVIOUS
-from host_tools.flash import MemoryFlash
+from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.keyscript import ManualClock
 from simhelp import journal_of, set_journal
 from test_fram import Fram
@@ -164,3 +165,61 @@ def test_the_report_reads_a_run_of_files_copied_off_a_board(tmp_path):
     for name, data in flash.files.items():
         (tmp_path / name).write_bytes(data)
     assert same_game(load(str(tmp_path)), device.app.game)
+
+
+OPERATIONS = st.lists(st.tuples(st.sampled_from(("append",) * 6 + ("remove", "power cycle", "aside")),
+                                st.integers(1, 90)), min_size=1, max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(OPERATIONS, st.sampled_from((16, 40, 256)), st.integers(1, 250),
+       st.sampled_from(("littlefs", "torn")))
+def test_whatever_a_power_cut_interrupts_the_run_reads_back_as_the_journal_was_or_would_be(
+        operations, size, cut, model):
+    """Random appends (records of 1-90 bytes), removals, power cycles and settings aside, with
+    the files at 16, 40 or 256 bytes and the power cut at a random step. Read back after the
+    cut, the journal holds every append that finished, and of the one cut: all of it, none of
+    it, or (on a flash that tears writes) a first part; of a removal, a first part of it."""
+    flash = PowerCutFlash(cut_at=cut, model=model)
+    before = JournalFiles.SEGMENT_BYTES
+    JournalFiles.SEGMENT_BYTES = size
+    try:
+        files = JournalFiles(flash, JOURNAL)
+        kept = b""                      # the journal after the last operation that finished
+        could_be = None                 # what the cut operation may leave: a test of the bytes
+        serial = 0
+        for op, length in operations:
+            serial += 1
+            data = bytes((serial * 7 + i) & 255 for i in range(length))
+            try:
+                if op == "append":
+                    files.append(JOURNAL, data)
+                    kept += data
+                elif op == "remove":
+                    files.remove(JOURNAL)
+                    kept = b""
+                elif op == "aside":
+                    if files.exists(JOURNAL):
+                        files.rename(JOURNAL, JOURNAL + ".bad1")
+                        assert flash.files[JOURNAL + ".bad1"] == kept
+                    kept = b""
+                else:
+                    files = JournalFiles(flash, JOURNAL)
+                assert files.read(JOURNAL) == (kept or None)
+            except PowerCut:
+                if op == "append":
+                    whole = kept + data
+                    could_be = lambda after: after in (kept, whole) or (
+                        model == "torn" and whole.startswith(after) and len(after) > len(kept))
+                else:
+                    could_be = lambda after: kept.startswith(after)
+                break
+        flash.cut_at = None             # the power comes back
+        after = JournalFiles(flash, JOURNAL).read(JOURNAL) or b""
+        assert (after == kept) if could_be is None else could_be(after)
+        # ... and the run goes on from there: the next append follows what is there
+        again = JournalFiles(flash, JOURNAL)
+        again.append(JOURNAL, b"next")
+        assert again.read(JOURNAL) == after + b"next"
+    finally:
+        JournalFiles.SEGMENT_BYTES = before
