@@ -563,10 +563,12 @@ def heap_in_infiltration(image, rounds=40):
         return int(peak), screen
 
 
-def power_up_ms(image, folder, actions):
+def power_up_ms(image, folder, actions, journal=0):
     """Power-up to the first frame of the dashboard (emulated ms) with a saved game of about
-    `actions` actions (the scripted game, saved as one snapshot at the REPL), or none (0)."""
-    work = copy_image(image, folder, "powerup%d.bin" % actions)
+    `actions` actions (the scripted game, saved as one snapshot at the REPL), or none (0).
+    With `journal`, the last that many actions are in the journal, a commit each, as a power
+    cut in a long stretch of play without a pause leaves them."""
+    work = copy_image(image, folder, "powerup%d-%d.bin" % (actions, journal))
     count = 0
     if actions:
         from host_tools import scripted_game
@@ -582,14 +584,21 @@ def power_up_ms(image, folder, actions):
                 "from firmware.board import hw\n"
                 "from firmware.saving.storage import Storage, JOURNAL\n"
                 "game = Game()\n"
+                "flash = hw.Flash()\n"
+                "storage = Storage(flash)\n"
                 "for line in scripted_game(%d):\n"
                 "    if game.count >= %d:\n"
                 "        break\n"
+                "    if game.count == %d:\n"
+                "        storage.write_snapshot(game)\n"
                 "    do_line(game, line)\n"
-                "flash = hw.Flash()\n"
-                "Storage(flash).write_snapshot(game)\n"
-                "flash.remove(JOURNAL)\n"
-                "print(game.count)\n" % (actions // 10 + 10, actions), timeout_ms=1200000)
+                "    if game.count > %d:\n"
+                "        storage.commit(game, False)\n"
+                "if not %d:\n"
+                "    storage.write_snapshot(game)\n"
+                "    flash.remove(JOURNAL)\n"
+                "print(game.count)\n" % (actions // 10 + 10, actions, actions - journal,
+                                          actions - journal, journal), timeout_ms=1200000)
             count = int(out.split()[-1])
             pico.save_image(work)
     with VirtualPico(work) as pico:

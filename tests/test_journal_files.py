@@ -223,3 +223,20 @@ def test_whatever_a_power_cut_interrupts_the_run_reads_back_as_the_journal_was_o
         assert again.read(JOURNAL) == after + b"next"
     finally:
         JournalFiles.SEGMENT_BYTES = before
+
+
+def test_power_up_applies_each_action_of_the_journal_once(monkeypatch):
+    """Replaying the journal at power-up applies each of its actions once, not the game again
+    from its last checkpoint at every record as well (4.2 s for 72 actions on the virtual Pico,
+    0.24 s without: make bench's power-up with a journal)."""
+    from engine_lite import rules
+    from firmware.saving import resume
+    from firmware.settings import Settings
+    flash, device, _clock = played_on(["corp gain 1", "runner gain 1"] * 60)
+    assert len(run_of(flash)) >= 2 and device.app.game.count == 120
+    calls = []
+    real = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda state, act: calls.append(act) or real(state, act))
+    _storage, game, _notices, held = resume.boot(MemoryFlash(flash.files), Settings())
+    assert held is None and same_game(game, device.app.game)
+    assert len(calls) == 120

@@ -393,6 +393,44 @@ def test_with_an_fram_in_the_pin_map_play_never_writes_the_flash(flashed, tmp_pa
         assert len(pico.flash_ops) > writes           # saved in the flash instead
 
 
+def test_in_continuous_play_the_journal_is_small_files_and_the_flash_seldom_erases(flashed,
+                                                                                  tmp_path):
+    """Issue 37 on the real littlefs: six rounds at a player's steady pace (450 ms between
+    taps, no pause long enough to compact the journal). The journal is kept in files under
+    littlefs's 512-byte inline limit, so a commit is a page program and only littlefs's own
+    metadata compactions erase: well under one erase for four taps (one file past 512 bytes
+    erased a sector at every commit). The game comes back whole after a power cycle."""
+    from host_tools.scripted_game import scripted_keys
+    from host_tools.vpico import read_files
+    work = checks.copy_image(flashed[0], str(tmp_path), "long.bin")
+    taps = []
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.run(3000)
+        del pico.flash_ops[:]
+        pico.play(",".join(scripted_keys(6)), on_tap=lambda *tap: taps.append(tap), gap_ms=450)
+        pico.run(1000)                        # the last commit (not a pause for a compaction)
+        erases = sum(1 for op in pico.flash_ops if op[0] == "erase")
+        played = numbers(pico)
+        pico.save_image(work)
+        files = read_files(work)
+        journal = sorted(name for name in files if name.startswith("game.jnl"))
+        print("%d taps, %d sector erases, journal files %s" % (
+            len(taps), erases, [len(files[name]) for name in journal]))
+        assert len(journal) >= 3 and all(len(files[name]) <= 512 for name in journal)
+        assert erases * 4 < len(taps)
+        pico.power_on()
+        pico.boot()
+        pico.run(3000)
+        assert numbers(pico) == played                # every commit came back
+
+
+def numbers(pico):
+    """The numbers on the glass, in order (a toast or the last action's note aside)."""
+    from glass_reader import glass_text
+    return [line for line in glass_text(pico.oled).split("\n") if line.strip().isdigit()]
+
+
 # Texts drawn both ways on the board: Font.draw into the display driver's frame (machine code,
 # firmware.screens.glyphs) and into a plain FrameBuffer (blit, as on the host); random texts in
 # every font, at random places (off every edge too), in both colours, over black and white.

@@ -324,7 +324,11 @@ def _apply_record(game, payload, j, first=0):
     base -= first
     if base < 0 or base > game.count or j + size > len(payload):
         raise ValueError("bad record")
-    game.truncate(base)
+    if base < game.count:
+        # (only then: truncating rebuilds the state from the last checkpoint, up to
+        # CHECKPOINT_EVERY actions replayed, and most records only add: make bench's
+        # power-up with a journal)
+        game.truncate(base)
     new = payload[j:j + size]
     offset = 0
     decode = game.rules.decode
