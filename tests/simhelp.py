@@ -123,8 +123,8 @@ def choose(sim, *path):
 
 def journal_of(flash):
     """The save journal's bytes as the firmware reads them (its run of small files,
-    firmware.board.journal), or None."""
-    from firmware.board.journal import JournalFiles
+    firmware.board.hw.JournalFiles), or None."""
+    from firmware.board.hw import JournalFiles
     from firmware.saving.storage import JOURNAL
     return JournalFiles(flash, JOURNAL).read(JOURNAL)
 
@@ -132,7 +132,7 @@ def journal_of(flash):
 def set_journal(flash, data):
     """Replace the save journal (its whole run of files) with `data` in one file, or remove it
     (None)."""
-    from firmware.board.journal import JournalFiles
+    from firmware.board.hw import JournalFiles
     from firmware.saving.storage import JOURNAL
     files = JournalFiles(flash, JOURNAL)
     files.remove(JOURNAL)

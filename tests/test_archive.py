@@ -255,7 +255,7 @@ def operate(device, op, rnd, serial):
 @given(st.lists(st.tuples(OPS, FAULTS, st.integers(1, 60), st.integers(1, 12)),
                 min_size=3, max_size=8), st.integers(0, 2 ** 16), st.sampled_from((40, 256)))
 def test_kept_games_never_shrink_by_accident(steps, seed, journal_file_bytes):
-    from firmware.board.journal import JournalFiles
+    from firmware.board.hw import JournalFiles
     size = JournalFiles.SEGMENT_BYTES
     JournalFiles.SEGMENT_BYTES = journal_file_bytes      # (40: the journal rolls over often)
     try:

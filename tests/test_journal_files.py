@@ -1,11 +1,11 @@
-"""The save journal as a run of small files (firmware/board/journal.py): each under littlefs's
+"""The save journal as a run of small files (firmware/board/hw.py, JournalFiles): each under littlefs's
 inline limit, so that a commit in the middle of play seldom erases the flash (issue 37); read
 back as one journal by every reader; removed, set aside and moved to an FRAM whole."""
 
 from hypothesis import given, settings, strategies as st
 
 from firmware.board.fram import FramJournal
-from firmware.board.journal import JournalFiles
+from firmware.board.hw import JournalFiles
 from firmware.saving.storage import JOURNAL, SNAPSHOT, PREVIOUS
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.keyscript import ManualClock

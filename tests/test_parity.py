@@ -37,7 +37,6 @@ RESIDENT = {
     "engine_lite.state",
     "firmware", "firmware.app", "firmware.main", "firmware.settings",
     "firmware.board", "firmware.board.buttons", "firmware.board.display", "firmware.board.hw",
-    "firmware.board.journal",                                   # the save journal's files
     "firmware.screens", "firmware.screens.font_data", "firmware.screens.fonts",
     "firmware.screens.ui",
     "firmware.saving", "firmware.saving.storage",

@@ -180,7 +180,7 @@ def play_ops(device, clock, ops, record=None, pause=True):
 
 def reference_run(ops):
     """Every state along the way, how many flash steps an uncut run takes, and the most files
-    the journal was kept in at once (firmware.board.journal)."""
+    the journal was kept in at once (firmware.board.hw.JournalFiles)."""
     flash = PowerCutFlash()
     clock = ManualClock()
     device = boot(flash, clock)
@@ -205,7 +205,7 @@ def test_a_power_cut_at_any_step_loses_at_most_the_uncommitted_actions(model, ki
     monkeypatch.setattr(Storage, "JOURNAL_LIMIT", 256)
     monkeypatch.setattr(Storage, "JOURNAL_HARD_LIMIT", 512)   # whether or not there are pauses
     # ... and the journal in files of 40 bytes, so that cuts fall in appends that start one
-    from firmware.board.journal import JournalFiles
+    from firmware.board.hw import JournalFiles
     monkeypatch.setattr(JournalFiles, "SEGMENT_BYTES", 40)
     ops = script_ops(200) if kind == "netrunner" else infiltration_ops(200)
     states, total_steps, journal_files = reference_run(ops)

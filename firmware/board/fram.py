@@ -20,7 +20,6 @@ Loaded only when the pin map names an FRAM (firmware.main.run).
 """
 
 from firmware.board import hw
-from firmware.board.journal import JournalFiles
 
 _HEADS = 16        # the two heads; the journal's bytes from here
 
@@ -29,13 +28,13 @@ def _check(length, number):
     return (length * 31 + number * 7 + 0x5A5A) & 0xFFFF
 
 
-class FramJournal(JournalFiles):
+class FramJournal(hw.JournalFiles):
     """The Pico's files (`flash`, a hw.Flash), with the one called `name` (the journal) kept on
     the FRAM at `address` of `i2c`, `size` bytes, instead. Every other file, and whatever else
     asks the flash (free space), is the flash's. Raises OSError when the FRAM does not answer."""
 
     def __init__(self, flash, i2c, address, size, name):
-        JournalFiles.__init__(self, flash, name)
+        hw.JournalFiles.__init__(self, flash, name)
         self.i2c = i2c
         self.address = address
         self.capacity = size - _HEADS
@@ -49,11 +48,11 @@ class FramJournal(JournalFiles):
         if len(found) == 2 and (found[0][0] - found[1][0]) & 0xFFFF < 0x8000:
             found.pop()                # the head at 0 is the newer (numbers wrap round)
         self.number, self.length, self.slot = found[-1] if found else (0, 0, 1)
-        if not self.length and JournalFiles.journal_exists(self):
+        if not self.length and hw.JournalFiles.exists(self, name):
             # A journal the flash holds from before the FRAM was fitted (its run of files):
             # moved over, not lost.
-            self.journal_append(JournalFiles.journal_read(self) or b"")
-            JournalFiles.journal_remove(self)
+            self.append(name, hw.JournalFiles.read(self, name) or b"")
+            hw.JournalFiles.remove(self, name)
 
     def _read(self, at, count):
         data = bytearray(count)
@@ -70,31 +69,41 @@ class FramJournal(JournalFiles):
             number & 255, number >> 8, check & 255, check >> 8)), addrsize=16)
         self.length, self.number, self.slot = length, number, slot
 
-    # ---- the journal (JournalFiles' methods, on the FRAM) ------------------------------------
+    # ---- the files (hw.JournalFiles' methods, with the journal on the FRAM) -----------------
 
-    def journal_read(self):
+    def read(self, name):
+        if name != self.name:
+            return self.flash.read(name)
         return bytes(self._read(_HEADS, self.length)) if self.length else None
 
-    def journal_append(self, data):
+    def append(self, name, data):
+        if name != self.name:
+            return self.flash.append(name, data)
         if self.length + len(data) > self.capacity:
             raise OSError(28)          # ENOSPC: the next commit writes a snapshot instead
         self.i2c.writeto_mem(self.address, _HEADS + self.length, data, addrsize=16)
         self._set_length(self.length + len(data))
 
-    def journal_remove(self):
+    def remove(self, name):
+        if name != self.name:
+            return self.flash.remove(name)
         if self.length:
             self._set_length(0)
 
-    def journal_exists(self):
+    def exists(self, name):
+        if name != self.name:
+            return self.flash.exists(name)
         return self.length > 0
 
-    def journal_keep_as(self, new):
-        """(Set aside, damaged: its bytes go into the flash.)"""
-        data = self.journal_read()
+    def rename(self, old, new):
+        """(The journal is only ever renamed aside, damaged: its bytes go into the flash.)"""
+        if old != self.name:
+            return self.flash.rename(old, new)
+        data = self.read(old)
         if data is None:
             raise OSError(2)           # ENOENT
         self.flash.write(new, data)
-        self.journal_remove()
+        self.remove(old)
 
 
 def journal_on_fram(pins, flash, notice, name):

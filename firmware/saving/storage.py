@@ -5,7 +5,7 @@ Files (in the Flash folder):
     game.bak     the snapshot before it (the previous generation)
     game.tmp     a snapshot being written (renamed to game.json once complete)
     game.jnl     the journal: one small record per commit since the snapshot (with
-                 game.jnl1, game.jnl2...: a run of small files, firmware.board.journal)
+                 game.jnl1, game.jnl2...: a run of small files, see firmware.board.hw.JournalFiles)
     settings.json
 
 A commit appends one journal record: where the history stands (actions kept since the last
@@ -26,7 +26,7 @@ loaded while the tracker starts.
 import json
 
 from firmware import forget
-from firmware.board.journal import journal_files
+from firmware.board.hw import JournalFiles
 
 SNAPSHOT = "game.json"
 PREVIOUS = "game.bak"
@@ -91,8 +91,9 @@ class Storage:
     JOURNAL_HARD_LIMIT = 8192   # ... or at once, however busy the player is
 
     def __init__(self, flash):
-        # (the journal read and written as its run of small files, wherever the files are read)
-        self.flash = journal_files(flash, JOURNAL)
+        # The journal read and written as its run of small files, wherever the files are read
+        # (a flash that keeps it its own way already, the FRAM's, as it is)
+        self.flash = flash if isinstance(flash, JournalFiles) else JournalFiles(flash, JOURNAL)
         self.seq = 0              # sequence number of the last commit
         self.source = None        # the snapshot file the game was resumed from (firmware.saving.resume)
         self.kept = []            # what resume set aside (firmware.saving.resume.boot shares one list)
@@ -104,7 +105,12 @@ class Storage:
         # would hide every later record from the boot. So the next commit is a whole snapshot,
         # which starts a new journal.
         self.journal_suspect = False
-        self._start = None        # the start record of the next journal (write_snapshot)
+        # What the start record of the next journal says (write_snapshot): the game's name, the
+        # snapshot's sequence number and action count, and its state, kept as the (immutable)
+        # State object and written out only when the journal begins: until the game moves on it
+        # is the game's own, where its JSON would be 200 bytes more on the heap (make bench:
+        # heap above the REPL prompt).
+        self._start = None
         self._extras = None       # the game's extras as last saved (only snapshots hold them)
         self.commits = 0          # figures for benchmarks
         self.bytes_written = 0
@@ -134,7 +140,10 @@ class Storage:
         payload += redo
         record = _record(RECORD, payload)
         if not size and self._start:
-            record = _record(START, self._start) + record      # a new journal begins
+            name, seq, count, state = self._start                # a new journal begins
+            start = json.dumps({"game": name, "seq": seq, "count": count,
+                                "state": list(state.pack())}).encode()
+            record = _record(START, start) + record
         try:
             self.flash.append(JOURNAL, record)
         except BaseException:
@@ -155,8 +164,7 @@ class Storage:
         text = snapshot.dumps(game).encode()
         forget("engine_lite.snapshot")
         seq = self.seq + 1
-        self._start = json.dumps({"game": game.rules.NAME, "seq": seq, "count": game.count,
-                                  "state": list(game.state.pack())}).encode()
+        self._start = (game.rules.NAME, seq, game.count, game.state)
         data = HEADER + b"%d %d\n" % (seq, checksum(text)) + text
         flash = self.flash
         self.journal_suspect = True      # until the old journal is gone (below)

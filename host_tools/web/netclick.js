@@ -349,7 +349,7 @@ window.addEventListener("blur", () => { for (const name of Object.keys(held)) re
 const SAVED = "netclick/saved";
 const IMPORT_DIR = "/import";
 const IMPORTABLE = ["game.json", "game.bak", "game.tmp", "game.jnl", "settings.json"];
-// ... and the journal's later files (game.jnl1, game.jnl2...: firmware/board/journal.py)
+// ... and the journal's later files (game.jnl1, game.jnl2...: firmware/board/hw.py, JournalFiles)
 const importable = (name) => IMPORTABLE.includes(name) || /^game\.jnl[1-9][0-9]*$/.test(name);
 const IMPORT_MAX_BYTES = 1024 * 1024;   // a long game's files are ~100 KB: anything far bigger
                                         // is not a save, and is refused before it is read
