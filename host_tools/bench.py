@@ -673,10 +673,11 @@ def print_virtual_pico(boards):
                 boards[kinds[0]]["power_up"][i][1], TARGETS["boot"],
                 verdicts(lambda k: boards[k]["power_up"][i][0] <= TARGETS["boot"])))
     i = len(POWER_UP_ACTIONS)
-    row("power-up, %d actions, %d in the journal" % POWER_UP_JOURNAL,
+    row("power-up, %d of %d in journal" % POWER_UP_JOURNAL[::-1],
         ["%.0f ms" % boards[k]["power_up"][i][0] for k in kinds],
-        "(a commit each; target <= %d: %s)" % (
-            TARGETS["boot"], verdicts(lambda k: boards[k]["power_up"][i][0] <= TARGETS["boot"])))
+        "(a game of %d actions, its last %d in the journal, a commit each; target <= %d: %s)" % (
+            POWER_UP_JOURNAL + (
+            TARGETS["boot"], verdicts(lambda k: boards[k]["power_up"][i][0] <= TARGETS["boot"]))))
     row("CPU busy, idle on the dashboard", ["%.1f %%" % (boards[k]["idle"] * 100) for k in kinds])
     row("a full GC, tracker built", ["%.1f ms" % boards[k]["gc_ms"] for k in kinds])
     row("a full GC at the peak", ["%.1f ms" % boards[k]["peak_gc_ms"] for k in kinds],
