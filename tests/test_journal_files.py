@@ -108,7 +108,7 @@ def test_a_file_left_after_a_gap_is_never_read_as_part_of_the_journal():
     assert same_game(again.app.game, resumed.app.game) and "damaged" not in again.app.toast
 
 
-def test_setting_aside_one_file_renames_it_and_a_run_is_copied_whole():
+def test_setting_aside_one_file_renames_it_and_a_run_is_copied_whole_and_writing_replaces_it():
     flash = MemoryFlash({JOURNAL: b"abc"})
     JournalFiles(flash, JOURNAL).rename(JOURNAL, JOURNAL + ".bad1")
     assert flash.files == {JOURNAL + ".bad1": b"abc"}
@@ -117,6 +117,9 @@ def test_setting_aside_one_file_renames_it_and_a_run_is_copied_whole():
     assert files.read(JOURNAL) == b"abcdefg" and files.exists(JOURNAL)
     files.rename(JOURNAL, JOURNAL + ".bad1")
     assert flash.files == {JOURNAL + ".bad1": b"abcdefg"} and not files.exists(JOURNAL)
+    flash.files.update({JOURNAL: b"abc", JOURNAL + "1": b"def"})
+    files.write(JOURNAL, b"new")                       # the whole run replaced
+    assert files.read(JOURNAL) == b"new" and JOURNAL + "1" not in flash.files
 
 
 def test_appends_fill_each_file_to_its_size_and_a_record_is_never_split():

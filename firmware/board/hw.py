@@ -181,7 +181,7 @@ class JournalFiles:
     journal on an FRAM instead.)
 
     Small on purpose: the class is on the heap for as long as the tracker runs (make bench:
-    heap above the REPL prompt). The journal is never written whole, only appended to."""
+    heap above the REPL prompt)."""
 
     SEGMENT_BYTES = 256     # the files' size: under littlefs's 512 (the fewest erases measured)
 
@@ -248,7 +248,10 @@ class JournalFiles:
             raise
 
     def write(self, name, data):
-        """Create or replace a file (not the journal: it is only ever appended to)."""
+        """Create or replace a file. The journal: its whole run is replaced by one file."""
+        if name == self.name:
+            self.remove(name)
+            return self.append(name, data)
         return self.flash.write(name, data)
 
     def remove(self, name):
