@@ -135,6 +135,16 @@ def set_journal(flash, data):
     from firmware.board.hw import JournalFiles
     from firmware.saving.storage import JOURNAL
     files = JournalFiles(flash, JOURNAL)
-    files.remove(JOURNAL)
-    if data is not None:
-        files.append(JOURNAL, data)
+    if data is None:
+        files.remove(JOURNAL)
+    else:
+        files.write(JOURNAL, data)
+
+
+def run_of(flash):
+    """The journal's files on a MemoryFlash, in order: game.jnl, game.jnl1..."""
+    from firmware.saving.storage import JOURNAL
+    names = [JOURNAL] if JOURNAL in flash.files else []
+    while names and "%s%d" % (JOURNAL, len(names)) in flash.files:
+        names.append("%s%d" % (JOURNAL, len(names)))
+    return names

@@ -9,19 +9,11 @@ from firmware.board.hw import JournalFiles
 from firmware.saving.storage import JOURNAL, SNAPSHOT, PREVIOUS
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.keyscript import ManualClock
-from simhelp import journal_of, set_journal
+from simhelp import journal_of, set_journal, run_of
 from test_fram import Fram
 from test_storage import boot, same_game, play_ops, script_ops, record_ends
 
 SIZE = JournalFiles.SEGMENT_BYTES
-
-
-def run_of(flash):
-    """The journal's files on `flash`, in order: game.jnl, game.jnl1..."""
-    names = [JOURNAL] if JOURNAL in flash.files else []
-    while names and "%s%d" % (JOURNAL, len(names)) in flash.files:
-        names.append("%s%d" % (JOURNAL, len(names)))
-    return names
 
 
 def played_on(ops):

@@ -15,7 +15,7 @@ from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator, Hang
 from host_tools.ssd1306_emu import SSD1306
-from simhelp import choose, journal_of, set_journal
+from simhelp import choose, journal_of, set_journal, run_of
 
 PINS = load_pins("hardware/pins.json")
 
@@ -190,8 +190,7 @@ def reference_run(ops):
     def record(kind, k):
         if kind == "op":
             states.append((device.app.game.state.pack(), bytes(device.app.game.history)))
-        files[0] = max(files[0], len([name for name in flash.files
-                                      if name.startswith(JOURNAL) and "." not in name[5:]]))
+        files[0] = max(files[0], len(run_of(flash)))
     play_ops(device, clock, ops, record)
     return states, flash.steps, files[0]
 
