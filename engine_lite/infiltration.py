@@ -462,6 +462,16 @@ VERBS = (
 
 def apply(state, act):
     """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone."""
+    new = state.copy()
+    note = advance(new, act)
+    check_limits(new)
+    return new, note
+
+
+def advance(state, act):
+    """Do `act` to `state` itself and return the note: `apply` without its copy and its limits
+    check, for a replay of actions already played, on a state the caller owns (see
+    engine_lite.rules.advance). Raises Refused like `apply`; `state` may then be half-changed."""
     verb, side, a, b, c = act
     if verb < 1 or verb >= len(VERBS):
         raise Refused("Unknown action")
@@ -474,11 +484,14 @@ def apply(state, act):
         for value in (a, b, c)[:len(kind)]:
             if not -999 <= value <= 999:
                 raise Refused("Argument %d out of range" % value)
-    new = state.copy()
-    note = globals()[VERBS[verb][3]](new, side, a, b, c)
-    if new.round > MAX_ROUND:
+    return globals()[VERBS[verb][3]](state, side, a, b, c)
+
+
+def check_limits(state):
+    """Raise Refused if `state` is past the monitor's limits (`apply` checks after every
+    action): the round, the one number an action can push past them."""
+    if state.round > MAX_ROUND:
         raise Refused("round would be past %d" % MAX_ROUND)
-    return new, note
 
 
 def phrase(act, state=None):

@@ -236,7 +236,7 @@ def loads(text, lazy=False):
     for act in _records(data, "history", rules.decode):
         number += 1
         try:
-            game.replay(act)
+            game.replay((act,))
         except Refused as error:
             from engine_lite.logtext import text_of     # only for this message
             raise SnapshotError("history action %d (%s) refused: %s"

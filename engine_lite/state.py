@@ -439,13 +439,14 @@ def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0,
 
 
 
-def first_outside(values):
-    """The limits of FIELDS checked on a packed state (every action does): the index of the
-    first packed value outside its limits, or -1 when all are within."""
+def check_limits(state):
+    """Raise Refused if a number of `state` is outside its limits in FIELDS: the one check that
+    keeps every game savable (engine_lite.rules.apply makes it after every action)."""
+    values = state.pack()
     fields = FIELDS
     for i in range(len(fields)):
         row = fields[i]
         value = values[i]
         if value < row[2] or value > row[3]:
-            return i
-    return -1
+            raise Refused("%s would be %d: the limit is %d to %d"
+                          % ((field_name(i), value) + limit(i)))

@@ -37,7 +37,7 @@ def undo_around(app, describe):
         called = game.undo()
         game.redo_stack.pop()
         act = game.undo()
-        game.replay(called)
+        game.replay((called,))
     except Refused as refused:
         app.say(str(refused), error=True)
         return

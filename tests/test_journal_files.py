@@ -230,8 +230,41 @@ def test_power_up_applies_each_action_of_the_journal_once(monkeypatch):
     flash, device, _clock = played_on(["corp gain 1", "runner gain 1"] * 60)
     assert len(run_of(flash)) >= 2 and device.app.game.count == 120
     calls = []
-    real = rules.apply
-    monkeypatch.setattr(rules, "apply", lambda state, act: calls.append(act) or real(state, act))
+    real = rules.advance        # (what apply does after its copy; a replay calls it alone)
+    monkeypatch.setattr(rules, "advance", lambda state, act: calls.append(act) or real(state, act))
     _storage, game, _notices, held = resume.boot(MemoryFlash(flash.files), Settings())
     assert held is None and same_game(game, device.app.game)
     assert len(calls) == 120
+
+
+def test_a_record_the_rules_refuse_keeps_the_records_before_it_and_the_journal_aside():
+    """Power-up replays the records that only add as one run (Game.replay): one the rules
+    refuse, though its bytes are sound, still keeps every record before it, as when each was
+    replayed on its own, and the journal is kept aside whole."""
+    from engine_lite import actions as A, rules
+    from engine_lite.state import CORP
+    from firmware.saving.resume import _read_varint
+    from firmware.saving.storage import _record, _varint, RECORD
+    flash, device, _clock = played_on(script_ops(120))
+    whole = journal_of(flash)
+    ends = record_ends(whole)
+    k = len(ends) // 2
+    length, at = _read_varint(whole, ends[k - 1] + 1)
+    number, at = _read_varint(whole, at)
+    base = _read_varint(whole, at)[0]
+    refused = bytearray()
+    for _ in range(12):           # hand size +108: past the modifier's limit of +99
+        rules.encode((A.HAND_SIZE, CORP, 9, 0, 0), refused)
+    payload = bytearray()
+    for value in (number, base, len(refused)):
+        _varint(payload, value)
+    crafted = whole[:ends[k - 1]] + _record(RECORD, payload + refused) + whole[ends[k]:]
+    expected = MemoryFlash(flash.files)
+    set_journal(expected, whole[:ends[k - 1]])
+    expected = boot(expected).app.game
+    set_journal(flash, crafted)
+    resumed = boot(flash)
+    assert "Journal damaged: kept as game.jnl.bad1" in resumed.app.toast
+    assert flash.files[JOURNAL + ".bad1"] == crafted
+    assert same_game(resumed.app.game, expected)
+    assert 0 < expected.count < device.app.game.count

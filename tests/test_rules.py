@@ -1,6 +1,7 @@
 """Unit tests of rules a player would notice, beyond the scenario files."""
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
@@ -10,6 +11,7 @@ from engine_lite import rules
 from engine_lite import actions as A
 from engine_lite import logtext
 from engine_lite.logline import format_action
+from strategies import an_action, _COMMON
 
 
 def play(lines, game=None):
@@ -111,6 +113,50 @@ def test_undo_many_steps_back_to_the_start_and_redo_them():
         assert game.state.pack() == expected
     with pytest.raises(Refused):
         game.redo()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(an_action(), _COMMON, _COMMON), max_size=12),
+       st.lists(st.one_of(an_action(), _COMMON, _COMMON), min_size=1, max_size=70))
+def test_a_journal_records_actions_come_back_all_or_none(before, record):
+    """Power-up's replay of a journal record (Game.replay: one copy of the state, its
+    limits checked at the end) gives what applying them one by one gives, checkpoints
+    included, and a record with an action the rules refuse changes nothing at all."""
+    game = Game()
+    for act in before:
+        try:
+            game.do(act)
+        except Refused:
+            pass
+    one_by_one = Game()
+    one_by_one.history, one_by_one.count = bytearray(game.history), game.count
+    one_by_one.state, one_by_one.checkpoints = game.state, list(game.checkpoints)
+    refused = None
+    for act in record:
+        try:
+            one_by_one.replay((act,))
+        except Refused as error:
+            refused = error
+            break
+    kept = (game.state.pack(), bytes(game.history), game.count, list(game.checkpoints))
+    if refused is None:
+        game.replay(record)
+        assert game.state.pack() == one_by_one.state.pack()
+        assert (game.history, game.count) == (one_by_one.history, one_by_one.count)
+        assert game.checkpoints == one_by_one.checkpoints
+    else:
+        with pytest.raises(Refused):
+            game.replay(record)
+        assert (game.state.pack(), bytes(game.history), game.count,
+                list(game.checkpoints)) == kept
+
+
+def test_a_journal_record_ending_past_a_limit_is_refused_whole():
+    game = Game()
+    flood = [(A.HAND_SIZE, CORP, 9, 0, 0)] * 12      # +108: past the modifier's +99 at the end
+    with pytest.raises(Refused, match="limit"):
+        game.replay(flood)
+    assert game.count == 0 and game.state.pack() == new_game().pack()
 
 
 def test_a_new_action_clears_redo():
@@ -311,7 +357,8 @@ def test_both_games_give_the_whole_game_interface():
         assert game_rules.NAME == name and game_rules.__name__ == modules[0]
         for member in ("VERBS", "PACKED_SIZE", "limit", "field_name",
                        "upgrade",
-                       "apply", "check", "over", "result", "label", "headline", "time_up",
+                       "apply", "advance", "check_limits", "check", "over", "result", "label",
+                       "headline", "time_up",
                        "unpack", "encode", "decode"):
             assert hasattr(game_rules, member), (name, member)
         for member in ("phrase", "spoken", "board", "turn_starts", "turn_header", "summary"):

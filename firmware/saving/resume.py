@@ -8,6 +8,7 @@ code does not stay on the heap. The file formats are described in firmware.savin
 import gc
 import json
 
+from engine_lite.rules import Refused
 from firmware import forget
 from firmware.saving.storage import (
     Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, START, checksum,
@@ -284,6 +285,10 @@ def _replay_journal(storage, game, keep=True, base=0):
         return "Journal unreadable: " + keep_aside(storage, JOURNAL)
     if not data:
         return None
+    records = []     # (seq, base, actions, payload, offset of its redo), checked, to apply
+    seq = storage.seq
+    damaged = False
+    decode = game.rules.decode
     i = 0
     while i < len(data):
         try:
@@ -291,59 +296,100 @@ def _replay_journal(storage, game, keep=True, base=0):
                 raise ValueError("no record")
             length, start = _read_varint(data, i + 1)
         except ValueError:
-            if i + 1 + 4 >= len(data):
-                return None                           # torn at the end
+            damaged = i + 1 + 4 < len(data)        # (else torn at the end)
             break
         end = start + length
         if end + 4 > len(data):
-            return None                               # torn at the end
+            break                                     # torn at the end
         payload = data[start:end]
         try:
             if checksum(payload) != int.from_bytes(data[end:end + 4], "little"):
                 raise ValueError("checksum")
-            if data[i] == START:                          # which game: for _journal_alone
-                i = end + 4
-                continue
-            seq, j = _read_varint(payload, 0)
-            if seq > storage.seq:                        # older ones are in the snapshot
-                if seq != storage.seq + 1:
-                    raise ValueError("out of sequence")
-                _apply_record(game, payload, j, base)
-                storage.seq = seq
+            if data[i] == RECORD:                     # (a START says which game: _journal_alone)
+                number, j = _read_varint(payload, 0)
+                if number > seq:                      # older ones are in the snapshot
+                    if number != seq + 1:
+                        raise ValueError("out of sequence")
+                    records.append(_read_record(number, payload, j, base, decode))
+                    seq = number
         except ValueError:
+            damaged = True
             break
         i = end + 4
-    if i < len(data) and keep:
+    if _apply_records(storage, game, records) < len(records):
+        damaged = True
+    if damaged and keep:
         return "Journal damaged: " + keep_aside(storage, JOURNAL)
     return None
 
 
-def _apply_record(game, payload, j, first=0):
+def _read_record(seq, payload, j, first, decode):
+    """Journal record `seq` (its payload, read from `j`, after its number) as (seq, base, its
+    actions, payload, offset of its redo stack's); ValueError if its bytes are not that."""
     base, j = _read_varint(payload, j)
     size, j = _read_varint(payload, j)
-    base -= first
-    if base < 0 or base > game.count or j + size > len(payload):
+    if base < first or j + size > len(payload):
         raise ValueError("bad record")
-    if base < game.count:
-        # (only then: truncating rebuilds the state from the last checkpoint, up to
-        # CHECKPOINT_EVERY actions replayed, and most records only add: make bench's
-        # power-up with a journal)
-        game.truncate(base)
-    new = payload[j:j + size]
-    offset = 0
-    decode = game.rules.decode
+    acts = []
+    offset = j
     try:
-        while offset < len(new):
-            act, offset = decode(new, offset)
-            game.replay(act)
-        redo = []
-        offset = j + size
-        while offset < len(payload):
+        while offset < j + size:
             act, offset = decode(payload, offset)
-            redo.append(act)
-    except Exception:   # Refused, or bytes that are not actions
+            acts.append(act)
+        if offset != j + size:
+            raise ValueError("bad record")
+        while offset < len(payload):      # the redo stack's: checked now, read when applied
+            offset = decode(payload, offset)[1]
+    except MemoryError:
+        raise                # not the file's fault: boot tries again (resume.boot)
+    except Exception:        # bytes that are not actions
         raise ValueError("record does not apply")
+    return seq, base - first, acts, payload, j + size
+
+
+def _apply_records(storage, game, records):
+    """Apply journal records in order; returns how many applied (the rest: from one the game
+    cannot take on). Most records only add actions to the game: a run of such records is
+    replayed as one (Game.replay: one copy of the state and one limits check for the run,
+    not for each record: make bench's power-up with a journal). A run the rules refuse is
+    tried again record by record, so that those before the bad one are kept."""
+    done = 0
+    while done < len(records):
+        base = records[done][1]
+        if base > game.count:
+            return done
+        if base < game.count:
+            # (only then: truncating rebuilds the state from the last checkpoint)
+            game.truncate(base)
+        run = list(records[done][2])
+        last = done + 1
+        while last < len(records) and records[last][1] == base + len(run):
+            run += records[last][2]
+            last += 1
+        try:
+            game.replay(run)
+        except Refused:         # find the record, keep those before it
+            for k in range(done, last):
+                try:
+                    game.replay(records[k][2])
+                except Refused:
+                    return k
+                _applied(storage, game, records[k])
+        _applied(storage, game, records[last - 1])
+        done = last
+    return done
+
+
+def _applied(storage, game, record):
+    """A record's actions are in the game: its redo stack is the game's, its number saved."""
+    seq, base, acts, payload, offset = record
+    redo = []
+    decode = game.rules.decode
+    while offset < len(payload):       # (read once already: _read_record)
+        act, offset = decode(payload, offset)
+        redo.append(act)
     game.redo_stack = redo
+    storage.seq = seq
 
 
 KEEP_ASIDE = 3    # copies kept of one file's failures: the first two, and the latest
