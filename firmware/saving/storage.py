@@ -254,13 +254,16 @@ class Saver:
             # takes up to 80 ms (littlefs may erase a sector), and the next press must be
             # answered at once, not after it. So a commit waits for SETTLE_MS without a press,
             # unless the presses go on for BUSY_MAX_MS (then a few seconds of them would be
-            # at risk), and a key held for long (a repeat) holds it back no more than
-            # HOLD_OFF_MS.
+            # at risk). Even then it waits for the keys to be up, so that it comes just after
+            # a tap's update, not between its press and its release (which it would hold
+            # back: make bench, the rhythm sweep); a key held for long (a repeat) holds it
+            # back no more than HOLD_OFF_MS.
             last = self.app.last_input
             if (last != self._booted and waited < self._wait + self.BUSY_MAX_MS
                     and clock.ticks_diff(now, last) < self.SETTLE_MS):
                 return False
-            if self.app.pad.held() and waited < self._wait + self.HOLD_OFF_MS:
+            if (self.app.pad.held()
+                    and waited < self._wait + self.BUSY_MAX_MS + self.HOLD_OFF_MS):
                 return False
             self.flush(now, quiet)
             return True
