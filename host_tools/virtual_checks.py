@@ -582,7 +582,7 @@ def power_up_ms(image, folder, actions, journal=0):
                 "from engine_lite.game import Game\n"
                 "from engine_lite.logtext import do_line\n"
                 "from firmware.board import hw\n"
-                "from firmware.saving.storage import Storage, JOURNAL\n"
+                "from firmware.saving.storage import Storage\n"
                 "game = Game()\n"
                 "flash = hw.Flash()\n"
                 "storage = Storage(flash)\n"
@@ -595,8 +595,7 @@ def power_up_ms(image, folder, actions, journal=0):
                 "    if game.count > %d:\n"
                 "        storage.commit(game, False)\n"
                 "if not %d:\n"
-                "    storage.write_snapshot(game)\n"
-                "    flash.remove(JOURNAL)\n"
+                "    storage.write_snapshot(game)\n"      # (which removes the journal)
                 "print(game.count)\n" % (actions // 10 + 10, actions, actions - journal,
                                           actions - journal, journal), timeout_ms=1200000)
             count = int(out.split()[-1])

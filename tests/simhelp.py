@@ -1,5 +1,7 @@
 """Helpers for tests that drive the simulator."""
 
+from contextlib import contextmanager
+
 from host_tools.sim import Simulator
 
 
@@ -148,3 +150,17 @@ def run_of(flash):
     while names and "%s%d" % (JOURNAL, len(names)) in flash.files:
         names.append("%s%d" % (JOURNAL, len(names)))
     return names
+
+
+@contextmanager
+def journal_files_of(size):
+    """The journal's files at most `size` bytes each (JournalFiles.SEGMENT_BYTES) for the
+    block: hypothesis's @given runs many examples in one test call, so monkeypatch (undone
+    only when the test ends) cannot set it per example."""
+    from firmware.board.hw import JournalFiles
+    before = JournalFiles.SEGMENT_BYTES
+    JournalFiles.SEGMENT_BYTES = size
+    try:
+        yield
+    finally:
+        JournalFiles.SEGMENT_BYTES = before

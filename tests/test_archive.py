@@ -19,6 +19,7 @@ from firmware.saving import archive
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.keyscript import ManualClock
 from test_storage import boot, play_ops
+from simhelp import journal_files_of
 
 
 def identity(game):
@@ -255,13 +256,8 @@ def operate(device, op, rnd, serial):
 @given(st.lists(st.tuples(OPS, FAULTS, st.integers(1, 60), st.integers(1, 12)),
                 min_size=3, max_size=8), st.integers(0, 2 ** 16), st.sampled_from((40, 256)))
 def test_kept_games_never_shrink_by_accident(steps, seed, journal_file_bytes):
-    from firmware.board.hw import JournalFiles
-    size = JournalFiles.SEGMENT_BYTES
-    JournalFiles.SEGMENT_BYTES = journal_file_bytes      # (40: the journal rolls over often)
-    try:
+    with journal_files_of(journal_file_bytes):      # (40: the journal rolls over often)
         kept_games_never_shrink(steps, seed)
-    finally:
-        JournalFiles.SEGMENT_BYTES = size
 
 
 def kept_games_never_shrink(steps, seed):

@@ -9,7 +9,7 @@ from firmware.board.hw import JournalFiles
 from firmware.saving.storage import JOURNAL, SNAPSHOT, PREVIOUS
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.keyscript import ManualClock
-from simhelp import journal_of, set_journal, run_of
+from simhelp import journal_of, set_journal, run_of, journal_files_of
 from test_fram import Fram
 from test_storage import boot, same_game, play_ops, script_ops, record_ends
 
@@ -176,9 +176,7 @@ def test_whatever_a_power_cut_interrupts_the_run_reads_back_as_the_journal_was_o
     cut, the journal holds every append that finished, and of the one cut: all of it, none of
     it, or (on a flash that tears writes) a first part; of a removal, a first part of it."""
     flash = PowerCutFlash(cut_at=cut, model=model)
-    before = JournalFiles.SEGMENT_BYTES
-    JournalFiles.SEGMENT_BYTES = size
-    try:
+    with journal_files_of(size):
         files = JournalFiles(flash, JOURNAL)
         kept = b""                      # the journal after the last operation that finished
         could_be = None                 # what the cut operation may leave: a test of the bytes
@@ -216,8 +214,6 @@ def test_whatever_a_power_cut_interrupts_the_run_reads_back_as_the_journal_was_o
         again = JournalFiles(flash, JOURNAL)
         again.append(JOURNAL, b"next")
         assert again.read(JOURNAL) == after + b"next"
-    finally:
-        JournalFiles.SEGMENT_BYTES = before
 
 
 def test_power_up_applies_each_action_of_the_journal_once(monkeypatch):
