@@ -21,8 +21,8 @@ from engine_lite import actions as A, load
 # What every game's rules module gives (engine_lite.infiltration gives the same): NAME (its
 # entry in engine_lite.game.GAMES, which names its words and its game-log lines), VERBS, the
 # fields' PACKED_SIZE, limit, field_name and upgrade, apply, advance, check_limits, check,
-# over, result, label, headline, time_up, unpack, encode and decode. Code that serves both games calls these instead
-# of asking which game it is.
+# over, result, label, headline, time_up, unpack, encode and decode. Code that serves both
+# games calls these instead of asking which game it is.
 NAME = "netrunner"
 unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkpoints packed)
 

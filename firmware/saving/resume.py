@@ -375,6 +375,8 @@ def _apply_records(storage, game, records):
                 except Refused:
                     return k
                 _applied(storage, game, records[k])
+            done = last
+            continue
         _applied(storage, game, records[last - 1])
         done = last
     return done
