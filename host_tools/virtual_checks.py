@@ -347,6 +347,7 @@ def watchdog_hang(image, folder):
 # Writes this close together are one update: a show() sends its pages back to back, and a
 # second pass of the main loop comes a poll (2 or 20 ms) later. A message timing out is later.
 BURST_GAP_US = 30000
+NEVER = float("inf")      # the ms of an update that never came (press_to_photon)
 
 
 def taps_that_change_the_glass(keys, gap_ms):
@@ -373,12 +374,37 @@ def taps_that_change_the_glass(keys, gap_ms):
     return changed
 
 
+def update_ms(taps, writes, tail_us):
+    """[(button, ms or None)]: for each tap of `taps` (button, its release in us, the index in
+    `writes` of the first write after its press), the ms from the release to the last byte of
+    its update among `writes` ((start us, end us, data)), None if no write followed it.
+
+    The update is the first writes after the release that follow one another (BURST_GAP_US),
+    however late, up to the next tap's release (the last tap's: `tail_us` after its own), whose
+    own update starts only then. An update still going on, or not yet begun, when the next key
+    goes down is timed to its end: cut there, a late tap at a fast rhythm would read as on time
+    or as changing nothing. A later burst is not the tap's: a message timing out, say."""
+    results = []
+    for number, (button, released, first) in enumerate(taps):
+        until = taps[number + 1][1] if number + 1 < len(taps) else released + tail_us
+        last = None
+        for start, end, _ in writes[first:]:
+            if start < released:
+                continue
+            if start >= until or last is not None and start - last > BURST_GAP_US:
+                break
+            last = end
+        results.append((button, (last - released) / 1000.0 if last is not None else None))
+    return results
+
+
 def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="typical",
                     fram=None):
     """Play `keys` from a new game, `gap_ms` from each release to the next press (the
     simulator's 120 by default: taps 200 ms apart); for every tap, the ms from the end of the tap
     (the release) to the last I2C byte of the update it caused, or None if it changed nothing on
-    the glass. With `second_panel` (its address; the image's pin map must name it), the update
+    the glass (NEVER if it should have changed it but nothing was sent before the next tap's
+    release). With `second_panel` (its address; the image's pin map must name it), the update
     timed is the second panel's. `flash_timing`: "typical" or "worst" (the chip's datasheet
     times for an erase and a page program, host_tools/node/vpico.mjs). `fram`: an FRAM on the
     bus ({"address", "bytes"}; the image's pin map must name it to save there). Returns
@@ -395,22 +421,12 @@ def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="t
                   gap_ms=gap_ms)
         pico.run(gap_ms + 200)
         writes = watched
-    results = []
-    for number, (button, released, first) in enumerate(taps):
-        # The update: the writes after the release, before the next tap began, that follow one
-        # another (BURST_GAP_US). A later burst is not this tap's: a message timing out, say.
-        until = (taps[number + 1][1] - keyscript.TAP_MS * 1000 if number + 1 < len(taps)
-                 else released + gap_ms * 1000)
-        last = None
-        for start, end, _ in writes[first:]:
-            if start < released:
-                continue
-            if start >= until or last is not None and start - last > BURST_GAP_US:
-                break
-            last = end
-        results.append((button, (last - released) / 1000.0 if last is not None else None))
+    results = update_ms(taps, writes, (gap_ms + 200) * 1000)
     changed = taps_that_change_the_glass(keys, gap_ms)
-    return [(button, ms if changes else None) for (button, ms), changes in zip(results, changed)]
+    # A tap that changes the glass (in the simulator) but sent nothing before the next tap's
+    # release is as late as can be: infinity, never left out of the figures.
+    return [(button, (NEVER if ms is None else ms) if changes else None)
+            for (button, ms), changes in zip(results, changed)]
 
 
 # At the REPL of a board the tracker is deployed on: the tracker built as main.py builds it

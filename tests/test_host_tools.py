@@ -125,3 +125,22 @@ def test_web_serve_lets_the_browser_revalidate_compressed_files(tmp_path):
 def test_the_installed_app_may_turn_sideways():
     from host_tools.web.build import manifest
     assert manifest()["orientation"] == "any"
+
+
+def test_press_to_photon_times_an_update_to_its_end_even_past_the_next_press():
+    """make bench's tap timing: an update still being sent when the next key goes down (a fast
+    rhythm) counts to its last byte, a tap with nothing sent before the next release has no
+    time, and a message timing out later is not the last tap's update."""
+    from host_tools.virtual_checks import update_ms
+    ms = 1000
+    # OK released at 100 ms; its update 110-160 and 172-190 ms. RIGHT pressed at 170 ms (80 ms
+    # taps), released at 250, its update at 260-270; a message times out at 2,600 ms.
+    writes = [(110 * ms, 160 * ms, b""), (172 * ms, 190 * ms, b""), (260 * ms, 270 * ms, b""),
+              (2600 * ms, 2610 * ms, b"")]
+    taps = [("OK", 100 * ms, 0), ("RIGHT", 250 * ms, 2)]
+    assert update_ms(taps, writes, 320 * ms) == [("OK", 90.0), ("RIGHT", 20.0)]
+    # Nothing sent after the first tap before the second's release: no time for it, and the
+    # second's update is its own.
+    late = [(260 * ms, 270 * ms, b"")]
+    taps = [("OK", 100 * ms, 0), ("RIGHT", 250 * ms, 0)]
+    assert update_ms(taps, late, 320 * ms) == [("OK", None), ("RIGHT", 20.0)]
