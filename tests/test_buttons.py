@@ -142,3 +142,25 @@ def test_a_poll_that_lands_in_the_bounce_of_a_press_sees_one_press():
         machine.board.release(PIN)
         run(pad, clock, 100, events)
         assert events == [DOWN, PRESS], (gap, events)
+
+
+def test_a_quick_tap_pressed_while_the_loop_is_busy_is_answered_at_its_release():
+    """The press of a quick tap comes while the loop is busy (the last tap's screen being
+    drawn): its lockout counts from the press, so the release 40 ms after it is a PRESS at
+    the next poll, not 25 ms after the late poll that saw the press."""
+    for busy in (5, 15, 30):
+        pad, clock = make()
+        events = []
+        run(pad, clock, 100, events)
+        machine.board.press(PIN)              # nobody polls for `busy` ms
+        clock.now += busy
+        run(pad, clock, 40 - busy, events, poll=2)
+        machine.board.release(PIN)
+        released = clock.now
+        seen = []
+        while PRESS not in events:
+            pad.poll(clock.now, lambda name, event: events.append(event))
+            seen.append(clock.now)
+            clock.now += 2
+        assert events == [DOWN, PRESS], (busy, events)
+        assert seen[-1] - released <= 2, (busy, seen[-1] - released)

@@ -94,9 +94,14 @@ class Button:
             if pressed != self.pressed:
                 self.pressed = pressed
                 self._locked = True
-                self._changed_at = now
+                # A press the interrupt latched while the loop was busy (a screen being
+                # drawn) began at its edge: the lockout and the hold count from then, not from
+                # this late poll, or the release of a quick tap would wait out a lockout that
+                # began after it (make bench: the rhythm sweep's taps 60 ms apart).
+                at = self._edge_at if pressed and latched and self._clock else now
+                self._changed_at = at
                 if pressed:
-                    self._down_at = now
+                    self._down_at = at
                     self._long_sent = False
                     return DOWN
                 if self._ignore:
