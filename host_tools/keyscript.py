@@ -4,6 +4,7 @@ Plain Python that runs under CPython and MicroPython (the pixel-parity test runs
 WebAssembly MicroPython with the real C framebuf). A script is a comma-separated list:
 
     OK              press and release (80 ms), then 120 ms pause
+    TAP:OK:30       the same tap held 30 ms (shorter than a long press): quick taps
     LONG:LEFT       hold 700 ms: a long press (600 ms) without auto-repeat
     HOLD:UP:2000    hold for the given ms (long press, then auto-repeat)
     WAIT:5000       nothing pressed for the given ms
@@ -14,6 +15,7 @@ BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 TAP_MS = 80
 GAP_MS = 120
 LONG_MS = 700
+TAP_LIMIT_MS = 600      # a key held this long is a long press (firmware.board.buttons)
 
 
 class FakeRandom:
@@ -86,6 +88,9 @@ def parse(text):
         kind = parts[0]
         if kind in BUTTONS and len(parts) == 1:
             steps.append(("TAP", kind, TAP_MS))
+        elif (kind == "TAP" and len(parts) == 3 and parts[1] in BUTTONS and _ms(parts[2])
+              and int(parts[2]) < TAP_LIMIT_MS):
+            steps.append(("TAP", parts[1], int(parts[2])))
         elif kind == "LONG" and len(parts) == 2 and parts[1] in BUTTONS:
             steps.append(("HOLD", parts[1], LONG_MS))
         elif kind == "HOLD" and len(parts) == 3 and parts[1] in BUTTONS and _ms(parts[2]):
@@ -97,8 +102,8 @@ def parse(text):
         else:
             shown = word if len(word) <= 24 else word[:24] + "..."
             shown = "".join("?" if ord(ch) < 32 or 127 <= ord(ch) < 160 else ch for ch in shown)
-            raise KeyScriptError("key script: cannot read '%s' (try OK, LONG:LEFT, HOLD:UP:2000,"
-                                 " WAIT:1000; times are 0-9 digits, at most a day)" % shown)
+            raise KeyScriptError("key script: cannot read '%s' (try OK, TAP:OK:30, LONG:LEFT,"
+                                 " HOLD:UP:2000, WAIT:1000; times are 0-9 digits, at most a day)" % shown)
     return steps
 
 

@@ -43,6 +43,10 @@ def test_bad_key_scripts_are_reported():
         parse("OK,JUMP")
     assert parse("OK, long:left ,WAIT:10") == [("TAP", "OK", 80), ("HOLD", "LEFT", 700),
                                               ("WAIT", None, 10)]
+    assert parse("TAP:UP:30") == [("TAP", "UP", 30)]
+    for held_too_long in ("TAP:UP:600", "TAP:UP", "TAP:JUMP:30"):
+        with pytest.raises(KeyScriptError):
+            parse(held_too_long)
 
 
 def test_a_press_shows_within_one_poll_period_of_being_recognised():
