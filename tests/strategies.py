@@ -35,3 +35,29 @@ _COMMON = st.sampled_from([
 ])
 
 a_step = st.one_of(an_action(), _COMMON, _COMMON, st.sampled_from(["undo", "redo"]))
+
+
+# ---- the keys on the device: one random driver for the whole-tracker properties -----------------
+# (test_no_silent_change: nothing changes that the glass did not name; test_slips: no key acts for
+# the player and kept games never shrink). A new way of pressing joins here the day it lands.
+
+KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
+# OK most (it commits), the arrows next (they reach numbers, cells and menus), every key sometimes
+OFTEN = st.sampled_from(("OK",) * 5 + ("UP", "DOWN", "LEFT", "RIGHT") * 2 + KEYS)
+# a tap held 30-400 ms: a quick thumb to a slow press (a long press is 600)
+TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 400))
+# a tap on the glass (the browser's canvas): anywhere, as a hurried thumb taps
+TOUCH = st.tuples(st.just("touch"), st.integers(0, 127), st.integers(0, 63))
+# a tap while the next save is being written, on a flash that takes up to 0.9 s (simhelp): the
+# pin's interrupt latches it while nobody polls
+STALL = st.tuples(st.just("stall"), OFTEN, st.integers(40, 900))
+# a key held: a slow press, a long press, auto-repeat
+HOLD = st.tuples(st.just("hold"), OFTEN, st.integers(300, 3000))
+# two keys together: the second some ms after the first, both down a while
+CHORD = st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 1500))
+KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD)
+
+
+def key_events(max_size):
+    """Up to `max_size` (event, ms with no key down after it) pairs: what simhelp.drive plays."""
+    return st.lists(st.tuples(KEY_EVENT, st.integers(50, 2000)), min_size=1, max_size=max_size)

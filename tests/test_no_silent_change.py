@@ -24,23 +24,12 @@ from glass_reader import glass_rows, glass_text
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
 from simhelp import key_script, drive
+from strategies import key_events
 
-KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
-OFTEN = st.sampled_from(("OK",) * 4 + ("UP", "DOWN", "LEFT", "RIGHT") * 2 + KEYS)
 SCRIPT = list(scripted_game(30))
 TWO = "hardware/pins-two-displays.json"
 
-TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 250))
-# a tap on the glass (the browser's canvas): anywhere, as a hurried thumb taps
-TOUCH = st.tuples(st.just("touch"), st.integers(0, 127), st.integers(0, 63))
-# a tap while the next save is being written, on a flash that takes up to 0.9 s (simhelp)
-STALL = st.tuples(st.just("stall"), OFTEN, st.integers(40, 900))
-EVENT = st.one_of(
-    TAP, TAP, TAP, TOUCH, STALL,
-    st.tuples(st.just("hold"), OFTEN, st.integers(300, 3000)),
-    st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 900)),
-)
-SEQUENCE = st.lists(st.tuples(EVENT, st.integers(50, 2000)), min_size=1, max_size=30)
+SEQUENCE = key_events(30)
 EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanced", "match",
                           "timer", "time out"))
 

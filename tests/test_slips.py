@@ -21,10 +21,7 @@ from firmware.board.buttons import LONG
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
 from simhelp import key_script, drive
-
-KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
-# OK most, then the bar's LEFT and RIGHT: the keys that move through a game (and reach End).
-OFTEN = st.sampled_from(("OK",) * 5 + ("LEFT", "RIGHT") * 2 + KEYS)
+from strategies import key_events
 
 # Each game starts with three actions a random key sequence will not make again, so that it can
 # be told apart from any game the keys start.
@@ -59,17 +56,7 @@ def marks(game):
     return bytes(game.history[:game.offset_of(3)])
 
 
-TAP = st.tuples(st.just("tap"), OFTEN, st.integers(30, 400))
-# a tap on the glass (the browser's canvas): anywhere, as a hurried thumb taps
-TOUCH = st.tuples(st.just("touch"), st.integers(0, 127), st.integers(0, 63))
-# a tap while the next save is being written, on a flash that takes up to 0.9 s (simhelp)
-STALL = st.tuples(st.just("stall"), OFTEN, st.integers(40, 900))
-EVENT = st.one_of(
-    TAP, TAP, TAP, TOUCH, STALL,
-    st.tuples(st.just("hold"), OFTEN, st.integers(600, 3000)),
-    st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 1500)),
-)
-SEQUENCE = st.lists(st.tuples(EVENT, st.integers(50, 2000)), min_size=1, max_size=25)
+SEQUENCE = key_events(25)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
