@@ -15,7 +15,6 @@ BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 TAP_MS = 80
 GAP_MS = 120
 LONG_MS = 700
-TAP_LIMIT_MS = 600      # a key held this long is a long press (firmware.board.buttons)
 
 
 class FakeRandom:
@@ -89,7 +88,7 @@ def parse(text):
         if kind in BUTTONS and len(parts) == 1:
             steps.append(("TAP", kind, TAP_MS))
         elif (kind == "TAP" and len(parts) == 3 and parts[1] in BUTTONS and _ms(parts[2])
-              and int(parts[2]) < TAP_LIMIT_MS):
+              and int(parts[2]) < _long_ms()):
             steps.append(("TAP", parts[1], int(parts[2])))
         elif kind == "LONG" and len(parts) == 2 and parts[1] in BUTTONS:
             steps.append(("HOLD", parts[1], LONG_MS))
@@ -103,8 +102,16 @@ def parse(text):
             shown = word if len(word) <= 24 else word[:24] + "..."
             shown = "".join("?" if ord(ch) < 32 or 127 <= ord(ch) < 160 else ch for ch in shown)
             raise KeyScriptError("key script: cannot read '%s' (try OK, TAP:OK:30, LONG:LEFT,"
-                                 " HOLD:UP:2000, WAIT:1000; times are 0-9 digits, at most a day)" % shown)
+                                 " HOLD:UP:2000, WAIT:1000; times are 0-9 digits, at most a day)"
+                                 % shown)
     return steps
+
+
+def _long_ms():
+    """How long a key is held to be a long press: a TAP must be shorter (the firmware's own
+    figure, read only for a TAP with a time)."""
+    from firmware.board.buttons import Button
+    return Button.long_ms
 
 
 def _ms(text):
