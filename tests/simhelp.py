@@ -2,6 +2,7 @@
 
 from contextlib import contextmanager
 
+from firmware.board.buttons import DOWN
 from host_tools.sim import Simulator
 
 
@@ -29,14 +30,18 @@ def key_script(events):
     """A key script from (event, gap) pairs: ("tap" or "hold", key, ms down), or ("chord",
     first, second, ms before the second, ms both are down); then gap ms with none. ("touch",
     x, y), a tap on the glass, is written TOUCH:x:y, and ("stall", key, ms), a key tapped
-    inside the next flash write, which takes ms (a slow flash's sector erases), STALL:key:ms:
-    only `drive` plays them (a touch's keys depend on the screen at that moment)."""
+    inside the next flash write, which takes ms (a slow flash's sector erases), STALL:key:ms,
+    and ("busy", first, second, together, ms, inside), two keys moving while the loop is busy
+    (busy_between), BUSY:first:second:together:ms:inside: only `drive` plays them (a touch's keys
+    depend on the screen at that moment)."""
     words = []
     for event, gap in events:
         if event[0] == "touch":
             words.append("TOUCH:%d:%d" % event[1:])
         elif event[0] == "stall":
             words.append("STALL:%s:%d" % event[1:])
+        elif event[0] == "busy":
+            words.append("BUSY:%s:%s:%s:%d:%s" % event[1:])
         elif event[0] == "tap":
             words += ["PRESS:" + event[1], "WAIT:%d" % event[2], "RELEASE:" + event[1]]
         elif event[0] == "hold":
@@ -66,8 +71,49 @@ def drive(sim, events):
         elif event[0] == "stall":
             stall_next_write(sim, event[1], event[2])
             sim.run(gap)
+        elif event[0] == "busy":
+            busy_between(sim, *event[1:])
+            sim.keys("WAIT:40,RELEASE:%s,WAIT:%d" % (event[2], gap))
         else:
             sim.keys(key_script([(event, gap)]))
+
+
+def busy_between(sim, first, second, together, apart, inside=False):
+    """`first` goes down and is seen; then the main loop is busy (nobody polls, only the pins'
+    interrupts see the keys) while `first` comes up and `second` goes down, `apart` ms between
+    the two edges: `second` first if `together` (keys together), else `first` (a tap, then the
+    next key), each edge with a bounce. `inside`: busy inside the handling of `first`'s DOWN
+    (the .mpy deploy loads the screen its release opens), else just after it (a screen being
+    drawn). `second` is left down."""
+    def move(key, down):
+        # with a contact's bounce: the level flips back once before it settles
+        for level in (down, not down, down):
+            (sim.driver.press if level else sim.driver.release)(key)
+
+    def busy():
+        sim.clock.now += 30
+        if together and second != first:
+            move(second, True)
+            sim.clock.now += apart
+            move(first, False)
+        else:
+            move(first, False)
+            sim.clock.now += apart
+            move(second, True)
+        sim.clock.now += 30
+
+    app = sim.app
+    if inside:
+        def on_button(name, event):
+            type(app).on_button(app, name, event)
+            if name == first and event == DOWN:
+                del app.on_button
+                busy()
+        app.on_button = on_button
+        sim.keys("PRESS:" + first)
+    else:
+        sim.keys("PRESS:" + first)
+        busy()
 
 
 def stall_next_write(sim, key, ms):

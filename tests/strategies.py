@@ -55,7 +55,12 @@ STALL = st.tuples(st.just("stall"), OFTEN, st.integers(40, 900))
 HOLD = st.tuples(st.just("hold"), OFTEN, st.integers(300, 3000))
 # two keys together: the second some ms after the first, both down a while
 CHORD = st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integers(30, 1500))
-KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD)
+# a key down, then the loop busy (just after its DOWN, or inside it: a screen drawn, or loaded)
+# while it comes up and the next key goes down, in either order (True: the second down first,
+# keys together), the two edges some ms apart: only the pins' interrupts see them, and they
+# must be read in that order
+BUSY = st.tuples(st.just("busy"), OFTEN, OFTEN, st.booleans(), st.integers(0, 60), st.booleans())
+KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD, BUSY)
 
 
 def key_events(max_size):

@@ -4,7 +4,7 @@ display's sleep, key scripts and the front ends (window, terminal)."""
 import pytest
 
 from engine_lite.logtext import log_lines
-from simhelp import play, choose
+from simhelp import play, choose, busy_between
 from host_tools.keyscript import parse, KeyScriptError
 
 
@@ -132,6 +132,40 @@ def test_two_keys_together_do_nothing(first, second, overlap):
     assert sim.app.screen.name == "dashboard" and sim.app.screen.pending is None
     assert sim.app.toast == "Two keys at once: nothing done"
 
+
+
+@pytest.mark.parametrize("first, second", [("OK", "RIGHT"), ("UP", "OK"), ("RIGHT", "LEFT"),
+                                           ("DOWN", "UP")])
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_tap_and_the_next_key_while_the_loop_is_busy_are_two_taps(first, second, inside):
+    """A tap that comes up and the next key that goes down, both while the loop is busy (the
+    .mpy deploy loads More's module for 151 ms with OK down: make bench, the rhythm sweep) are
+    two taps, in order, as at a quiet moment: not two keys at once, whichever is read first."""
+    quiet = play("OK,WAIT:3000")
+    quiet.keys("TAP:%s:60,WAIT:40,TAP:%s:100,WAIT:3000" % (first, second))
+    busy = play("OK,WAIT:3000")
+    busy_between(busy, first, second, False, 40, inside)
+    busy.keys("WAIT:40,RELEASE:%s,WAIT:3000" % second)
+    assert busy.app.game.state.pack() == quiet.app.game.state.pack()
+    assert busy.app.game.count == quiet.app.game.count
+    assert busy.app.screen.name == quiet.app.screen.name
+    assert busy.oled.glass_bytes() == quiet.oled.glass_bytes()
+
+
+@pytest.mark.parametrize("first, second", [("OK", "RIGHT"), ("UP", "OK"), ("RIGHT", "LEFT"),
+                                           ("DOWN", "UP")])
+@pytest.mark.parametrize("inside", [False, True])
+def test_two_keys_together_while_the_loop_is_busy_do_nothing(first, second, inside):
+    """The second key goes down before the first comes up, all while the loop is busy: keys
+    together, whichever the loop reads first (UP read first was a tap of UP, and OK acted)."""
+    sim = play("OK,WAIT:3000")
+    before = sim.app.game.state.pack()
+    count = sim.app.game.count
+    busy_between(sim, first, second, True, 40, inside)
+    sim.keys("WAIT:40,RELEASE:%s,WAIT:1000" % second)
+    assert sim.app.game.state.pack() == before and sim.app.game.count == count
+    assert sim.app.screen.name == "dashboard" and sim.app.screen.pending is None
+    assert sim.app.toast == "Two keys at once: nothing done"
 
 def test_touching_the_glass_is_the_keys_a_player_would_press():
     """firmware/netrunner/touch.py (the browser's taps on the glass): its regions are where the

@@ -1,13 +1,16 @@
 """Polled, debounced push buttons: press, long press and auto-repeat.
 
-In the spirit of Peter Hinch's `Pushbutton`, without interrupts or asyncio: the main loop calls
-`ButtonPad.poll(now, handler)` every few milliseconds and gets events through the handler.
+In the spirit of Peter Hinch's `Pushbutton`, without asyncio: the main loop calls
+`ButtonPad.poll(now, handler)` every few milliseconds and gets events through the handler (the
+pin interrupt below only records edges; the events come from the polls).
 
 Debouncing is by lockout: the first change of level is taken at once (no added latency) and the
 level is then ignored for `debounce_ms`, which swallows the chatter of a bouncing contact.
 
-A falling-edge interrupt also latches each press, so that a tap that starts and ends while the
-loop is busy (a flash write) is still seen at the next poll: as a DOWN and a PRESS together.
+A pin interrupt on both edges latches each press, so that a tap that starts and ends while the
+loop is busy (a flash write) is still seen at the next poll: as a DOWN and a PRESS together. It
+also times each key's last release, so that keys that moved while the loop was busy are read in
+the order they moved (ButtonPad.poll).
 
 Events, per button:
     DOWN    the button went down (used to wake the display; screens ignore it)
@@ -22,6 +25,11 @@ DOWN = const(1)
 PRESS = const(2)
 LONG = const(3)
 REPEAT = const(4)
+
+# A key must have come up this long before another went down to be read as released first
+# (ButtonPad.poll): edges closer together than that, or both kept back by a flash erase (which
+# turns interrupts off), are read as keys together.
+_ORDER_MS = const(2)
 
 # How many REPEATs the key held now has sent (with the REPEAT event just sent): how far a
 # number goes on a held key starts slow and speeds up (firmware.screens.ui.step_of).
@@ -38,7 +46,7 @@ class Button:
     long_ms = 600
     repeat_ms = 180
 
-    def __init__(self, name, pin, now, clock=None):
+    def __init__(self, name, pin, now, clock):
         self.name = name
         self.pin = pin
         self._clock = clock
@@ -52,18 +60,29 @@ class Button:
         self._next_repeat = now
         self.repeats = 0           # REPEATs sent in the current hold
         self._latched = False      # set by the interrupt on a falling edge
-        self._edge_at = now        # ... and when (with a clock)
+        self._edge_at = now        # ... and when: the first such edge since a poll read one
+        self._rose_at = now        # the last rising edge (the key came up)
         self._missed = False       # a whole tap happened between two polls
         try:
-            pin.irq(handler=self._edge, trigger=pin.IRQ_FALLING)
+            # A hard interrupt runs at the edge, even inside a long C call (a picture sent on
+            # the I2C bus, a module read from the filesystem), so the edges are timed when
+            # they come and the keys can be read in that order.
+            pin.irq(handler=self._edge, trigger=pin.IRQ_FALLING | pin.IRQ_RISING, hard=True)
         except (AttributeError, TypeError, ValueError):
             pass                   # no interrupts on this pin: polling alone
 
     def _edge(self, pin):
-        # Interrupt handler (a soft one: it runs between bytecodes): a flag and the time.
-        self._latched = True
-        if self._clock:
-            self._edge_at = self._clock.ticks_ms()
+        # The interrupt handler. A hard one must not allocate: it stores small ints. Both
+        # flags are set when both edges came while interrupts were off (a flash erase): a
+        # whole tap, its press latched.
+        flags = pin.irq().flags()
+        at = self._clock.ticks_ms()
+        if flags & pin.IRQ_FALLING:
+            if not self._latched:
+                self._edge_at = at
+            self._latched = True
+        if flags & pin.IRQ_RISING:
+            self._rose_at = at
 
     def poll(self, now, clock):
         """Look at the pin; returns an event constant or 0."""
@@ -98,7 +117,7 @@ class Button:
                 # drawn) began at its edge: the lockout and the hold count from then, not from
                 # this late poll, or the release of a quick tap would wait out a lockout that
                 # began after it (make bench: the rhythm sweep's taps 60 ms apart).
-                at = self._edge_at if pressed and latched and self._clock else now
+                at = self._edge_at if pressed and latched else now
                 self._changed_at = at
                 if pressed:
                     self._down_at = at
@@ -145,29 +164,66 @@ class ButtonPad:
         self.quiet = False     # every button up and settled: see poll()
 
     def poll(self, now, handler):
-        """Poll every button; calls handler(name, event) for each event. Returns the number of
-        events (allocates nothing).
+        """Poll the buttons; calls handler(name, event) for the first event, and returns the
+        number of events: 1 or 0 (allocates nothing).
 
         While the pad is `quiet` (every button up, no debounce lockout running, no tap latched)
         only the pins are read: a pass of the idle main loop then costs a few reads, not a
-        method call and its timing arithmetic per button (CPU time is battery life)."""
+        method call and its timing arithmetic per button (CPU time is battery life).
+
+        Keys that moved while the loop was busy are read in the order they moved: first a
+        key that came up before the others went down (a tap, then the next key: two taps),
+        then the keys that went down (one that went down while another was still down finds
+        it held: keys together), then the rest. Otherwise the order of the pins would decide:
+        OK's tap and the next RIGHT were read as keys together, UP held with OK read as a tap
+        of UP."""
         if self.quiet:
             for button in self.buttons:
                 if button._latched or not button.pin.value():
                     break
             else:
                 return 0
-        count = 0
+        # The presses the interrupts latched (bits in button order), and when the first came.
+        # (A key read as down has its falling edges latched too: its release's chatter.)
+        clock = self.clock
+        pressed = 0
+        fall = 0
+        bit = 1
+        for button in self.buttons:
+            if button._latched and not button.pressed:
+                if not pressed or clock.ticks_diff(button._edge_at, fall) < 0:
+                    fall = button._edge_at
+                pressed |= bit
+            bit <<= 1
+        # The keys that came up before that first press.
+        first = 0
+        if pressed:
+            bit = 1
+            for button in self.buttons:
+                if (button.pressed and button.pin.value()
+                        and clock.ticks_diff(fall, button._rose_at) >= _ORDER_MS):
+                    first |= bit
+                bit <<= 1
+        for stage in range(3):
+            mask = first if stage == 0 else pressed if stage == 1 else ~(first | pressed)
+            bit = 1
+            for button in self.buttons:
+                if mask & bit:
+                    event = button.poll(now, clock)
+                    if event:
+                        # One event a poll: its handler may take long (a screen's module
+                        # loaded while its key is down), and the other keys are read again,
+                        # in the order they moved, after it.
+                        self.quiet = False
+                        handler(button.name, event)
+                        return 1
+                bit <<= 1
         quiet = True
         for button in self.buttons:
-            event = button.poll(now, self.clock)
-            if event:
-                handler(button.name, event)
-                count += 1
             if button.pressed or button._locked or button._missed or button._latched:
                 quiet = False
         self.quiet = quiet
-        return count
+        return 0
 
     def held(self):
         """How many buttons are down now, or were pressed while nobody was polling (a tap the

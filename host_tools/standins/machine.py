@@ -26,22 +26,27 @@ class Board:
 
     def press(self, pin):
         """Hold the button on `pin` down (the pin is pulled to ground): a falling edge."""
-        if self.levels.get(pin, 1):
-            for irq in self.irqs.get(pin, ()):
-                if irq.trigger & Pin.IRQ_FALLING:
-                    irq.handler(irq.pin)
-        self.levels[pin] = 0
+        self._edge(pin, 0, Pin.IRQ_FALLING)
 
     def release(self, pin):
         """Let the button on `pin` go (the pull-up reads 1): a rising edge."""
-        if not self.levels.get(pin, 1):
+        self._edge(pin, 1, Pin.IRQ_RISING)
+
+    def _edge(self, pin, level, flag):
+        # As on the RP2040: the level changes, then the handler runs, with the edge in the
+        # irq's flags() while it does.
+        changed = self.levels.get(pin, 1) != level
+        self.levels[pin] = level
+        if changed:
             for irq in self.irqs.get(pin, ()):
-                if irq.trigger & Pin.IRQ_RISING:
+                if irq.trigger & flag:
+                    irq.flags_now = flag
                     irq.handler(irq.pin)
-        self.levels[pin] = 1
 
 
 board = Board()
+
+_ASK = object()     # Pin.irq() called with no handler given
 
 
 class Pin:
@@ -77,12 +82,19 @@ class Pin:
     def __call__(self, v=None):
         return self.value(v)
 
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
-        """Call handler(pin) on the given edges (the simulated board calls it at once)."""
+    def irq(self, handler=_ASK, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        """Call handler(pin) on the given edges (the simulated board calls it at once; None:
+        no more). With no arguments, as on a Pico: the pin's irq object unchanged, whose
+        flags() are the edge being handled."""
         irqs = board.irqs.setdefault(self.id, [])
+        mine = [irq for irq in irqs if irq.pin is self]
+        if handler is _ASK:
+            return mine[0] if mine else _Irq(self, None, 0)
         irqs[:] = [irq for irq in irqs if irq.pin is not self]
+        irq = _Irq(self, handler, trigger)
         if handler is not None:
-            irqs.append(_Irq(self, handler, trigger))
+            irqs.append(irq)
+        return irq
 
     def on(self):
         self._out = 1
@@ -92,10 +104,17 @@ class Pin:
 
 
 class _Irq:
+    """A pin's interrupt: what calls its handler, and on which edges."""
+
     def __init__(self, pin, handler, trigger):
         self.pin = pin
         self.handler = handler
         self.trigger = trigger
+        self.flags_now = 0
+
+    def flags(self):
+        """The edge (IRQ_FALLING or IRQ_RISING) whose handler is running."""
+        return self.flags_now
 
 
 class I2C:
