@@ -167,6 +167,28 @@ def test_two_keys_together_while_the_loop_is_busy_do_nothing(first, second, insi
     assert sim.app.screen.name == "dashboard" and sim.app.screen.pending is None
     assert sim.app.toast == "Two keys at once: nothing done"
 
+
+def test_the_chatter_of_a_release_read_mid_bounce_is_not_a_key_held():
+    """A poll reads OK's release in the middle of its contact's bounce; the bounce's last edges
+    are latched after it, and the loop is then busy (OK's picture drawn) past the lockout while
+    UP goes down. UP is a tap, not UP with OK held (seen on the virtual Pico at 60 ms a tap:
+    the UP was dropped as two keys at once)."""
+    quiet = play("OK,WAIT:3000")
+    quiet.keys("TAP:OK:60,WAIT:50,TAP:UP:60,WAIT:3000")
+    sim = play("OK,WAIT:3000")
+    sim.keys("PRESS:OK,WAIT:60")
+    sim.driver.release("OK")
+    sim.run(sim.driver.poll_ms)                # the release read: OK acts
+    sim.driver.press("OK")                     # ... and the bounce goes on after that poll
+    sim.driver.release("OK")
+    sim.clock.now += 30                        # busy: OK's picture
+    sim.driver.press("UP")
+    sim.clock.now += 20
+    sim.keys("WAIT:40,RELEASE:UP,WAIT:3000")
+    assert sim.app.game.state.pack() == quiet.app.game.state.pack()
+    assert sim.app.game.count == quiet.app.game.count
+    assert sim.oled.glass_bytes() == quiet.oled.glass_bytes()
+
 def test_touching_the_glass_is_the_keys_a_player_would_press():
     """firmware/netrunner/touch.py (the browser's taps on the glass): its regions are where the
     dashboard draws them, and its keys do what a player's would."""

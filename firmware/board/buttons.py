@@ -144,6 +144,13 @@ class Button:
                 return REPEAT
         return 0
 
+    def unread_press(self):
+        """Whether the interrupt latched a press the polls have not read: a falling edge on a
+        key read as up, not within the lockout after its release (that is the release's
+        contact chatter, latched after a poll read the release mid-bounce)."""
+        return (self._latched and not self.pressed and
+                self._clock.ticks_diff(self._edge_at, self._changed_at) >= self.debounce_ms)
+
     def cancel(self):
         """Forget the current press: nothing more until the button is released and pressed again."""
         self._missed = False
@@ -184,13 +191,12 @@ class ButtonPad:
             else:
                 return 0
         # The presses the interrupts latched (bits in button order), and when the first came.
-        # (A key read as down has its falling edges latched too: its release's chatter.)
         clock = self.clock
         pressed = 0
         fall = 0
         bit = 1
         for button in self.buttons:
-            if button._latched and not button.pressed:
+            if button.unread_press():
                 if not pressed or clock.ticks_diff(button._edge_at, fall) < 0:
                     fall = button._edge_at
                 pressed |= bit
@@ -228,10 +234,11 @@ class ButtonPad:
     def held(self):
         """How many buttons are down now, or were pressed while nobody was polling (a tap the
         pin interrupt latched during a flash write counts as held: by the time it is
-        delivered the buttons are up, and a chord must still be seen as one)."""
+        delivered the buttons are up, and a chord must still be seen as one; the chatter of a
+        release does not)."""
         count = 0
         for button in self.buttons:
-            if button.pressed or button._missed or button._latched:
+            if button.pressed or button._missed or button.unread_press():
                 count += 1
         return count
 
