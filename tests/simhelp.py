@@ -111,6 +111,9 @@ def busy_between(sim, first, second, together, apart, inside=False):
                 busy()
         app.on_button = on_button
         sim.keys("PRESS:" + first)
+        if "on_button" in app.__dict__:      # (the DOWN was not read: busy after it, then)
+            del app.on_button
+            busy()
     else:
         sim.keys("PRESS:" + first)
         busy()
