@@ -94,10 +94,10 @@ class Button:
         else:
             self._locked = False
             latched = self._latched
+            unread = self.unread_press()
             self._latched = False
             pressed = self.pin.value() == 0
-            if (latched and not pressed and not self.pressed and not self._ignore and
-                    clock.ticks_diff(self._edge_at, self._changed_at) >= self.debounce_ms):
+            if unread and not pressed and not self._ignore:
                 # A falling edge, and the pin is up again. An edge within the lockout after
                 # the last release was that release's contact chatter (the loop was too busy
                 # to poll during the lockout): nothing. Otherwise, if the edge is recent, a
