@@ -279,6 +279,15 @@ def run():
     at all (no pin map, no memory), the error screen says why and the board waits, without
     touching the files and without restarting in a loop.
     """
+    if frozen_image() is not None:
+        # On the firmware image everything the tracker imports from now on is frozen in. An
+        # import of a built-in module such as json looks for a file of that name in every
+        # folder of sys.path first: littlefs lookups, some 4 ms at each import of a module
+        # that imports json (reading a saved game, Previous games; make bench: power-up). So
+        # only the frozen modules are looked through. (The REPL has the usual path back after
+        # a soft reset.)
+        import sys
+        sys.path[:] = [".frozen"]
     clock = hw.Clock()
     flash = hw.Flash()
     pins = None
