@@ -94,3 +94,29 @@ def test_previous_games_says_when_there_are_none():
     sim = choose(play(""), "More", "Previous games")
     sim.keys("WAIT:300,OK")
     assert sim.app.screen.name == "previous" and "replaces" in sim.app.toast
+
+
+def test_a_kept_game_whose_history_cannot_be_rebuilt_is_listed_and_refused_when_chosen():
+    # Previous games reads each kept file only as far as its line (its state). One whose history
+    # is damaged (a file with a right checksum, from a faulty build, say) is listed; choosing it
+    # says so, and changes nothing: the game in play stays, and the file stays as it is.
+    import json
+    from firmware.saving.archive import NAMES
+    from firmware.saving.storage import HEADER, checksum
+    sim = play("OK,OK,WAIT:2000")
+    choose(sim, "More", "New game").keys("LONG:OK,WAIT:2000")
+    sim.keys("OK,WAIT:2000")
+    name = [name for name in NAMES if sim.flash.exists(name)][0]
+    order = sim.flash.read(name)[len(HEADER):].split()[0]
+    data = json.loads(sim.flash.read(name).split(b"\n", 1)[1])
+    data["history"] = "!!!!"
+    text = json.dumps(data).encode()
+    sim.flash.files[name] = HEADER + b"%s %d\n" % (order, checksum(text)) + text
+    kept = sim.flash.read(name)
+    before = sim.app.game.state.pack()
+    choose(sim, "More", "Previous games")
+    sim.run(300)
+    assert [(i.label, i.note) for i in sim.app.screen.items(sim.app)] == [("Turn 1", "0-0 pts")]
+    sim.keys("OK,LONG:OK,WAIT:500")
+    assert sim.app.screen.name == "dashboard" and "could not be read back" in sim.app.toast
+    assert sim.app.game.state.pack() == before and sim.flash.read(name) == kept

@@ -22,6 +22,7 @@ Two ways a game leaves the archive, and only two:
 An overlay: loaded when a game starts or comes back, let go on the way home.
 """
 
+from firmware import forget
 from firmware.saving.storage import HEADER, PREVIOUS, checksum, write_atomic
 
 KEEP = 3
@@ -158,6 +159,29 @@ def entries(flash, skip=None):
         if got is not None:
             seen.append(sum)
             found.append((name, got[0], got[1]))
+    return found
+
+
+def labels(flash, skip=None):
+    """[(name, label, checksum)] for the archived games whose file and state can be read, as
+    `entries` finds them, each read only as far as its menu line (`label`): its state, not its
+    history. Rebuilding a long game takes a Pico some 20 ms, and Previous games lists every
+    kept game at a tap (make bench: the rhythm sweep); `read` rebuilds the one chosen."""
+    from firmware.saving.resume import snapshot_text
+    from engine_lite.snapshot import peek
+    found = []
+    seen = [skip]
+    for _order, _slot, name, sum in reversed(listing(flash)):
+        data = _read(flash, name) if sum not in seen else None
+        if data is None:
+            continue
+        try:
+            rules, state = peek(snapshot_text(data)[1])
+        except (ValueError, IndexError, TypeError, KeyError, MemoryError, RuntimeError):
+            continue     # (as `read`: a damaged copy is skipped, never a crash)
+        seen.append(sum)
+        found.append((name, rules.label(state), sum))
+    forget("engine_lite.snapshot")
     return found
 
 

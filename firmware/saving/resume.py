@@ -250,6 +250,20 @@ SNAPSHOT_LIMIT = 65536
 
 def parse_snapshot(data):
     """(seq, Game) from a snapshot file's bytes; ValueError if anything is wrong."""
+    seq, text = snapshot_text(data)
+    from engine_lite import snapshot
+    try:
+        # The history is checked later, between key presses (Game.check): power-up shows the
+        # game at once, however long it is ("power-up to the dashboard" in make bench).
+        game = snapshot.loads(text, lazy=True)     # SnapshotError is a ValueError
+    finally:
+        forget("engine_lite.snapshot")
+    return seq, game
+
+
+def snapshot_text(data):
+    """(seq, the snapshot's JSON) from a snapshot file's bytes, its header and checksum
+    checked; ValueError if anything is wrong."""
     if len(data) > SNAPSHOT_LIMIT:
         raise ValueError("%d bytes (at most %d)" % (len(data), SNAPSHOT_LIMIT))
     if not data.startswith(HEADER):
@@ -263,14 +277,7 @@ def parse_snapshot(data):
     text = data[end + 1:]
     if checksum(text) != int(fields[1]):
         raise ValueError("checksum")
-    from engine_lite import snapshot
-    try:
-        # The history is checked later, between key presses (Game.check): power-up shows the
-        # game at once, however long it is ("power-up to the dashboard" in make bench).
-        game = snapshot.loads(text, lazy=True)     # SnapshotError is a ValueError
-    finally:
-        forget("engine_lite.snapshot")
-    return int(fields[0]), game
+    return int(fields[0]), text
 
 
 def _replay_journal(storage, game, keep=True, base=0):

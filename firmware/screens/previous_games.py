@@ -4,13 +4,16 @@ An overlay (firmware.app.OVERLAYS), opened by class from firmware.games.previous
 """
 
 from firmware.screens.widgets import Menu, Item, Confirm
-from firmware.saving.archive import entries, label, restore
+from firmware.saving.archive import labels, label, read, restore
 
 
 class PreviousGames(Menu):
     """More > Previous games: the games kept on the flash, newest first (and any replaced a
     moment ago, not yet written). Choosing one asks, then plays it; the game in play is kept
-    in its place, so choosing is undone the same way."""
+    in its place, so choosing is undone the same way.
+
+    The menu reads each kept file only as far as its line (archive.labels): the game chosen is
+    rebuilt when the held OK plays it."""
 
     name = "previous"
 
@@ -20,27 +23,37 @@ class PreviousGames(Menu):
 
     def items(self, app):
         if self.found is None:
-            self.found = [(game, None) for game in reversed(app.endings)]
-            self.found += [(game, sum) for _name, game, sum in entries(app.flash, app.restored)]
+            # (a game in memory, or the name of its file; its line; the file's checksum)
+            self.found = [(game, label(game), None) for game in reversed(app.endings)]
+            self.found += labels(app.flash, app.restored)
         if not self.found:
             return [Item("None kept yet", "", False, lambda app: app.say(
                 "A game is kept here when another replaces it"))]
-        return [Item(text, note, True, _ask(game, sum))
-                for game, sum in self.found for text, note in (label(game),)]
+        return [Item(line[0], line[1], True, _ask(kept, line, sum))
+                for kept, line, sum in self.found]
 
 
-def _ask(game, sum):
+def _ask(kept, line, sum):
     return lambda app: app.push(Confirm(
-        "PREVIOUS GAME", "Play %s again? The game now is kept here." % label(game)[0].lower(),
-        lambda app: _play(app, game, sum), hold=True))
+        "PREVIOUS GAME", "Play %s again? The game now is kept here." % line[0].lower(),
+        lambda app: _play(app, kept, sum), hold=True))
 
 
-def _play(app, game, sum):
+def _play(app, kept, sum):
     from firmware.saving.resume import resumed
     if sum is None:                   # replaced a moment ago: still in memory
+        game = kept
         if game in app.endings:
             app.endings.remove(game)
         app.play(game, carry_match=False)
     else:
+        got = read(app.flash, kept)
+        if got is None or got[1] != sum:
+            # (its file could not be rebuilt, or another game took its place since the menu
+            # read it: nothing is changed, and the file stays as it is)
+            app.home()
+            app.say("That game could not be read back: it stays kept", error=True)
+            return
+        game = got[0]
         restore(app, game, sum)
     app.say("Back to a previous game. " + resumed(game))
