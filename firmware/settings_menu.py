@@ -74,4 +74,4 @@ def apply_setting(app, key):
         if state.player(side).clicks_per_turn != value:
             from engine_lite.golden import counter_index
             app.act(A.action(A.SET, side, counter_index(side, "clicks-per-turn"), value))
-    app.settings_changed()
+    app.settings_changed(in_parts=False)

@@ -117,7 +117,7 @@ def test_a_failing_settings_save_does_not_block_the_game():
     clock = ManualClock()
     device = boot(flash, clock)
     device.app.settings.sound = 0                # a setting changes: its save will fail
-    device.app.settings_changed()
+    device.app.settings_changed(in_parts=False)
     for k in range(22):
         device.app.act(logtext.parse("corp gain 1"))
         tick_for(device, clock, 1100)

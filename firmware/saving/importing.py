@@ -70,7 +70,7 @@ def take(app, game, settings=None):
             if name in ROUND and app.round_clock is not None:
                 continue        # the round timer on this table runs on (issue 36)
             setattr(app.settings, name, getattr(settings, name))
-        app.settings_changed()
+        app.settings_changed(in_parts=False)
     kept = app.play(game)
     app.say("Imported." + (" Old game kept: More > Previous games" if kept else ""))  # (2 lines)
     return kept

@@ -112,7 +112,7 @@ class RoundClock:
     def _save(self, app):
         self._saved_s = self.left_ms // 1000
         app.settings.clock_s = self._saved_s
-        app.settings_changed()
+        app.settings_changed(in_parts=True)
 
     # ---- words --------------------------------------------------------------------------------
 

@@ -126,7 +126,7 @@ def _off(app):
     stop_flash(app)                   # not left inverted by a warning under way
     app.round_clock = None
     app.settings.clock_s = -1
-    app.settings_changed()
+    app.settings_changed(in_parts=False)
     forget("firmware.tournament.roundclock")     # back when a timer or a time call needs it
     app.home()
     app.say("Timer off")
