@@ -490,7 +490,10 @@ class App:
         self._drawn_toast = toast
         self._drawn_page = page
         self.display.show()
-        self.dirty = False
+        # A screen still `reading` has put what it had on the glass first and wants its next
+        # picture at once, with the rest (Previous games: the kept files). (getattr: a Screen
+        # attribute would cost the image's boot heap, which has no room for it.)
+        self.dirty = getattr(screen, "reading", False)
 
     def _keep_home(self, screen):
         """Another screen is about to be drawn. Leaving the home screen, its picture is

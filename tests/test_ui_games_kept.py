@@ -120,3 +120,23 @@ def test_a_kept_game_whose_history_cannot_be_rebuilt_is_listed_and_refused_when_
     sim.keys("OK,LONG:OK,WAIT:500")
     assert sim.app.screen.name == "dashboard" and "could not be read back" in sim.app.toast
     assert sim.app.game.state.pack() == before and sim.flash.read(name) == kept
+
+
+def test_previous_games_opens_at_once_and_then_shows_the_kept_games():
+    # Reading the kept files takes a Pico some 50 ms: the tap is answered first, by the menu's
+    # title and "Reading...", and the list follows with no key pressed.
+    from glass_reader import glass_text
+    sim = play("OK,OK,WAIT:2000")
+    choose(sim, "More", "New game").keys("LONG:OK,WAIT:2000")
+    read = sim.flash.read
+    seen = []
+
+    def read_and_look(name):
+        if name.startswith("prev"):
+            seen.append(glass_text(sim.oled))      # what the glass shows while it is read
+        return read(name)
+    sim.flash.read = read_and_look
+    choose(sim, "More", "Previous games")
+    sim.run(100)
+    assert seen and all("PREVIOUS GAMES" in text and "Reading" in text for text in seen)
+    assert "Turn 1" in glass_text(sim.oled) and "Reading" not in glass_text(sim.oled)

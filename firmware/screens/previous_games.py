@@ -19,13 +19,24 @@ class PreviousGames(Menu):
 
     def __init__(self):
         Menu.__init__(self, "PREVIOUS GAMES")
-        self.found = None        # read once when the menu opens, not at every redraw
+        self.found = []          # (a game in memory, or its file's name; its line; checksum)
+        # True until the kept files are read. The menu's first picture (its title, "Reading")
+        # answers the tap at once; the App then draws the next one at once, the files read
+        # (two kept games take a Pico some 50 ms: make bench, the rhythm sweep, no tap late).
+        self.reading = True
+        self._shown = False      # the first picture is drawn
+
+    def draw(self, app, fb):
+        Menu.draw(self, app, fb)
+        self._shown = True
 
     def items(self, app):
-        if self.found is None:
-            # (a game in memory, or the name of its file; its line; the file's checksum)
+        if self.reading and self._shown:
             self.found = [(game, label(game), None) for game in reversed(app.endings)]
             self.found += labels(app.flash, app.restored)
+            self.reading = False
+        if self.reading:
+            return [Item("Reading...", "", True, None)]
         if not self.found:
             return [Item("None kept yet", "", False, lambda app: app.say(
                 "A game is kept here when another replaces it"))]
