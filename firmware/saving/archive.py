@@ -166,7 +166,8 @@ def labels(flash, skip=None):
     """[(name, label, checksum)] for the archived games whose file and state can be read, as
     `entries` finds them, each read only as far as its menu line (`label`): its state, not its
     history. Rebuilding a long game takes a Pico some 20 ms, and Previous games lists every
-    kept game at a tap (make bench: the rhythm sweep); `read` rebuilds the one chosen."""
+    kept game at a tap (README, "Writing and reading a whole game"); `read` rebuilds the one
+    chosen."""
     from firmware.saving.resume import snapshot_text
     from engine_lite.snapshot import peek
     found = []

@@ -22,7 +22,8 @@ class PreviousGames(Menu):
         self.found = []          # (a game in memory, or its file's name; its line; checksum)
         # True until the kept files are read. The menu's first picture (its title, "Reading")
         # answers the tap at once; the App then draws the next one at once, the files read
-        # (two kept games take a Pico some 50 ms: make bench, the rhythm sweep, no tap late).
+        # (two kept games take a Pico some 50 ms; the tap took 127 ms: README, "Writing and
+        # reading a whole game").
         self.reading = True
         self._shown = False      # the first picture is drawn
 
