@@ -20,7 +20,7 @@ from engine_lite.logtext import do_line
 from firmware.board.buttons import LONG
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
-from simhelp import key_script, drive
+from simhelp import key_script, drive, choose
 from strategies import key_events
 
 # Each game starts with three actions a random key sequence will not make again, so that it can
@@ -60,8 +60,9 @@ SEQUENCE = key_events(25)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(st.integers(0, 60), st.just(-1)), SEQUENCE)
-def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselves(at, events):
+@given(st.one_of(st.integers(0, 60), st.just(-1)), st.booleans(), SEQUENCE)
+def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselves(at, previous,
+                                                                               events):
     from firmware.saving import archive
     from firmware.app import App
     sim = Simulator()
@@ -74,6 +75,11 @@ def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselve
     sim.app.play(playing)
     sim.settle()
     sim.run(3000)
+    app = sim.app
+    if previous and at >= 0 and "More" in app.screens[0].bar(app.game.state):
+        # the keys start on More > Previous games: its "Reading..." picture, the kept games
+        # listed from their lines, one rebuilt and brought back by a held OK
+        choose(sim, "More", "Previous games")
     before = [marks(playing), marks(archived[1]), marks(archived[0])]   # newest first
 
     seen = []                  # button events since the last turn ended
