@@ -29,6 +29,9 @@ KEEP = 3
 NAMES = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
 ENOSPC = (28, 51)       # "no space left": the Pico and Linux; MicroPython's WebAssembly port
 READ_LIMIT = 65536      # a kept file larger than this is not read (a 3,300-action game is ~15 KB)
+# What reading a kept file that is damaged can raise: it is skipped, never a crash (RuntimeError:
+# nesting too deep for the parser; MemoryError: a file too big for the heap left).
+UNREADABLE = (ValueError, IndexError, TypeError, KeyError, MemoryError, RuntimeError)
 
 
 def _read(flash, name):
@@ -132,8 +135,8 @@ def read(flash, name):
         return None
     try:
         return parse_snapshot(data)[1], head[1]
-    except (ValueError, IndexError, TypeError, KeyError, MemoryError, RuntimeError):
-        return None      # (RuntimeError: nesting too deep for the parser)
+    except UNREADABLE:
+        return None
 
 
 def newest(flash, skip=None):
@@ -150,16 +153,8 @@ def newest(flash, skip=None):
 def entries(flash, skip=None):
     """[(name, game, checksum)] for the archived games that can be read, newest first (one
     entry for each game: a copy a power cut left twice is listed once)."""
-    found = []
-    seen = [skip]
-    for _order, _slot, name, sum in reversed(listing(flash)):
-        if sum in seen:
-            continue
-        got = read(flash, name)
-        if got is not None:
-            seen.append(sum)
-            found.append((name, got[0], got[1]))
-    return found
+    from firmware.saving.resume import parse_snapshot
+    return _each(flash, skip, lambda data: parse_snapshot(data)[1])
 
 
 def labels(flash, skip=None):
@@ -170,6 +165,19 @@ def labels(flash, skip=None):
     chosen."""
     from firmware.saving.resume import snapshot_text
     from engine_lite.snapshot import peek
+
+    def line(data):
+        rules, state = peek(snapshot_text(data)[1])
+        return rules.label(state)
+    found = _each(flash, skip, line)
+    forget("engine_lite.snapshot")
+    return found
+
+
+def _each(flash, skip, decode):
+    """[(name, decode(its bytes), checksum)] for each archived game, newest first, one for each
+    game (a copy a power cut left twice once; `skip`: a checksum to pass over). A file that
+    cannot be read or decoded (UNREADABLE) is skipped."""
     found = []
     seen = [skip]
     for _order, _slot, name, sum in reversed(listing(flash)):
@@ -177,12 +185,11 @@ def labels(flash, skip=None):
         if data is None:
             continue
         try:
-            rules, state = peek(snapshot_text(data)[1])
-        except (ValueError, IndexError, TypeError, KeyError, MemoryError, RuntimeError):
-            continue     # (as `read`: a damaged copy is skipped, never a crash)
+            value = decode(data)
+        except UNREADABLE:
+            continue
         seen.append(sum)
-        found.append((name, rules.label(state), sum))
-    forget("engine_lite.snapshot")
+        found.append((name, value, sum))
     return found
 
 
