@@ -196,7 +196,7 @@ class ButtonPad:
         fall = 0
         bit = 1
         for button in self.buttons:
-            if button.unread_press():
+            if button._latched and button.unread_press():
                 if not pressed or clock.ticks_diff(button._edge_at, fall) < 0:
                     fall = button._edge_at
                 pressed |= bit
@@ -212,9 +212,17 @@ class ButtonPad:
                 bit <<= 1
         for stage in range(3):
             mask = first if stage == 0 else pressed if stage == 1 else ~(first | pressed)
+            if not mask:
+                continue
             bit = 1
             for button in self.buttons:
-                if mask & bit:
+                # A key that is up and settled, with nothing latched, has nothing to say: its
+                # poll() would return 0 and change nothing. While another key is held, the
+                # loop runs every POLL_MS, and skipping those calls makes a pass about
+                # 0.7 ms shorter (make bench: press to photon, the time until a poll sees
+                # the release).
+                if (mask & bit and (button.pressed or button._locked or button._missed
+                                    or button._latched or not button.pin.value())):
                     event = button.poll(now, clock)
                     if event:
                         # One event a poll: its handler may take long (a screen's module
