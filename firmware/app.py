@@ -35,7 +35,8 @@ OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.net
             "firmware.infiltration.monitor_menus", "firmware.tournament.tournament_menus",
             "firmware.tournament.match", "firmware.games",
             "firmware.screens.logscreen", "firmware.screens.previous_games",
-            "firmware.saving.archive", "firmware.saving.resume", "firmware.settings_menu",
+            "firmware.saving.archive", "firmware.saving.resume", "firmware.saving.header",
+            "firmware.settings_menu",
             "firmware.history_steps")
 
 

@@ -157,11 +157,12 @@ def test_a_folder_where_a_kept_game_would_go_does_not_stop_saving():
 
 
 def test_a_kept_game_too_big_or_too_deep_to_read_is_skipped_not_a_crash():
-    from firmware.saving.storage import HEADER, checksum
+    from firmware.saving.header import frame
+    from firmware.saving.storage import checksum
     flash, device = four_games()
     deep = b"[" * 5000 + b"]" * 5000
-    flash.files["prev5.json"] = HEADER + b"99 %d\n" % checksum(deep) + deep
-    flash.files["prev4.json"] = HEADER + b"98 1\n" + b" " * (archive.READ_LIMIT + 1)
+    flash.files["prev5.json"] = frame(99, deep, checksum(deep))
+    flash.files["prev4.json"] = frame(98, b" " * (archive.READ_LIMIT + 1), 1)
     assert len(archive.entries(flash)) == 3
     assert archive.newest(flash)[1].count == 2
     device.app.game = Game()                     # nothing to undo: undo reaches across

@@ -10,7 +10,8 @@ from engine_lite import logtext, snapshot
 from engine_lite.logtext import do_line
 from engine_lite.game import Game
 from engine_lite.rules import Refused
-from firmware.saving.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, HEADER, checksum
+from firmware.saving.header import frame
+from firmware.saving.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, checksum
 from host_tools.flash import MemoryFlash
 
 WORDS = ["corp", "runner", "run", "trace", "set", "undo", "redo", "new-game", "gain", "pay",
@@ -65,7 +66,7 @@ def _file(content):
                      st.integers(0, len(content)).map(lambda n: content[:n]))
 
 
-SAVED = (HEADER + b"3 %d\n" % checksum(GOOD.encode()) + GOOD.encode())
+SAVED = frame(3, GOOD.encode(), checksum(GOOD.encode()))
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

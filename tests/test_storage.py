@@ -10,7 +10,8 @@ import machine
 from engine_lite import logtext
 from host_tools.keyscript import ManualClock
 from firmware.main import Device, load_pins
-from firmware.saving.storage import SNAPSHOT, PREVIOUS, JOURNAL, HEADER, checksum
+from firmware.saving.header import frame, unframe
+from firmware.saving.storage import SNAPSHOT, PREVIOUS, JOURNAL, checksum
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator, Hang
@@ -321,7 +322,7 @@ def test_damaged_saves_are_kept_aside_and_reported(damage):
         body = b"{not json" if damage == "not_json" else json.dumps(data).encode()
         if damage == "empty":
             body = b""
-        bad = HEADER + b"99 %d\n" % checksum(body) + body   # a valid header: the content is bad
+        bad = frame(99, body, checksum(body))   # a valid header: the content is bad
     both = MemoryFlash({SNAPSHOT: bad, PREVIOUS: bad})
     device = boot(both)
     assert device.app.game.count == 0                        # a new game
@@ -629,7 +630,7 @@ def long_saved_flash(rounds=40):
     for line in scripted_game(rounds):
         logtext.do_line(game, line)
     text = snapshot.dumps(game).encode()
-    data = HEADER + b"5 %d\n" % checksum(text) + text
+    data = frame(5, text, checksum(text))
     return MemoryFlash({SNAPSHOT: data, PREVIOUS: data}), game
 
 
@@ -707,7 +708,7 @@ def test_a_history_found_damaged_after_power_up_is_told_and_the_older_save_kept(
     data["history"] = data["history"][:40] + ("A" if data["history"][40] != "A" else "B") + \
         data["history"][41:]
     text = json.dumps(data).encode()
-    flash.files[SNAPSHOT] = HEADER + b"6 %d\n" % checksum(text) + text
+    flash.files[SNAPSHOT] = frame(6, text, checksum(text))
     clock = ManualClock()
     device = boot(flash, clock)
     assert device.app.game.state.pack() == game.state.pack()       # on the glass at once
@@ -760,7 +761,7 @@ def rewritten(data, change):
     text = json.loads(data[data.find(b"\n") + 1:])
     change(text)
     body = json.dumps(text).encode()
-    return HEADER + b"%d %d\n" % (int(data[len(HEADER):].split()[0]), checksum(body)) + body
+    return frame(unframe(data)[0], body, checksum(body))
 
 
 def test_a_save_with_extras_nested_deep_is_damaged_not_a_game_that_can_never_be_saved():
@@ -805,7 +806,7 @@ def test_a_save_of_deeply_nested_json_is_a_damaged_file_not_saving_off():
     flash, game = saved_flash()
     previous = boot(MemoryFlash({SNAPSHOT: flash.files[PREVIOUS]})).app.game
     body = b"[" * 100000 + b"]" * 100000
-    flash.files[SNAPSHOT] = HEADER + b"99 %d\n" % checksum(body) + body
+    flash.files[SNAPSHOT] = frame(99, body, checksum(body))
     set_journal(flash, None)
     device = boot(flash)
     assert device.saver.held is None                     # saving stays on

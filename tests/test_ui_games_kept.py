@@ -102,16 +102,17 @@ def test_a_kept_game_whose_history_cannot_be_rebuilt_is_listed_and_refused_when_
     # says so, and changes nothing: the game in play stays, and the file stays as it is.
     import json
     from firmware.saving.archive import NAMES
-    from firmware.saving.storage import HEADER, checksum
+    from firmware.saving.header import frame, unframe
+    from firmware.saving.storage import checksum
     sim = play("OK,OK,WAIT:2000")
     choose(sim, "More", "New game").keys("LONG:OK,WAIT:2000")
     sim.keys("OK,WAIT:2000")
     name = [name for name in NAMES if sim.flash.exists(name)][0]
-    order = sim.flash.read(name)[len(HEADER):].split()[0]
-    data = json.loads(sim.flash.read(name).split(b"\n", 1)[1])
+    order, _, start = unframe(sim.flash.read(name))
+    data = json.loads(sim.flash.read(name)[start:])
     data["history"] = "!!!!"
     text = json.dumps(data).encode()
-    sim.flash.files[name] = HEADER + b"%s %d\n" % (order, checksum(text)) + text
+    sim.flash.files[name] = frame(order, text, checksum(text))
     kept = sim.flash.read(name)
     before = sim.app.game.state.pack()
     choose(sim, "More", "Previous games")

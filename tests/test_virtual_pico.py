@@ -242,9 +242,10 @@ def test_on_the_image_a_hostile_save_is_set_aside_and_the_good_one_resumed(flash
     _, _, _, files = checks.resumed_game(work)
     from firmware.saving.resume import parse_snapshot
     before = parse_snapshot(files["game.bak"])[1]          # what must come back
-    from firmware.saving.storage import HEADER, checksum
+    from firmware.saving.header import frame
+    from firmware.saving.storage import checksum
     body = b"[" * 10000 + b"]" * 10000
-    hostile = HEADER + b"99 %d\n" % checksum(body) + body
+    hostile = frame(99, body, checksum(body))
     with vpico.VirtualPico(work) as pico:
         pico.boot()
         pico.exec("f = open('game.json', 'wb')\nf.write(%r)\nf.close()\n"

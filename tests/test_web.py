@@ -174,8 +174,9 @@ def test_importing_a_save_plays_that_game_and_keeps_the_one_here(page, tmp_path)
 
 def signed(text):
     """A snapshot file with a correct checksum around `text` (what passes a checksum check)."""
-    from firmware.saving.storage import HEADER, checksum
-    return HEADER + b"1 %d\n" % checksum(text) + text
+    from firmware.saving.header import frame
+    from firmware.saving.storage import checksum
+    return frame(1, text, checksum(text))
 
 
 @pytest.mark.parametrize("content", [b"", b"junk\x00\xff" * 50, "other app", "absurd", "nested"])

@@ -5,9 +5,9 @@ ways: undo on a game with nothing left to undo brings the newest back (firmware.
 undo reaches across "new game"), and More > Previous games lists them all
 (firmware.screens.previous_games).
 
-Each file is a snapshot as firmware.saving.storage writes it (a header line with a checksum, then
-engine_lite.snapshot JSON), written through the one atomic-write path. The header's first
-number says how new the file is (the newest has the largest; 0 in files from before it was
+Each file is a snapshot as firmware.saving.storage writes it (firmware.saving.header's line
+with a checksum, then engine_lite.snapshot JSON), written through the one atomic-write path.
+The header's number says how new the file is (the newest has the largest; 0 in files from before it was
 kept, whose slot number then says it: prev1 newest). Nothing is ever renamed: a file is
 written into a free slot and removed when it has gone, so a power cut at any step leaves every
 game in at least one file.
@@ -23,7 +23,8 @@ An overlay: loaded when a game starts or comes back, let go on the way home.
 """
 
 from firmware import forget
-from firmware.saving.storage import HEADER, PREVIOUS, checksum, write_atomic
+from firmware.saving.header import HEADER, frame, unframe
+from firmware.saving.storage import PREVIOUS, checksum, write_atomic
 
 KEEP = 3
 NAMES = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
@@ -48,11 +49,10 @@ def _read(flash, name):
 
 def _header(data):
     """(order, checksum) from a kept file's header line, or None if it is not one."""
-    end = data.find(b"\n")
-    fields = data[len(HEADER):end].split() if end > 0 else ()
-    if len(fields) != 2 or not fields[0].isdigit() or not fields[1].isdigit():
+    try:
+        return unframe(data)[:2]
+    except ValueError:
         return None
-    return int(fields[0]), int(fields[1])
 
 
 def listing(flash):
@@ -100,7 +100,7 @@ def keep(flash, game, restored=None):
     if free is None:
         raise OSError(28, "no free slot for a previous game")
     order = found[-1][0] + 1 if found else 1
-    data = HEADER + b"%d %d\n" % (order, sum) + text
+    data = frame(order, text, sum)
     text = None
     try:
         write_atomic(flash, free, data)

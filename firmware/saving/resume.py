@@ -11,8 +11,9 @@ import json
 from engine_lite.rules import Refused
 from firmware import forget
 from firmware.saving.storage import (
-    Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, HEADER, RECORD, START, checksum,
+    Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, RECORD, START, checksum,
 )
+from firmware.saving.header import unframe
 
 
 def _read_varint(data, i):
@@ -266,18 +267,11 @@ def snapshot_text(data):
     checked; ValueError if anything is wrong."""
     if len(data) > SNAPSHOT_LIMIT:
         raise ValueError("%d bytes (at most %d)" % (len(data), SNAPSHOT_LIMIT))
-    if not data.startswith(HEADER):
-        raise ValueError("no header")
-    end = data.find(b"\n")
-    if end < 0:
-        raise ValueError("no header line")
-    fields = data[len(HEADER):end].split()
-    if len(fields) != 2 or not fields[0].isdigit() or not fields[1].isdigit():
-        raise ValueError("bad header")
-    text = data[end + 1:]
-    if checksum(text) != int(fields[1]):
+    seq, sum, start = unframe(data)
+    text = data[start:]
+    if checksum(text) != sum:
         raise ValueError("checksum")
-    return int(fields[0]), text
+    return seq, text
 
 
 def _replay_journal(storage, game, keep=True, base=0):

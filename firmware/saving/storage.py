@@ -1,7 +1,8 @@
 """Saving the game so that no power cut, crash or bad file loses it.
 
 Files (in the Flash folder):
-    game.json    the latest snapshot: a header line, then engine_lite.snapshot JSON
+    game.json    the latest snapshot: a header line (firmware.saving.header), then
+                 engine_lite.snapshot JSON
     game.bak     the snapshot before it (the previous generation)
     game.tmp     a snapshot being written (renamed to game.json once complete)
     game.jnl     the journal: one small record per commit since the snapshot (with
@@ -33,7 +34,6 @@ PREVIOUS = "game.bak"
 TEMPORARY = "game.tmp"
 JOURNAL = "game.jnl"
 SETTINGS = "settings.json"
-HEADER = b"NETCLICK-SAVE 1 "
 RECORD = 0xA5          # first byte of every journal record
 START = 0xA6           # ... and of the start record at the head of a journal
 
@@ -184,7 +184,9 @@ class Storage:
         forget("engine_lite.snapshot")
         seq = self.seq + 1
         self._start = (game.rules.NAME, seq, game.count, game.state)
-        data = HEADER + b"%d %d\n" % (seq, checksum(text)) + text
+        from firmware.saving.header import frame
+        data = frame(seq, text, checksum(text))
+        forget("firmware.saving.header")
         flash = self.flash
         self.journal_suspect = True      # until the old journal is gone (below)
         # While the history taken at power-up is still being checked (Game.check), game.bak is
