@@ -21,21 +21,21 @@ class PreviousGames(Menu):
         Menu.__init__(self, "PREVIOUS GAMES")
         self.found = []          # (a game in memory, or its file's name; its line; checksum)
         # True until the kept files are read. The menu's first picture (its title, "Reading")
-        # answers the tap at once; the App then draws the next one at once, the files read
-        # (two kept games take a Pico some 50 ms; the tap took 127 ms: README, "Writing and
-        # reading a whole game").
+        # answers the tap at once; the App then brings it up to date at once (update), the
+        # files read (two kept games take a Pico some 50 ms; the tap took 127 ms: README,
+        # "Writing and reading a whole game").
         self.reading = True
-        self._shown = False      # the first picture is drawn
 
-    def draw(self, app, fb):
-        Menu.draw(self, app, fb)
-        self._shown = True
-
-    def items(self, app):
-        if self.reading and self._shown:
+    def update(self, app, fb):
+        # (here, not in draw: a picture drawn whole is always the one drawn in parts, and
+        # only the update after the first picture reads the files)
+        if self.reading:
             self.found = [(game, label(game), None) for game in reversed(app.endings)]
             self.found += labels(app.flash, app.restored)
             self.reading = False
+        Menu.update(self, app, fb)
+
+    def items(self, app):
         if self.reading:
             return [Item("Reading...", "", True, None)]
         if not self.found:
