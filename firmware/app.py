@@ -461,7 +461,7 @@ class App:
             if page < pages - 1:
                 self._page_at = clock.ticks_add(now, left % self.TOAST_MS or self.TOAST_MS)
         if lines:
-            box = screen.toast_box(len(lines))
+            box = screen.toast_box(self, len(lines))
             top, bottom = box[0] - 1, box[1]       # the rows it covers, border included
         else:
             box = None

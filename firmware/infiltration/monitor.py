@@ -76,7 +76,7 @@ class Monitor(Screen):
     def bar(self, s):
         return ROLL_BAR if s.phase == I.SECURITY_PHASE else BAR
 
-    def toast_box(self, lines):
+    def toast_box(self, app, lines):
         """Messages take the captions' row (one page), or with the agents' row too for two
         lines; never the bar. While Alarm or Prox is lit, never the captions either: the number
         UP/DOWN change stays named ("proximity", issue 35); the phase's row then, and the

@@ -251,7 +251,6 @@ class Dashboard(Screen):
 
     def __init__(self):
         self.cursor = _HOME
-        self._app = None           # the App, once drawn (toast_box reads the captions' row)
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
         self.pending = None        # a number waiting for what it is for (firmware.netrunner.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace, Adv)
@@ -265,15 +264,13 @@ class Dashboard(Screen):
         self._bar_drawn = None     # the bar's labels whose cells the keys describe
         self._ok_at = 0            # when an OK spent the last click or began access (0: not)
 
-    def toast_box(self, lines):
+    def toast_box(self, app, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
         longer one covers the counters too. Never the bar, never half a row of text, and never
         what the captions' row says a key will do (a pending number, Run, Steal, Adv or Trace
         lit, a run: the message goes under it; issue 35: a run went to Archives unseen)."""
-        app = self._app
-        if app is not None:
-            self._follow_state(app.game.state)     # (the cursor as update will find it)
-        if self.pending or app is not None and self.status(app.game.state):
+        self._follow_state(app.game.state)         # (the cursor as update will find it)
+        if self.pending or self.status(app.game.state):
             return _LOW_Y + 1, _LOW_Y + 9 * lines - 1, _LOW_Y
         if lines == 1:
             return _CAPTION_Y + 1, _CAPTION_Y + 8, _CAPTION_Y
@@ -367,7 +364,6 @@ class Dashboard(Screen):
     # ---- drawing ------------------------------------------------------------------------------
 
     def update(self, app, fb):
-        self._app = app
         s = app.game.state
         self._follow_state(s)
         part = self.part

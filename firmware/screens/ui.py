@@ -113,7 +113,7 @@ class Screen:
         fb.fill_rect(x, y, w, h, 0)
         return True
 
-    def toast_box(self, lines):
+    def toast_box(self, app, lines):
         """Where a message of `lines` lines goes over this screen: (top, bottom, text_y). The
         box is white from row top to bottom - 1, with a black row above it; its text starts at
         text_y, 9 rows a line. By default: at the bottom of the screen."""

@@ -66,11 +66,11 @@ class Menu(Screen):
         """Text at the right of the title bar."""
         return ""
 
-    def toast_box(self, lines):
+    def toast_box(self, app, lines):
         """At the bottom of the screen, unless the lit row is there: then under the title bar.
         A message never hides the row OK would choose (issue 35: "Two keys at once" covered
         an agent's lit Wound, and OK wounded)."""
-        box = Screen.toast_box(self, lines)
+        box = Screen.toast_box(self, app, lines)
         top = min(self.top, self.cursor)              # the rows draw will show (see below)
         top = max(top, self.cursor - self.ROWS + 1)
         lit = 10 + (self.cursor - top) * self.ROW_HEIGHT
