@@ -145,6 +145,14 @@ class NumberPrompt(Screen):
         self.describe = describe
         self._held_from = value
 
+    def toast_box(self, app, lines):
+        """A message of one line goes over the keys' hint at the bottom; a longer one over the
+        title and the label: never over the number or the line saying what OK does with it
+        (issue 35: a chord's "Two keys at once" hid "Ice: pays 3 + 1 = 4", and OK paid 4)."""
+        if lines == 1:
+            return Screen.toast_box(self, app, lines)
+        return 0, 21, 0             # (the label's last row is 20; the number starts at 24)
+
     def draw(self, app, fb):
         title_bar(fb, self.title)
         SMALL.draw(fb, self.label, 2, 13)
