@@ -182,6 +182,12 @@ class App:
             self.say(note)
         elif not quiet:
             self.say(describe(act, self.game.state, self.game.rules))
+        else:
+            # A change the glass names itself (a run's captions, the monitor's alarm): a
+            # message left from before would go on about something else, a page at a time
+            # (found by tests/test_no_silent_change.py: "Back to a previous game. Resumed -
+            # Turn 1, last: Runner ran on HQ" paging on after OK began the access).
+            self.toast = None
         return True
 
     def play(self, game, carry_match=True):

@@ -105,9 +105,10 @@ def start(at, extra, panels):
     (("touch", 0, 43), 50), (("tap", "OK", 30), 50)])
 # Found with --hypothesis-seed=20: a game brought back in the middle of a run. Its new dashboard
 # placed the message before its first drawing had told it the game, over the captions' row
-# ("Run on HQ" unseen); the next picture moved it.
+# ("Run on HQ" unseen); the next picture moved it. And with seed 82, the OK after it: the access
+# began, and the three-line message went on paging ("... last: Runner ran on HQ").
 @example(at=0, extra="previous games", panels=1, events=[
-    (("tap", "OK", 30), 50), (("hold", "OK", 591), 50)])
+    (("tap", "OK", 30), 50), (("hold", "OK", 591), 50), (("tap", "OK", 30), 50)])
 def test_every_change_is_named_on_the_glass_in_the_frame_that_commits_it(at, extra, panels,
                                                                         events):
     from firmware.app import App
@@ -245,6 +246,14 @@ def _names(game, act):
     (("tap", "OK", 30), 50), (("tap", "DOWN", 30), 50), (("tap", "RIGHT", 30), 50),
     (("tap", "DOWN", 30), 50), (("tap", "DOWN", 30), 50), (("touch", 0, 0), 50),
     (("tap", "OK", 30), 50), (("chord", "OK", "LEFT", 0, 30), 50), (("tap", "OK", 30), 50)])
+# Found with --hypothesis-seed=47, after the fix above had put every two-line message on a
+# prompt over its title: on an Infiltration prompt with no line under the number, the title and
+# the label are what name the change.
+@example(at=-2, extra="", panels=1, events=[
+    (("busy", "LEFT", "OK", False, 8, True), 532), (("busy", "OK", "OK", False, 40, False), 672),
+    (("stall", "LEFT", 204), 1260), (("stall", "LEFT", 259), 732), (("tap", "DOWN", 83), 146),
+    (("chord", "RIGHT", "DOWN", 31, 1295), 592), (("busy", "OK", "OK", False, 0, False), 399),
+    (("tap", "OK", 98), 203), (("tap", "DOWN", 125), 65), (("tap", "OK", 30), 50)])
 def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, extra, panels,
                                                                           events):
     """The second half: what a key commits (its first change to the game) was on the glass

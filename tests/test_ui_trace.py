@@ -51,12 +51,13 @@ def test_the_trace_says_its_outcome_and_costs_before_it_is_done():
 
 def test_a_message_at_the_last_step_leaves_the_outcome_and_the_charge_in_sight():
     """Issue 35: a message never covers what OK will do. At the Runner's boost OK runs the
-    trace: two keys together there say so over the boosts' row, not over "OK: Corp pays"."""
+    trace: two keys together there say so over the large numbers, not over "OK: Corp pays"."""
     from simhelp import key_script
     sim = play(MORE + ",OK,UP,UP,OK,UP,UP,UP")               # 3+2 = 5 against link 0+3
     sim.keys(key_script([(("chord", "UP", "DOWN", 0, 100), 100)]))
     assert sim.app.toast == "Two keys at once: nothing done"
     assert where_shown(sim, "Two keys at once: nothing") and where_shown(sim, "done")
+    assert where_shown(sim, "Trace 3")                       # what it adds up from
     assert where_shown(sim, "Succeeds: 5 vs link 3")
     assert where_shown(sim, "OK: Corp pays 2, Runner 3")
     assert sim.app.game.count == 0

@@ -47,14 +47,15 @@ class TraceWizard(Screen):
 
     def toast_box(self, app, lines):
         """At the Runner's boost, the step whose OK runs the trace, a message goes over the
-        boosts' row (and the captions over it, for two lines): the outcome and what OK charges,
-        at the bottom, stay in sight (issue 35: no message over what OK does). Before it, over
-        the keys' hint at the bottom, as on any screen."""
+        captions of the large numbers (and the numbers too, for two lines): the row of what
+        the trace adds up from ("Trace 3"), the outcome and what OK charges stay in sight
+        (issue 35: no message over what OK does). Before it, over the keys' hint at the
+        bottom, as on any screen."""
         if self.field < 2:
             return Screen.toast_box(self, app, lines)
         if lines == 1:
-            return _FIELDS_Y + 1, _FIELDS_Y + 9, _FIELDS_Y
-        return _CAPTION_Y + 1, _FIELDS_Y + 9, _CAPTION_Y
+            return _CAPTION_Y + 1, _FIELDS_Y - 1, _CAPTION_Y
+        return _BIG_Y + 1, _FIELDS_Y - 1, _BIG_Y + 5
 
     def draw(self, app, fb):
         s = app.game.state

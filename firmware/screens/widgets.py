@@ -146,10 +146,12 @@ class NumberPrompt(Screen):
         self._held_from = value
 
     def toast_box(self, app, lines):
-        """A message of one line goes over the keys' hint at the bottom; a longer one over the
-        title and the label: never over the number or the line saying what OK does with it
-        (issue 35: a chord's "Two keys at once" hid "Ice: pays 3 + 1 = 4", and OK paid 4)."""
-        if lines == 1:
+        """A message goes at the bottom, over the keys' hint (and, for two lines, the line
+        under the number). When that line says what OK does with the number, a two-line
+        message goes over the title and the label instead: the line names the change itself
+        (issue 35: a chord's "Two keys at once" hid "Ice: pays 3 + 1 = 4", and OK paid 4;
+        without such a line the title and the label are what name it)."""
+        if lines == 1 or not self.describe:
             return Screen.toast_box(self, app, lines)
         return 0, 21, 0             # (the label's last row is 20; the number starts at 24)
 
