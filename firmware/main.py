@@ -127,8 +127,7 @@ class Device:
                 self.app = build(pins, clock, settings, None)
                 self.app.render()          # (a new game that cannot be drawn: the firmware's own)
         finally:
-            forget("firmware.saving.resume")
-            forget("firmware.saving.header")       # (resume's: the save files' first line)
+            resume.let_go()
         self.app.flash = flash     # for the few files beside the game (firmware.tournament.match)
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
@@ -175,8 +174,7 @@ class Device:
             except OSError:
                 kept = "no older save"
             finally:
-                forget("firmware.saving.resume")
-                forget("firmware.saving.header")
+                resume.let_go()
             app.say("Saved history damaged (%s): undo stops at power-up. Older save %s"
                     % (game.damaged, kept), error=True)
 

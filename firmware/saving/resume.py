@@ -16,6 +16,14 @@ from firmware.saving.storage import (
 from firmware.saving.header import unframe
 
 
+def let_go():
+    """Let this module go, and the header module it loaded: firmware.main calls this once the
+    game is back (or a damaged history's older save is set aside), so neither stays on the
+    heap."""
+    forget("firmware.saving.header")
+    forget(__name__)
+
+
 def _read_varint(data, i):
     value = 0
     shift = 0
