@@ -365,6 +365,11 @@ class App:
             module = self.screen.prepare(self, name)
             if module:
                 load(module)
+            if self.keep_overlays:
+                # ... and the game's words, for the message of whatever the release does: on
+                # the image they stay once loaded, so this is the first action's import out
+                # of its press (make bench: press to photon, max).
+                words(self.game.rules)
             return
         if self.buzzer and event == PRESS:
             self.buzzer.beep(now, self.clock)

@@ -112,3 +112,68 @@ def test_the_leak_checks_navigation_changes_nothing_in_the_game():
     sim.keys(",".join(NAVIGATION_CYCLE * 3))
     assert sim.state() == before and sim.app.screen.name == "dashboard"
     assert sim.app.screen.pending is None
+
+
+def _first_press_loads_nothing(sim, path, module):
+    """Open path[:-1] (simhelp.choose), light the row path[-1], then press OK and check, as
+    on the firmware image (overlays kept once loaded): `module` is loaded while the key is
+    down, and the release that opens the screen imports nothing of the tracker's."""
+    import sys
+    from firmware import forget
+    sim.app.keep_overlays = True
+    if len(path) > 1:
+        choose(sim, *path[:-1])
+    menu = sim.app.screen
+    labels = [item.label for item in menu.items(sim.app)]
+    steps = labels.index(path[-1]) - menu.cursor
+    sim.keys(",".join(["DOWN" if steps > 0 else "UP"] * abs(steps)) or "WAIT:1")
+    forget(module)
+    sim.keys("PRESS:OK,WAIT:80")
+    assert module in sys.modules, "%s not loaded while OK is down on %s" % (module, path[-1])
+    before = set(sys.modules)
+    screen = sim.app.screen
+    first_picture = []
+    render = sim.app.render
+
+    def render_once():
+        render()
+        if not first_picture:
+            first_picture.append(set(sys.modules))
+    sim.app.render = render_once
+    sim.keys("RELEASE:OK,WAIT:50")
+    assert sim.app.screen is not screen                     # the release opened something
+    # (up to its first picture: Previous games reads the files for the next one)
+    late = [name for name in first_picture[0] - before
+            if name.startswith(("firmware", "engine_lite"))]
+    assert late == [], "imported inside the press of OK on %s: %s" % (path[-1], late)
+
+
+import pytest  # noqa: E402
+
+from firmware.netrunner.menus import MoreMenu  # noqa: E402
+
+
+@pytest.mark.parametrize("label,module", MoreMenu.OPENS)
+def test_a_screen_opened_from_more_was_loaded_while_ok_was_down(label, module):
+    """Issue 37 (the time from a release to the glass): a screen's first opening imported
+    its module inside the press, some ms on a Pico. The menus name what each row opens
+    (Menu.OPENS); a row renamed or a screen moved to another module fails here."""
+    _first_press_loads_nothing(play(""), ("More", label), module)
+
+
+def test_the_points_prompt_and_the_match_are_loaded_while_ok_is_down():
+    _first_press_loads_nothing(play(""), ("More", "Agenda points", "Runner steals"),
+                               "firmware.netrunner.runs")
+    sim = choose(play(""), "More", "Tournament")
+    _first_press_loads_nothing(sim, ("Match",), "firmware.tournament.match")
+    # the prompt's OK: what it records and says (the first action's words too)
+    sim = choose(play(""), "More", "Agenda points", "Runner steals")
+    sim.app.keep_overlays = True
+    from firmware import forget
+    import sys
+    forget("firmware.netrunner.purposes")
+    forget("engine_lite.phrases")
+    sim.keys("PRESS:OK,WAIT:80")
+    assert "firmware.netrunner.purposes" in sys.modules and "engine_lite.phrases" in sys.modules
+    sim.keys("RELEASE:OK,WAIT:50")
+    assert sim.state()["runner"]["agenda_points"] == 2

@@ -72,6 +72,8 @@ class MonitorMore(Menu):
     """Everything else: a table die, the displays set by hand, the result, a new game."""
 
     name = "monitor_more"
+    OPENS = (("Game log", "firmware.screens.logscreen"),
+             ("Previous games", "firmware.screens.previous_games"))
 
     def __init__(self):
         Menu.__init__(self, "MORE")

@@ -167,6 +167,10 @@ class MoreMenu(Menu):
     """Everything that is not a basic action."""
 
     name = "more"
+    OPENS = (("Trace", "firmware.netrunner.trace"), ("Game log", "firmware.screens.logscreen"),
+             ("Previous games", "firmware.screens.previous_games"),
+             ("Tournament", "firmware.tournament.tournament_menus"),
+             ("Settings", "firmware.settings_menu"), ("New game", "firmware.saving.archive"))
 
     def __init__(self):
         Menu.__init__(self, "MORE")
@@ -253,6 +257,10 @@ class AgendaMenu(Menu):
 
     def __init__(self):
         Menu.__init__(self, "AGENDA POINTS")
+
+    def prepare(self, app, name):
+        """Every item asks for the points (firmware.netrunner.runs): loaded while OK is down."""
+        return "firmware.netrunner.runs" if name == "OK" else None
 
     def items(self, app):
         s = app.game.state

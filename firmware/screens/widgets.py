@@ -51,6 +51,10 @@ class Menu(Screen):
     name = "menu"
     ROWS = 5
     ROW_HEIGHT = 11
+    # (label, module) for the items whose OK opens a screen of an overlay module: it is loaded
+    # while the key is down (prepare), not inside the press (make bench: press to photon, max;
+    # a screen's first opening imported it there, 1-5 ms on a Pico).
+    OPENS = ()  # type: tuple[tuple[str, str], ...]
 
     def __init__(self, title, items=None):
         self.title = title
@@ -107,6 +111,17 @@ class Menu(Screen):
             bar = max(4, (HEIGHT - 10) * self.ROWS // len(items))
             y = 10 + (HEIGHT - 10 - bar) * self.top // (len(items) - self.ROWS)
             fb.fill_rect(WIDTH - 2, y, 2, bar, 1)
+
+    def prepare(self, app, name):
+        """OK going down on an item of OPENS: its module, to be loaded now."""
+        if name == "OK" and self.OPENS:
+            items = self.items(app)
+            if self.cursor < len(items):
+                label = items[self.cursor].label
+                for item, module in self.OPENS:
+                    if item == label:
+                        return module
+        return None
 
     def on_button(self, app, name, event):
         items = self.items(app)

@@ -11,6 +11,9 @@ from firmware.screens.fonts import SMALL, BIG
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, MEDIUM
+# (here, not at the menu's first drawing: loaded with this module while OK is down on More's
+# row, not inside the press that opens the menu; make bench: press to photon, max)
+from firmware.tournament.roundclock import clock_for
 
 
 
@@ -18,12 +21,12 @@ class TournamentMenu(Menu):
     """The round timer, the time call, psi games and randomizers."""
 
     name = "tournament"
+    OPENS = (("Match", "firmware.tournament.match"),)
 
     def __init__(self):
         Menu.__init__(self, "TOURNAMENT")
 
     def items(self, app):
-        from firmware.tournament.roundclock import clock_for
         s = app.game.state
         clock = clock_for(app)
         called = s.final_turns >= 0
