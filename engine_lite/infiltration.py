@@ -527,15 +527,19 @@ def board(state):
 
 def turn_starts(game):
     """The log screen's turns are rounds (the security roll ends one): [(index of the first
-    action, 0, round)] (the "side" is for Netrunner's turns)."""
+    action, 0, round, byte offset)] (the "side" is for Netrunner's turns)."""
+    game.check_all()
     number = game.start.round
-    starts = [(0, 0, number)]
+    starts = [(0, 0, number, 0)]
     index = 0
-    for act in game.actions():
+    offset = 0
+    history = game.history
+    while offset < len(history):
+        act, offset = decode(history, offset)
         index += 1
         if act[0] == SECURITY:
             number += 1
-            starts.append((index, 0, number))
+            starts.append((index, 0, number, offset))
     return starts
 
 

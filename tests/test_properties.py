@@ -98,3 +98,45 @@ def test_every_state_the_rules_reach_passes_the_loaders_check(steps):
     def check(game, step, before):
         assert rules.check(game.state) is None, step
     run_steps(steps, check)
+
+
+
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(a_step, max_size=150))
+def test_every_turn_starts_where_decoding_the_actions_says(steps):
+    """The log screen's turns (phrases.turn_starts) are found without decoding the history:
+    they must start where the decoded actions say, at the byte where their first one is."""
+    from engine_lite import actions, phrases
+    game = run_steps(steps)
+    side, number, offset = game.start.active, game.start.turn, 0
+    starts = [(0, side, number, 0)]
+    for index in range(game.count):
+        act, offset = game.rules.decode(game.history, offset)
+        if act[0] == actions.END_TURN:
+            number += side          # (a round is a Corp turn, then a Runner's)
+            side = 1 - side
+            starts.append((index + 1, side, number, offset))
+    assert phrases.turn_starts(game) == starts
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 60), st.integers(0, 1),
+                          st.integers(-70000, 70000), st.integers(-300, 300),
+                          st.integers(-9, 9)), max_size=40))
+def test_turns_are_found_whatever_the_length_of_the_numbers(records):
+    """Records of any verb of Netrunner's table, with numbers of one to three bytes each:
+    each end of a turn is found where decoding finds it."""
+    from engine_lite import actions, phrases
+    from engine_lite.game import Game
+    from engine_lite.rules import VERBS
+    game = Game()
+    ends = []
+    for verb, side, a, b, c in records:
+        verb = 1 + verb % (len(VERBS) - 1)
+        actions.encode((verb, side, a, b, c), game.history, VERBS[verb][2])
+        if verb == actions.END_TURN:
+            ends.append((len(game.history)))
+    found = phrases.turn_starts(game)[1:]
+    assert [start[3] for start in found] == ends

@@ -215,7 +215,8 @@ def test_a_turn_summary_counts_clicks_credits_draws_and_runs():
                  "runner trash 1", "run success", "runner ability 2 1", "runner end-turn"):
         do_line(game, line)
     starts = turn_starts(game)
-    assert starts == [(0, CORP, 1), (4, RUNNER, 1), (12, CORP, 2)]
+    assert [start[:3] for start in starts] == [(0, CORP, 1), (4, RUNNER, 1), (12, CORP, 2)]
+    assert [start[3] for start in starts] == [game.offset_of(start[0]) for start in starts]
     acts = list(game.actions())
     assert summary(acts[0:4], CORP) == "3 clicks, +1 -3 cr, 1 drawn"
     # The Runner's turn: the event's click and the ability's 2; 2 + 1 + 1 + 1 credits; the

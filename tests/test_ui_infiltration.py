@@ -115,4 +115,4 @@ def test_an_infiltration_game_has_its_log_by_round_in_words():
     game = Game(I.new_game(3, 1), I)
     for act in [(I.NEXT_PHASE, 0, 0, 0, 0)] * 3 + [(I.SECURITY, 0, 2, 0, 0), (I.ALARM, 0, 1, 0, 0)]:
         game.do(act)
-    assert I.turn_starts(game) == [(0, 0, 1), (4, 0, 2)]
+    assert I.turn_starts(game) == [(0, 0, 1, 0), (4, 0, 2, game.offset_of(4))]

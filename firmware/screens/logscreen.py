@@ -35,22 +35,25 @@ class LogScreen(Screen):
     COLUMNS = 25
 
     def __init__(self):
-        self.starts = []       # [(first action, side, round)] of each turn, read on first draw
+        self.starts = []       # [(first action, side, round, its byte offset)] of each turn
         self.turn = 0          # the turn of the top line, and the line within it
         self.line = 0
-        self._cached = (-1, [])      # (turn, its lines): the last turn put into words
+        # {turn: its lines} of the last turns put into words: the glass shows two or three,
+        # and opening on the newest lines steps up into the turn before (make bench: press to
+        # photon, opening the log: one cached turn put the newest into words twice)
+        self._cached = {}
         self._headers = []           # which lines on the glass are a turn's header
         self._read = None            # (game, actions, redo) the turns were read from
 
     def _lines(self, game, turn):
         """The lines of one turn."""
-        if self._cached[0] == turn:
-            return self._cached[1]
+        lines = self._cached.get(turn)
+        if lines is not None:
+            return lines
         words = _words(game)
-        first, side, number = self.starts[turn]
+        first, side, number, offset = self.starts[turn]
         end = self.starts[turn + 1][0] if turn + 1 < len(self.starts) else game.count
         lines = [words.turn_header(side, number)]
-        offset = game.offset_of(first)
         acts = []
         for _ in range(end - first):
             act, offset = game.rules.decode(game.history, offset)
@@ -60,15 +63,18 @@ class LogScreen(Screen):
         total = words.summary(acts, side) if turn + 1 < len(self.starts) else None
         if total:
             self._add(lines, "= " + total)
-        self._cached = (turn, lines)
+        if len(self._cached) >= 4:
+            self._cached = {}
+        self._cached[turn] = lines
         return lines
 
     def _add(self, lines, text):
         """A line of text, wrapped: what goes on to a second line is indented."""
         parts = wrap(text, self.COLUMNS)
         lines.append(parts[0])
-        for part in wrap(" ".join(parts[1:]), self.COLUMNS - 2):
-            lines.append("  " + part)
+        if len(parts) > 1:       # (most fit one line: a wrap costs some 0.1 ms on a Pico)
+            for part in wrap(" ".join(parts[1:]), self.COLUMNS - 2):
+                lines.append("  " + part)
 
     def _window(self, game):
         """The lines on the glass, from (turn, line) on; `_headers` says which of them are a
@@ -114,7 +120,7 @@ class LogScreen(Screen):
             # from the newest lines.
             self._read = read
             self.starts = []
-            self._cached = (-1, [])
+            self._cached = {}
             self.line = 0
         if not self.starts:
             self.starts = _words(game).turn_starts(game)
