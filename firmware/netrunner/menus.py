@@ -167,7 +167,8 @@ class MoreMenu(Menu):
     """Everything that is not a basic action."""
 
     name = "more"
-    OPENS = (("Trace", "firmware.netrunner.trace"), ("Game log", "firmware.screens.logscreen"),
+    OPENS = (("Trace", "firmware.netrunner.trace"), ("Tags & damage", "engine_lite.golden"),
+             ("Counters", "engine_lite.golden"), ("Game log", "firmware.screens.logscreen"),
              ("Previous games", "firmware.screens.previous_games"),
              ("Tournament", "firmware.tournament.tournament_menus"),
              ("Settings", "firmware.settings_menu"), ("New game", "firmware.saving.archive"))
