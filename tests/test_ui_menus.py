@@ -1,7 +1,10 @@
 """The menus (firmware/netrunner/menus.py): Acts, More and what they open - counters, damage,
 settings, a new game - chosen by their words (simhelp.choose)."""
 
+import pytest
+
 from engine_lite.logtext import log_lines
+from firmware.netrunner.menus import MoreMenu
 from simhelp import play, choose
 from host_tools.screens_catalog import MORE, ACTS
 
@@ -146,11 +149,6 @@ def _first_press_loads_nothing(sim, path, module):
     late = [name for name in first_picture[0] - before
             if name.startswith(("firmware", "engine_lite"))]
     assert late == [], "imported inside the press of OK on %s: %s" % (path[-1], late)
-
-
-import pytest  # noqa: E402
-
-from firmware.netrunner.menus import MoreMenu  # noqa: E402
 
 
 @pytest.mark.parametrize("label,module", MoreMenu.OPENS)
