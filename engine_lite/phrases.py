@@ -118,9 +118,9 @@ def turn_starts(game):
     side and round number of each: [(index of its first action, side, round, byte offset)].
 
     Found without decoding the actions: the bytes under 0x80 end a record's head or one of its
-    numbers, and only those are counted. Decoding took some 175 us an action on a Pico, and
-    the game log of a 13-round game took 79 ms from the press that opened it, 150 ms with 50
-    rounds (make bench: press to photon)."""
+    numbers, and only those are counted. Decoding took some 175 us an action on the virtual
+    Pico: the game log of a 13-round game came 83 ms after the release that opened it, and
+    with 50 rounds its picture alone took 146-158 ms (README, "Saves and taps")."""
     game.check_all()
     start = game.checkpoints[0][2]
     side = start[_ACTIVE]
