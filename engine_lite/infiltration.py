@@ -525,21 +525,24 @@ def board(state):
         state.round, state.alarm, state.proximity, agents)
 
 
-def turn_starts(game):
+def turn_starts(game, mark=0, upto=None):
     """The log screen's turns are rounds (the security roll ends one): [(index of the first
-    action, 0, round, byte offset)] (the "side" is for Netrunner's turns)."""
+    action, 0, round, byte offset)] (the "side" is for Netrunner's turns). Walked from
+    checkpoint number `mark` up to byte `upto`, as engine_lite.phrases.turn_starts is: from a
+    later checkpoint, only the rounds that begin after it."""
     game.check_all()
-    number = game.start.round
-    starts = [(0, 0, number, 0)]
-    index = 0
-    offset = 0
+    index, offset, packed = game.checkpoints[mark]
+    number = unpack(packed).round
+    starts = [] if mark else [(0, 0, number, 0)]
     history = game.history
-    while offset < len(history):
+    end = len(history) if upto is None else upto
+    while offset < end:
         act, offset = decode(history, offset)
         index += 1
         if act[0] == SECURITY:
             number += 1
-            starts.append((index, 0, number, offset))
+            if offset < end or upto is None:
+                starts.append((index, 0, number, offset))
     return starts
 
 

@@ -119,6 +119,46 @@ def test_every_turn_starts_where_decoding_the_actions_says(steps):
             side = 1 - side
             starts.append((index + 1, side, number, offset))
     assert phrases.turn_starts(game) == starts
+    assert walked_back(phrases, game) == starts
+
+
+def walked_back(words, game):
+    """The turns as the log screen finds them: walked from the last checkpoint, then from
+    each one before it up to the first turn found so far."""
+    starts = []
+    for mark in range(len(game.checkpoints) - 1, -1, -1):
+        found = words.turn_starts(game, mark, starts[0][3] if starts else None)
+        offset = game.checkpoints[mark][1]
+        assert all(start[3] > offset for start in found) or mark == 0
+        starts = found + starts
+    return starts
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)),
+                          st.integers(0, 4), st.integers(-3, 12)), max_size=80),
+       st.integers(1, 9))
+def test_every_round_of_infiltration_starts_where_decoding_says_from_any_checkpoint(acts, every):
+    """Infiltration's log is by round (a security roll ends one): walked from its start, or
+    back a checkpoint at a time as the log screen does, the rounds are where decoding the
+    actions finds them."""
+    from engine_lite import infiltration as I
+    game = Game(I.new_game(4, 1), I)
+    game.CHECKPOINT_EVERY = every               # many checkpoints in a short game
+    for verb, player, a in acts:
+        try:
+            game.do((verb, 0, player if verb >= I.ADVANCE else a, a, 0))
+        except Refused:
+            pass
+    number, offset = game.start.round, 0
+    starts = [(0, 0, number, 0)]
+    for index in range(game.count):
+        act, offset = I.decode(game.history, offset)
+        if act[0] == I.SECURITY:
+            number += 1
+            starts.append((index + 1, 0, number, offset))
+    assert I.turn_starts(game) == starts
+    assert walked_back(I, game) == starts
 
 
 @settings(max_examples=200, deadline=None)

@@ -22,15 +22,31 @@ def test_the_game_log_reads_by_turn_in_words_with_a_summary_of_each_turn():
     assert told.endswith("Corp ended the turn = 3 clicks, +2 -0 cr, 1 drawn")
 
 
-def test_the_log_of_a_long_game_opens_on_its_last_turn():
+def test_the_log_of_a_long_game_opens_on_its_last_turn_and_scrolls_back_to_its_first():
+    """A 60-round game: the log opens on turn 61 having walked only its newest actions (from
+    the last checkpoint), and scrolling up reaches back a checkpoint at a time: every turn's
+    header comes once, in order, down to Turn 1."""
+    from firmware.board.buttons import PRESS
     from host_tools.scripted_game import scripted_game
     sim = play("")
     for line in scripted_game(60):
         do_line(sim.app.game, line)
     choose(sim, "More", "Game log")
     screen = sim.app.screen
-    assert screen.name == "log" and len(screen.starts) == 121       # 60 rounds, and turn 61
-    assert screen._window(sim.app.game)[-1] == "Turn 61: Corp"
+    game = sim.app.game
+    assert screen.name == "log" and screen._window(game)[-1] == "Turn 61: Corp"
+    assert len(screen.starts) < 10                 # not the 121 turns of the whole game
+    headers = [line for line in screen._window(game) if line.startswith("Turn ")]
+    for _ in range(2000):                          # UP a line at a time, to the top
+        shown = screen._window(game)
+        if shown[0].startswith("Turn ") and shown[0] != headers[0]:
+            headers.insert(0, shown[0])
+        screen.on_button(sim.app, "UP", PRESS)
+        if screen._window(game) == shown:
+            break
+    expected = ["Turn %d: %s" % (n, side) for n in range(1, 61) for side in ("Corp", "Runner")]
+    assert headers == expected + ["Turn 61: Corp"]
+    assert screen._window(game)[:2] == ["Turn 1: Corp", "Corp took 1 credit"]
 
 
 def test_redo_on_the_game_log_screen_redraws_the_log_not_restart_the_tracker():

@@ -25,7 +25,9 @@ class LogScreen(Screen):
     scroll (held: by 5), LEFT back.
 
     Only the turns on the glass are put into words (a long game has thousands of lines): the
-    history is read once for where each turn starts, then a turn's lines are made when shown.
+    history is walked for where each turn starts from the game's last checkpoint, and from the
+    one before when the player scrolls above the turns found, and a turn's lines are made when
+    shown. So opening the log costs the same in the first round and in the fiftieth.
     The words are the game's own (its rules' WORDS module: engine_lite.phrases for Netrunner;
     Infiltration's turns are rounds, with no summary).
     """
@@ -35,10 +37,13 @@ class LogScreen(Screen):
     COLUMNS = 25
 
     def __init__(self):
-        self.starts = []       # [(first action, side, round, its byte offset)] of each turn
-        self.turn = 0          # the turn of the top line, and the line within it
+        # [(first action, side, round, its byte offset)] of each turn found, the newest last:
+        # those that start after the game's checkpoint number `mark` (0: all of them)
+        self.starts = []
+        self.mark = 0
+        self.turn = 0          # the turn of the top line (in starts), and the line within it
         self.line = 0
-        # {turn: its lines} of the last turns put into words: the glass shows two or three,
+        # {first action: its lines} of the last turns put into words: the glass shows two or three,
         # and opening on the newest lines steps up into the turn before (make bench: press to
         # photon, opening the log: one cached turn put the newest into words twice)
         self._cached = {}
@@ -47,11 +52,11 @@ class LogScreen(Screen):
 
     def _lines(self, game, turn):
         """The lines of one turn."""
-        lines = self._cached.get(turn)
+        first, side, number, offset = self.starts[turn]
+        lines = self._cached.get(first)
         if lines is not None:
             return lines
         words = _words(game)
-        first, side, number, offset = self.starts[turn]
         end = self.starts[turn + 1][0] if turn + 1 < len(self.starts) else game.count
         lines = [words.turn_header(side, number)]
         acts = []
@@ -65,8 +70,21 @@ class LogScreen(Screen):
             self._add(lines, "= " + total)
         if len(self._cached) >= 4:
             self._cached = {}
-        self._cached[turn] = lines
+        self._cached[first] = lines
         return lines
+
+    def _earlier(self, game):
+        """Find the turns that start before the first one found, walking from the checkpoint
+        before the last one walked from (and the ones before it while none is found). Returns
+        how many were found: 0 once the first turn of the game is."""
+        found = []
+        while self.mark and not found:
+            upto = self.starts[0][3] if self.starts else None
+            self.mark -= 1
+            found = _words(game).turn_starts(game, self.mark, upto)
+            self.starts = found + self.starts
+        self.turn += len(found)
+        return len(found)
 
     def _add(self, lines, text):
         """A line of text, wrapped: what goes on to a second line is indented."""
@@ -106,7 +124,7 @@ class LogScreen(Screen):
                     return
             elif self.line:
                 self.line -= 1
-            elif self.turn:
+            elif self.turn or self._earlier(game):
                 self.turn -= 1
                 self.line = len(self._lines(game, self.turn)) - 1
             else:
@@ -119,11 +137,14 @@ class LogScreen(Screen):
             # Undone or redone from here (hold LEFT, RIGHT), or another game: read it again,
             # from the newest lines.
             self._read = read
-            self.starts = []
             self._cached = {}
             self.line = 0
-        if not self.starts:
-            self.starts = _words(game).turn_starts(game)
+            # the turns after the last checkpoint (the one before it if none starts there)
+            game.check_all()
+            self.mark = len(game.checkpoints) - 1
+            self.starts = _words(game).turn_starts(game, self.mark)
+            if not self.starts:
+                self._earlier(game)
             self.turn = len(self.starts) - 1      # open on the newest lines
             shown = len(self._lines(game, self.turn))
             if shown > self.ROWS:
