@@ -174,7 +174,8 @@ class App:
         if not confirmed and not rules.over(game.state) and rules.over(after):
             from firmware.screens.widgets import Confirm
             self.push(Confirm("GAME ENDS?", describe(act, after, rules) + ": " +
-                              rules.result(after), lambda app: app._confirmed(act), hold=True))
+                              rules.result(after), lambda app: app._confirmed(act), hold=True,
+                              opens=self.screens[0].ENDS))
             return False
         note = game.do_applied(act, applied)     # (applied once: make bench, press to photon)
         self.changed()
@@ -362,9 +363,10 @@ class App:
             # Most keys act when they come up (a hold means something else). While the key
             # is down, the screen may load what its release will open: the press hides the
             # import, and the new screen appears as soon as the key is up.
-            module = self.screen.prepare(self, name)
-            if module:
-                load(module)
+            modules = self.screen.prepare(self, name)
+            if modules:
+                for module in (modules,) if isinstance(modules, str) else modules:
+                    load(module)
             if self.keep_overlays:
                 # ... and the game's words, for the message of whatever the release does: on
                 # the image they stay once loaded, so this is the first action's import out

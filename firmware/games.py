@@ -40,7 +40,7 @@ def new_infiltration(app):
     if app.game.count:
         from firmware.screens.widgets import Confirm
         app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
-                         ask_players, hold=True))
+                         ask_players, hold=True, opens="engine_lite.infiltration"))
     else:
         ask_players(app)
 

@@ -175,3 +175,47 @@ def test_the_points_prompt_and_the_match_are_loaded_while_ok_is_down():
     assert "firmware.netrunner.purposes" in sys.modules and "engine_lite.phrases" in sys.modules
     sim.keys("RELEASE:OK,WAIT:50")
     assert sim.state()["runner"]["agenda_points"] == 2
+
+
+def test_no_tap_or_hold_in_the_screens_catalog_imports_inside_its_press():
+    """Issue 37 (the time from a release to the glass), over every key script of the screens
+    catalog, overlays kept once loaded as on the firmware image: no event after a key went
+    down (a tap's release, a hold's LONG) imports the tracker's code before its picture is
+    drawn. What it opens is loaded while the key is down (Screen.prepare): found missing
+    here were the win screen's modules at the held OK that ends a game, the damage prompt
+    and the counters' words after a number, Infiltration's rules at More's New Infiltration,
+    and the match module at a time call's last turn.
+
+    One is left: the OK that starts an Infiltration game imports its home screen, the
+    monitor (the games' module cannot name it: the monitor's menus import that module)."""
+    import sys
+    from firmware import app as app_module, forget
+    from firmware.board.buttons import DOWN
+    from host_tools.screens_catalog import SCREENS
+    from host_tools.sim import Simulator
+    home_modules = ("firmware.infiltration.monitor", "engine_lite.infiltration")
+    late = []
+    for name, _, keys in (row[:3] for row in SCREENS):
+        for module in app_module.OVERLAYS + home_modules:
+            forget(module)            # as at power-up: none of them loaded yet
+        sim = Simulator()
+        sim.app.keep_overlays = True
+        seen = {}
+        on_button, render = sim.app.on_button, sim.app.render
+
+        def button(key, event):
+            if event != DOWN and "before" not in seen:
+                seen["before"], seen["event"] = set(sys.modules), (key, event)
+            on_button(key, event)
+
+        def draw():
+            render()
+            if "before" in seen:
+                new = [module for module in set(sys.modules) - seen.pop("before")
+                       if module.startswith(("firmware", "engine_lite"))]
+                if new:
+                    late.append((name, seen["event"], sorted(new)))
+        sim.app.on_button, sim.app.render = button, draw
+        sim.keys(keys)
+    starts = {"firmware.infiltration", "firmware.infiltration.monitor"}
+    assert [(name, event, new) for name, event, new in late if not set(new) <= starts] == []

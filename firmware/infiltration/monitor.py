@@ -64,6 +64,8 @@ class Monitor(Screen):
         self._agents = self._prompt = ""
         self._keys = [None] * (BAR_PART + len(BAR))
 
+    ENDS = "firmware.infiltration.monitor_menus"      # (Screen.ENDS: the end screen's module)
+
     def open_end(self, app):
         """The game is over: the ranking (App keeps it in the stack while it is)."""
         from firmware.infiltration.monitor_menus import EndScreen

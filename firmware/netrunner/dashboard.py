@@ -330,6 +330,8 @@ class Dashboard(Screen):
                 if number:
                     self.value = number[0]
 
+    ENDS = "firmware.netrunner.pages"      # (Screen.ENDS: the win screen's module)
+
     def open_end(self, app):
         """The game is over: the win screen (App keeps it in the stack while it is)."""
         from firmware.netrunner.pages import WinScreen
@@ -353,8 +355,10 @@ class Dashboard(Screen):
         label, words, number, opens, does = cell(self.lit(s))
         if name in ("UP", "DOWN"):
             return None if number else "firmware.netrunner.purposes"
-        if name != "OK" or self.pending:
+        if name != "OK":
             return None
+        if self.pending:
+            return self.pending.prepare(app, s)
         if label == "End":                 # the turn's end (with clicks left, a page asks first)
             if s.player(s.active).clicks:
                 return "firmware.netrunner.pages"

@@ -171,7 +171,8 @@ class MoreMenu(Menu):
              ("Counters", "engine_lite.golden"), ("Game log", "firmware.screens.logscreen"),
              ("Previous games", "firmware.screens.previous_games"),
              ("Tournament", "firmware.tournament.tournament_menus"),
-             ("Settings", "firmware.settings_menu"), ("New game", "firmware.saving.archive"))
+             ("Settings", "firmware.settings_menu"), ("New game", "firmware.saving.archive"),
+             ("New Infiltration", "engine_lite.infiltration"))
 
     def __init__(self):
         Menu.__init__(self, "MORE")

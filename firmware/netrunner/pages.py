@@ -11,6 +11,9 @@ from firmware.screens.ui import Screen
 from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
 from firmware.games import new_game
 from firmware.netrunner.turn_end import end_turn
+# (with the module, not at the win screen's first drawing: the OK that ends a game loads this
+# module while it is down, and the picture comes without an import; make bench: press to photon)
+from firmware.tournament import match
 
 
 class EndTurn(Screen):
@@ -65,15 +68,12 @@ class WinScreen(Screen):
             reason = "Corp decked: R&D empty"
         centered(fb, SMALL, reason, 28)
         centered(fb, SMALL, "Corp %d - %d Runner" % (s.corp.agenda_points, s.runner.agenda_points), 38)
-        from firmware.tournament.match import load
-        hint(fb, "hold < undo  OK the match" if load(app) else "hold < undo  OK new game")
+        hint(fb, "hold < undo  OK the match" if match.load(app) else "hold < undo  OK new game")
 
     def on_button(self, app, name, event):
         if name == "OK" and event == PRESS:
-            from firmware.tournament.match import load
-            if load(app):            # a match in play: its screen (game 2, or its results)
-                from firmware.tournament.match import MatchScreen
-                app.push(MatchScreen())
+            if match.load(app):      # a match in play: its screen (game 2, or its results)
+                app.push(match.MatchScreen())
             else:
                 app.push(Confirm("NEW GAME", "Start a new game? This one is kept: hold < gets "
                                  "it back.", new_game, hold=True))

@@ -170,6 +170,20 @@ class Pending:
         text = text[len(SIDE_NAMES[side]) + 1:]
         return text[:1].upper() + text[1:]
 
+    def prepare(self, app, s):
+        """OK going down on the lit choice: the module its release will use (the end
+        screen's, the damage prompt's, the counters' words for a virus counter), or None."""
+        verb = self.choice(s)[2]
+        if self.ends_game(s):
+            # a held OK ends the game; a tap on a flatline asks about the grip's count first
+            return (app.screens[0].ENDS, "firmware.netrunner.damage") if verb >= DAMAGE else (
+                app.screens[0].ENDS)
+        if verb >= DAMAGE:
+            return "firmware.netrunner.damage"
+        if verb == A.VIRUS:
+            return "engine_lite.golden"
+        return None
+
     def ends_game(self, s):
         """Whether OK on the lit choice ends the game (a flatline, the agenda that wins): the
         sentence then says so, and a held OK does it at once (a tap asks first, App.act). Kept

@@ -205,11 +205,16 @@ class Confirm(Screen):
     keys = None          # the bottom line, when the keys mean more than yes and no
     asks = True          # a message showing goes when it opens (App.push)
 
-    def __init__(self, title, question, yes, hold=False):
+    def __init__(self, title, question, yes, hold=False, opens=None):
         self.title = title
         self.question = question
         self.yes = yes
         self.hold = hold
+        self.opens = opens       # the module the yes opens a screen of (see prepare)
+
+    def prepare(self, app, name):
+        """OK going down: the module its yes opens, loaded while the key is down."""
+        return self.opens if name == "OK" else None
 
     def draw(self, app, fb):
         title_bar(fb, self.title)
