@@ -299,7 +299,10 @@ class App:
     def _sync_win_screen(self):
         """The end screen is in the stack exactly while the game is over (after any action,
         undo or redo, whichever screen did it). The home screen knows which: its
-        `open_end(app)` opens it; an end screen has `ends_game`."""
+        `open_end(app)` opens it, and its `ENDS` names the module that screen is in (loaded
+        while the OK that ends a game is down: make bench, press to photon; not an attribute
+        of every Screen, which would cost the image's boot heap 48 B); an end screen has
+        `ends_game`."""
         over = self.game.rules.over(self.game.state)
         shown = False
         for screen in self.screens:

@@ -64,7 +64,7 @@ class Monitor(Screen):
         self._agents = self._prompt = ""
         self._keys = [None] * (BAR_PART + len(BAR))
 
-    ENDS = "firmware.infiltration.monitor_menus"      # (Screen.ENDS: the end screen's module)
+    ENDS = "firmware.infiltration.monitor_menus"      # what open_end opens (as the dashboard's)
 
     def open_end(self, app):
         """The game is over: the ranking (App keeps it in the stack while it is)."""

@@ -330,7 +330,7 @@ class Dashboard(Screen):
                 if number:
                     self.value = number[0]
 
-    ENDS = "firmware.netrunner.pages"      # (Screen.ENDS: the win screen's module)
+    ENDS = "firmware.netrunner.pages"      # what open_end opens (loaded while that OK is down)
 
     def open_end(self, app):
         """The game is over: the win screen (App keeps it in the stack while it is)."""

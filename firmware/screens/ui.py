@@ -135,10 +135,6 @@ class Screen:
         holding LEFT does that instead of undoing the last action)."""
         return False
 
-    # A home screen's: the module of the screen it opens when the game is over (open_end),
-    # loaded while the OK that ends a game is down (make bench: press to photon).
-    ENDS = None
-
     def prepare(self, app, name):
         """Key `name` went down: the overlay module its release would open, to be loaded
         now (a tuple of names: each; None: nothing to load)."""
