@@ -146,6 +146,8 @@ def test_every_round_of_infiltration_starts_where_decoding_says_from_any_checkpo
     game = Game(I.new_game(4, 1), I)
     game.CHECKPOINT_EVERY = every               # many checkpoints in a short game
     for verb, player, a in acts:
+        if verb == I.SET_PROXIMITY:
+            a *= 9                                 # up to 99: the police, the game's end
         try:
             game.do((verb, 0, player if verb >= I.ADVANCE else a, a, 0))
         except Refused:
