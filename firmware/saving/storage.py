@@ -286,6 +286,20 @@ class Saver:
             if (self.app.pad.held()
                     and waited < self._wait + self.BUSY_MAX_MS + self.HOLD_OFF_MS):
                 return False
+            # Whole files (a game replaced, kept in the archive or brought back, its extras
+            # changed) erase sectors: at the flash's worst, 400 ms each, code stalled. As a
+            # compaction does, they wait for a pause, unless the presses go on for 12 s
+            # (3 x BUSY_MAX_MS; not a class attribute: the image's boot heap has no room).
+            # Virtual Pico, worst flash: written at once, a tap 700 ms after the OK that started
+            # a game over a 50-round one came 474 ms late, behind three erases; after 4 s of
+            # presses, a tap 64 ms late. The game replaced is still the one saved meanwhile.
+            app = self.app
+            storage = self.storage
+            if (not quiet and last != self._booted
+                    and waited < self._wait + 3 * self.BUSY_MAX_MS
+                    and (app.endings or app.game is not storage.game
+                         or app.game.extras != storage._extras)):
+                return False
             self.flush(now, quiet)
             return True
         return False
