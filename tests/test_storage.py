@@ -96,6 +96,28 @@ def test_commits_wait_for_a_pause_in_the_presses_and_none_is_late():
     assert not sim.device.saver.pending()
 
 
+def test_a_new_games_whole_files_wait_for_a_pause_in_the_presses():
+    """Issue 37: the files a new game writes (the game it replaces kept in the archive, its
+    own snapshot) erase flash sectors, 400 ms each on the worst chip with the code stalled: a
+    tap 700 ms after the OK that started a game over a 50-round one came 474 ms late. They are
+    written in the first pause of 1.5 s without a press, or after 12 s of presses; until then
+    the game replaced is the one saved, so a power cut brings that one back."""
+    from firmware.saving.storage import Saver, SNAPSHOT
+    sim = Simulator()
+    sim.keys("OK,OK,WAIT:3000")                           # a game with actions, saved
+    saved = sim.flash.read(SNAPSHOT)
+    sim.keys("LEFT,LEFT,OK,UP,UP,OK,LONG:OK,WAIT:300")    # More > New game, held OK: a new game
+    assert sim.app.game.count == 0 and sim.app.endings
+    for _ in range(10):                                   # taps 700 ms apart, for 7 s
+        sim.keys("RIGHT,WAIT:620")
+        assert sim.app.endings and sim.flash.read(SNAPSHOT) == saved
+    again = Simulator(flash=sim.flash)                    # a power cut: the old game is back
+    assert again.app.game.count == 2
+    sim.run(Saver.QUIET_MS + 200)                         # a pause: both written
+    assert not sim.app.endings and sim.flash.read(SNAPSHOT) != saved
+    assert not sim.device.saver.pending()
+
+
 def test_nothing_is_written_without_a_change():
     sim = Simulator()
     sim.settle()
