@@ -199,27 +199,38 @@ function drainBus() {
 
 // Keys pressed before the tracker runs (the board is on the glass from the first picture, the
 // firmware a few seconds later on a slow first visit): each looks pressed at once, and they are
-// kept in order, with how long each was held, and played into the tracker when it starts.
-const earlyKeys = [];     // [name, down?, when]
-function early(name, down) {
-  const last = earlyKeys.filter((event) => event[0] === name).pop();
-  if (last ? last[1] === down : !down) return;       // (a key's auto-repeat, a stray release)
-  earlyKeys.push([name, down, performance.now()]);
+// kept in order, with how long each was held, and played into the tracker when it starts. Keys
+// pressed while those are being played join the end of the queue, so none overtakes them.
+// Each is timed by its event's own time stamp, when the finger went down or up: the page is busy
+// loading then, and a release handled late must not turn a tap into a hold.
+const earlyKeys = [];     // [name, down?, when], oldest first
+const earlyDown = {};     // key name -> whether its last queued event was a press
+let replaying = false;    // the queue is being played into the tracker
+
+function early(name, down, when) {
+  if (!!earlyDown[name] === down) return;            // (a key's auto-repeat, a stray release)
+  earlyDown[name] = down;
+  earlyKeys.push([name, down, when === undefined ? performance.now() : when]);
   document.querySelector(`[data-key="${name}"]`)?.classList.toggle("down-now", down);
 }
 
 function playEarlyKeys() {
-  const events = earlyKeys.splice(0);
-  if (!events.length) return;
-  const taps = events.filter((event) => event[1]).length;
+  if (!earlyKeys.length) return;
+  const taps = earlyKeys.filter((event) => event[1]).length;
+  replaying = true;
+  const done = () => {                               // from here on, keys go to the tracker
+    replaying = false;
+    for (const name in earlyDown) delete earlyDown[name];
+  };
   const next = () => {
-    const event = events.shift();
-    if (!event) return;
+    const event = earlyKeys.shift();
+    if (!event) { done(); return; }
     const [name, down, when] = event;
-    if (down) press(name); else release(name);
+    if (down) pressNow(name); else releaseNow(name);
     // a key's own hold is kept (a held < is still an undo); the waits between keys are short
-    const following = events[0];
-    const wait = following ? (down ? Math.max(MIN_HOLD_MS, following[2] - when) : 60) : 0;
+    const following = earlyKeys[0];
+    if (!following) { done(); return; }              // (a key still down is let go live)
+    const wait = down ? Math.max(MIN_HOLD_MS, following[2] - when) : 60;
     setTimeout(next, wait);
   };
   next();
@@ -227,8 +238,15 @@ function playEarlyKeys() {
       `The ${taps} keys pressed while the tracker loaded: played in order.`);
 }
 
-function press(name) {
-  if (!board) { early(name, true); return; }
+function press(name, when) {
+  if (!board || replaying) early(name, true, when); else pressNow(name);
+}
+
+function release(name, when) {
+  if (!board || replaying) early(name, false, when); else releaseNow(name);
+}
+
+function pressNow(name) {
   if (name in held) return;
   held[name] = performance.now();
   board.press(name);
@@ -237,8 +255,7 @@ function press(name) {
   document.querySelector(`[data-key="${name}"]`)?.classList.add("down-now");
 }
 
-function release(name) {
-  if (!board) { early(name, false); return; }
+function releaseNow(name) {
   if (!(name in held)) return;
   const wait = MIN_HOLD_MS - (performance.now() - held[name]);
   const letGo = () => {
@@ -278,10 +295,10 @@ for (const key of document.querySelectorAll(".key")) {
   key.addEventListener("pointerdown", (event) => {
     event.preventDefault();
     key.setPointerCapture(event.pointerId);
-    press(name);
+    press(name, event.timeStamp);
   });
   for (const type of ["pointerup", "pointercancel", "lostpointercapture"])
-    key.addEventListener(type, () => release(name));
+    key.addEventListener(type, (event) => release(name, event.timeStamp));
   key.addEventListener("contextmenu", (event) => event.preventDefault());   // long touch
   // A click with no pointer behind it (detail 0): a screen reader's or switch's activation, or
   // element.click(). A tap of that key (the pointer's own clicks were pressed above).
@@ -320,23 +337,26 @@ window.addEventListener("keydown", (event) => {
   if (control && (event.key === "Enter" || event.key === " ")) {
     if (control.dataset && control.dataset.key) {     // an on-screen key: that key
       event.preventDefault();
-      if (!event.repeat) press(control.dataset.key);
+      if (!event.repeat) press(control.dataset.key, event.timeStamp);
     }
     return;                                          // any other control: the browser's own
   }
   const name = KEYBOARD[event.code] || KEYBOARD[event.key];
   if (!name || event.target.tagName === "INPUT") return;
   event.preventDefault();
-  if (!event.repeat) press(name);
+  if (!event.repeat) press(name, event.timeStamp);
 });
 window.addEventListener("keyup", (event) => {
   const control = pageControl(event.target);
   if (control && (event.key === "Enter" || event.key === " ")) {
-    if (control.dataset && control.dataset.key) { event.preventDefault(); release(control.dataset.key); }
+    if (control.dataset && control.dataset.key) {
+      event.preventDefault();
+      release(control.dataset.key, event.timeStamp);
+    }
     return;
   }
   const name = KEYBOARD[event.code] || KEYBOARD[event.key];
-  if (name) { event.preventDefault(); release(name); }
+  if (name) { event.preventDefault(); release(name, event.timeStamp); }
 });
 window.addEventListener("blur", () => { for (const name of Object.keys(held)) release(name); });
 
