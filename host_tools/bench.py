@@ -624,7 +624,8 @@ def print_virtual_pico(boards):
     kinds = [k for k in ("image", "deployed") if k in boards]
     heads = {"image": "firmware image", "deployed": ".mpy deploy"}
     ok = lambda good: "ok" if good else "MISSED"
-    print("Virtual Pico (MicroPython 1.28 rp2 on an emulated RP2040 at 125 MHz, I2C at 400 kHz)")
+    print("Virtual Pico (MicroPython 1.28 rp2 on an emulated RP2040, I2C at 400 kHz; the image at 200 MHz,")
+    print("  the .mpy deploy on stock MicroPython at 125 MHz)")
     print("  %-34s %s" % ("", "".join("%16s" % heads[k] for k in kinds)))
 
     def row(label, values, note=""):
