@@ -343,24 +343,29 @@ def test_a_display_for_each_seat_on_real_micropython(flashed, tmp_path, pin_map)
             assert 0 < last_second - last_first < 30000      # us: the same pages, once more
 
 
+def _whole_pictures_of_a_trace(pico):
+    """Boot `pico` and play the catalog's "trace_result" script (its pictures replace the whole
+    screen); returns how long each write that sent a whole picture was on the bus, in us."""
+    from host_tools.screens_catalog import SCREENS
+    pico.boot()
+    pico.run(1000)
+    pico.play(dict((name, keys) for name, _, keys in SCREENS)["trace_result"])
+    pico.run(300)
+    return [end - start for start, end, data in pico.i2c_writes if len(data) >= 1024]
+
+
 def test_with_the_display_bus_at_1_mhz_a_whole_picture_is_the_same_in_under_half_the_time(
         flashed, tmp_path):
     """The pin map's i2c "freq" at 1 MHz (the option hardware/README.md describes): the glass
     shows what it shows at 400 kHz, and a picture that replaces the whole screen (a trace's
     screens) is on the bus for well under half of the 23 ms it takes at 400 kHz."""
-    from host_tools.screens_catalog import SCREENS
     image, _ = flashed
-    keys = dict((name, keys) for name, _, keys in SCREENS)["trace_result"]
     timed = {}
     for name, board in (("400 kHz", image),
                         ("1 MHz", checks.with_fast_bus(image, str(tmp_path), "fast.bin"))):
         with vpico.VirtualPico(board) as pico:
-            pico.boot()
-            pico.run(1000)
-            pico.play(keys)
-            pico.run(300)
+            whole = _whole_pictures_of_a_trace(pico)
             glass = pico.glass_bytes()
-            whole = [end - start for start, end, data in pico.i2c_writes if len(data) >= 1024]
         assert glass == _golden("trace_result"), name
         assert whole, "%s: no picture replaced the whole screen" % name
         timed[name] = max(whole)
@@ -373,15 +378,10 @@ def test_the_image_runs_at_200_mhz_and_the_display_bus_keeps_400_khz(flashed, de
     at 125 MHz: the same Python takes 5/8 of the time. The display's bus is set up for the
     clock it runs at: a picture that replaces the whole screen is on the wire for its 23 ms at
     400 kHz (at dividers made for 125 MHz it would be 14.5 ms, and out of the panel's spec)."""
-    from host_tools.screens_catalog import SCREENS
     timed = {}
     for name, board in (("image", flashed[0]), ("deployed", deployed[0])):
         with vpico.VirtualPico(board) as pico:
-            pico.boot()
-            pico.run(1000)
-            pico.play(dict((name, keys) for name, _, keys in SCREENS)["trace_result"])
-            pico.run(300)
-            whole = [end - start for start, end, data in pico.i2c_writes if len(data) >= 1024]
+            whole = _whole_pictures_of_a_trace(pico)
             checks._clean_repl(pico)
             said = pico.exec("import machine, time\nprint(machine.freq())\n"
                              "start = time.ticks_us()\nx = 0\nfor i in range(5000):\n    x += i\n"

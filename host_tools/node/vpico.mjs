@@ -163,10 +163,15 @@ function setButton(gpio, pressed, bounces) {
 
 // ---- the OLED on I2C0: byte timing, and a pin-level target for bit-banged probes --------------
 
+// The system clock the firmware set up (rp2040js follows the PLL and CLOCKS registers): 125 MHz
+// for stock MicroPython, 200 MHz for the image. Instructions and the I2C clock both count in it.
+function sysHz() {
+  return mcu.clkSys || 125_000_000;
+}
+
 function i2cBitNs(i2c) {
   const periods = i2c.sclHighPeriod + i2c.sclLowPeriod;
-  const hz = mcu.clkSys || 125_000_000;
-  return periods > 0 ? Math.round(periods * 1e9 / hz) : 2500;
+  return periods > 0 ? Math.round(periods * 1e9 / sysHz()) : 2500;
 }
 
 function attachOled() {
@@ -292,9 +297,7 @@ function run(ms) {
     if (pendingRead && !cdc.txFIFO.empty) { const read = pendingRead; pendingRead = null; read(); }
     const core = mcu.core, clock = mcu.clock;
     const stop = end - baseNs;             // the same instant on this chip's clock
-    // An instruction cycle at the system clock the firmware set up (rp2040js follows the PLL
-    // and CLOCKS registers): 8 ns at the stock 125 MHz, 5 ns at the image's 200 MHz.
-    const cycleNs = 1e9 / (mcu.clkSys || 125_000_000);
+    const cycleNs = 1e9 / sysHz();         // 8 ns at 125 MHz, 5 ns at 200 MHz
     for (let i = 0; i < 2000 && !poweredOff && !resetPending && clock.nanos < stop; i++) {
       if (core.waiting) {
         const next = clock.nextAlarm ? clock.nanosToNextAlarm : undefined;   // (0 when none)
