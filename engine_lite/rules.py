@@ -552,9 +552,13 @@ def _check_args(verb, side, a, b, c):
             raise Refused("Argument %d out of range" % value)
 
 
-def apply(state, act):
-    """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone."""
-    new = state.copy()
+def apply(state, act, new=None):
+    """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone.
+    `new`, if given, is a copy of `state` (its copy()) that nobody else holds, made ahead of
+    time: the action is done to it instead of to a copy made now (the tracker makes it while
+    the key is down, out of the press's time: firmware.app, App.act)."""
+    if new is None:
+        new = state.copy()
     note = advance(new, act)
     check_limits(new)
     return new, note
