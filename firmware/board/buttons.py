@@ -97,6 +97,13 @@ class Button:
             unread = self.unread_press()
             self._latched = False
             pressed = self.pin.value() == 0
+            if (pressed and self.pressed
+                    and clock.ticks_diff(self._rose_at, self._changed_at) >= self.debounce_ms):
+                # The interrupt saw the key come up: the first edge is the release, and a poll
+                # that lands in the contact's bounce after it reads the key down. Not waiting
+                # for the next poll saves some 1.7 ms a release, about one in two (make bench:
+                # the rhythm sweep, the wait from a release to what it does).
+                pressed = False
             if unread and not pressed and not self._ignore:
                 # A falling edge, and the pin is up again. An edge within the lockout after
                 # the last release was that release's contact chatter (the loop was too busy
