@@ -39,6 +39,7 @@ EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanc
 QUIET = {
     ("netrunner", A.RUN): lambda s: ["Run on", server_name(s.run_server)],       # captions' row
     ("netrunner", A.RUN_END): lambda s: ["Access", server_name(s.run_server)],   # (access begins)
+    ("netrunner", A.TRACE): lambda s: ["%d vs %d" % (s.trace_strength, s.trace_link)],  # result
     ("infiltration", I.ALARM): lambda s: ["alarm", str(s.alarm)],
     ("infiltration", I.PROXIMITY): lambda s: ["proximity", str(s.proximity)],
     ("infiltration", I.NEXT_PHASE): lambda s: [I.PHASES[s.phase].upper()],       # the header
