@@ -169,9 +169,15 @@ function sysHz() {
   return mcu.clkSys || 125_000_000;
 }
 
+// One SCL period as the RP2040's I2C block makes it (RP2040 datasheet 4.3.14.2): high for
+// HCNT + SPKLEN + 7 cycles, low for LCNT + 1 (and the lines' rise time, not modelled). SPKLEN
+// as the Pico SDK sets it, LCNT / 16 (rp2040js keeps only some of the values written to it).
 function i2cBitNs(i2c) {
-  const periods = i2c.sclHighPeriod + i2c.sclLowPeriod;
-  return periods > 0 ? Math.round(periods * 1e9 / sysHz()) : 2500;
+  const low = i2c.sclLowPeriod;
+  if (i2c.sclHighPeriod + low <= 0) return 2500;
+  const spikes = low < 16 ? 1 : Math.floor(low / 16);
+  const periods = i2c.sclHighPeriod + spikes + 7 + low + 1;
+  return Math.round(periods * 1e9 / sysHz());
 }
 
 function attachOled() {
