@@ -261,6 +261,22 @@ def test_with_site_storage_blocked_the_tracker_plays_and_says_the_game_is_not_ke
                                     {"identifier": blocked["identifier"]})
 
 
+def open_from_file(page, url, tries=3):
+    """Open the tracker from a file and wait until it runs, in the storage the pages before it
+    used. Now and then (some 1 in 10 of these tests with the machine's cores busy) headless
+    Chrome gives a file:// page a storage of its own, empty: none of what the pages before had
+    stored, not even the test's own mark (netclick/guided, set before the first opening). The
+    page then starts a new game there, behind the guide. That is the browser's doing, told by
+    the mark, so such an opening is tried again; a page that lost the game from the storage it
+    shares still fails the test (the mark is there then)."""
+    for _ in range(tries):
+        page.driver.get(url)
+        page.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        if page.script("return localStorage.getItem('netclick/guided')") == "1":
+            return
+    raise AssertionError("%d openings from a file found none of the stored keys" % tries)
+
+
 @pytest.mark.parametrize("width, height, ratio", [(390, 844, 3), (844, 390, 1)])
 def test_opened_from_a_file_the_tracker_plays_and_says_how_the_game_is_kept(page, width, height,
                                                                             ratio):
@@ -274,15 +290,13 @@ def test_opened_from_a_file_the_tracker_plays_and_says_how_the_game_is_kept(page
         # (cleared from a file that runs nothing: a tracker running would save again)
         page.driver.get("file://" + os.path.join(page.folder, "manifest.webmanifest"))
         page.script("localStorage.clear(); localStorage.setItem('netclick/guided', '1')")
-        page.driver.get(here)
-        page.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        open_from_file(page, here)
         assert "Opened from a file" in page.status() and "Export" in page.status()
         assert page.script("return document.getElementById('status').className") != "error"
         page.play("OK,OK,WAIT:2600")                  # two clicks for two credits
         assert page.script("return window.netclick.state()")["corp"]["credits"] == 7
         assert differing(page.glass(), other_glass(simhelp.play("OK,OK", settle=2600))) == 0
-        page.driver.get(here)                         # and again: the same game
-        page.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        open_from_file(page, here)                    # and again: the same game
         assert page.script("return window.netclick.state()")["corp"]["credits"] == 7
         assert page.status().startswith("Resumed the game saved in this browser.")
     finally:
