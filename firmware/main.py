@@ -55,6 +55,7 @@ def load_pins(path="hardware/pins.json", data=None):
     from firmware.board import pins
     data = pins.load(path) if data is None else pins.parse(data)
     pins.reset_display(data)       # a display with a RES pin: before anything talks to it
+    pins.wire_clock(data)          # (on a Pico: what to ask for, for the pin map's I2C clock)
     forget("firmware.board.pins")
     return data
 

@@ -376,8 +376,10 @@ def test_the_image_runs_at_200_mhz_and_the_display_bus_keeps_400_khz(flashed, de
     """The image runs the RP2040 at 200 MHz, the Pico SDK's fastest officially supported clock
     (hardware/image/board/mpconfigboard.cmake), where stock MicroPython (the .mpy deploy) runs
     at 125 MHz: the same Python takes 5/8 of the time. The display's bus is set up for the
-    clock it runs at: a picture that replaces the whole screen is on the wire for its 23 ms at
-    400 kHz (at dividers made for 125 MHz it would be 14.5 ms, and out of the panel's spec)."""
+    clock it runs at: a picture that replaces the whole screen is on the wire for its 23.1 ms at
+    400 kHz (at dividers made for 125 MHz it would be 14.5 ms, and out of the panel's spec; asked
+    of the SDK as 400 kHz, the I2C block's own cycles made it 380 kHz, 24.3 ms:
+    firmware.board.pins.wire_clock)."""
     timed = {}
     for name, board in (("image", flashed[0]), ("deployed", deployed[0])):
         with vpico.VirtualPico(board) as pico:
@@ -390,7 +392,8 @@ def test_the_image_runs_at_200_mhz_and_the_display_bus_keeps_400_khz(flashed, de
     assert timed["image"][0] == 200000000 and timed["deployed"][0] == 125000000, timed
     assert 0.55 < timed["image"][1] / timed["deployed"][1] < 0.7, timed      # 5/8
     for name in timed:
-        assert timed[name][2] and 22000 < max(timed[name][2]) < 25000, (name, timed[name][2])
+        # (start, address, 1025 bytes, stop: 9236 SCL periods of 2.5 us)
+        assert timed[name][2] and 22900 < max(timed[name][2]) < 23300, (name, timed[name][2])
 
 
 def test_with_an_fram_in_the_pin_map_play_never_writes_the_flash(flashed, tmp_path):

@@ -36,28 +36,11 @@ class Clock:
 
 
 def open_i2c(pins):
-    """The I2C bus the display is on, at the pin map's frequency (400 kHz): the clock on the
-    wire, not the one the Pico SDK is asked for.
-
-    The RP2040's I2C block (the RP2350's too) holds SCL high for HCNT + SPKLEN + 7 cycles of
-    the system clock and low for LCNT + 1 (RP2040 datasheet, 4.3.14.2), and the SDK asked for
-    a period splits it into HCNT and LCNT alone (2 to 3), with SPKLEN an LCNT/16: asked for
-    400 kHz at 200 MHz it gives 380. So it is asked for the period less those cycles, and the
-    wire runs at the pin map's frequency, never above it (a panel's datasheet allows 400 kHz):
-    a whole picture 1.2 ms sooner (make bench: the rhythm sweep)."""
+    """The I2C bus the display is on, at the pin map's frequency (400 kHz) on the wire: on a
+    Pico the SDK is asked for the frequency firmware.board.pins.wire_clock worked out."""
     i2c = pins["i2c"]
-    freq = i2c.get("freq", 400000)
-    import sys
-    if sys.platform == "rp2":
-        need = (machine.freq() + freq - 1) // freq        # system clock cycles a period takes
-        period = need * 83 // 80 - 8                      # (period + period*3/5/16 + 8 cycles)
-        while period + period * 3 // 5 // 16 + 8 > need:
-            period -= 1
-        while period + 1 + (period + 1) * 3 // 5 // 16 + 8 <= need:
-            period += 1
-        freq = machine.freq() // period                   # (the SDK rounds back to `period`)
     return machine.I2C(i2c["id"], scl=machine.Pin(i2c["scl"]), sda=machine.Pin(i2c["sda"]),
-                       freq=freq)
+                       freq=i2c.get("asked") or i2c.get("freq", 400000))
 
 
 def random_byte():
