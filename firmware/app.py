@@ -388,12 +388,13 @@ class App:
             spare = self._spare
             if spare is None or spare[0] is not state:
                 self._spare = (state, state.copy())
-            # ... and the garbage is collected now, on MicroPython (gc.threshold; CPython
-            # collects on its own): a collection is due after every 32 KB allocated
-            # (firmware.main), and one that falls due between the release and the glass adds
-            # 1.5-2.5 ms to that press (make bench: the rhythm sweep, its p95 and max).
-            import gc
-            if hasattr(gc, "threshold"):
+            # ... and on the image the garbage is collected now: a collection is due after
+            # every 32 KB allocated (firmware.main), and one that fell due between the release
+            # and the glass added 1.5-2.5 ms to that press (make bench: the rhythm sweep's p95
+            # and max). Not on the .mpy deploy, where one takes 17-22 ms, as long as a quick
+            # tap (the sweep's 30 ms taps: 4 late there with it, 1-3 without).
+            if self.keep_overlays:
+                import gc
                 gc.collect()
             return
         if self.buzzer and event == PRESS:
