@@ -462,9 +462,7 @@ VERBS = (
 
 def apply(state, act, new=None):
     """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone.
-    `new`, if given, is a copy of `state` (its copy()) that nobody else holds, made ahead of
-    time: the action is done to it instead of to a copy made now (the tracker makes it while
-    the key is down, out of the press's time: firmware.app, App.act)."""
+    `new`: a copy of `state` made ahead of time, as for engine_lite.rules.apply."""
     if new is None:
         new = state.copy()
     note = advance(new, act)
