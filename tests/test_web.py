@@ -263,7 +263,7 @@ def test_with_site_storage_blocked_the_tracker_plays_and_says_the_game_is_not_ke
 
 def open_from_file(page, url, tries=3):
     """Open the tracker from a file and wait until it runs, in the storage the pages before it
-    used. Now and then (some 1 in 10 of these tests with the machine's cores busy) headless
+    used. Now and then (in some 1 run in 3 of this test with the machine's cores busy) headless
     Chrome gives a file:// page a storage of its own, empty: none of what the pages before had
     stored, not even the test's own mark (netclick/guided, set before the first opening). The
     page then starts a new game there, behind the guide. That is the browser's doing, told by
