@@ -5,7 +5,8 @@
 
 The image is MicroPython v1.28.0 for the Raspberry Pi Pico (rp2 port, RPI_PICO), built offline
 from the source kit in ../shared/rp2 by its `build-from-kit.sh`, with hardware/image/board as
-the board folder (the stock board with a larger GC mark stack) and the modules that
+the board folder (the stock board with a larger GC mark stack, the clock at 200 MHz and Python's
+frames off the heap) and the modules that
 `hardware/image/manifest.py` names frozen in: `engine_lite`, `firmware`, the pinned
 `adafruit_ssd1306` and `adafruit_bus_device`, `main.py`, and `netclick_image` (the default pin
 map, made here from hardware/pins.json). A board flashed with only this file boots to the tracker.
@@ -28,8 +29,9 @@ ROOT = deploy.ROOT
 SHARED_RP2 = os.path.join(os.path.dirname(ROOT), "shared", "rp2")
 KIT_SCRIPT = os.path.join(SHARED_RP2, "build-from-kit.sh")
 MANIFEST = os.path.join(ROOT, "hardware", "image", "manifest.py")
-# The board folder the image is built with: the stock board, with a larger GC mark stack (its
-# mpconfigboard.cmake says why).
+# The board folder the image is built with: the stock board, with a larger GC mark stack, a
+# faster clock and Python's frames on a stack of their own (its mpconfigboard.cmake and
+# mpconfigboard.h say why).
 BOARD_DIR = os.path.join(ROOT, "hardware", "image", "board")
 WORK = os.path.join(ROOT, "build", "rp2-kit")
 STAGE = os.path.join(ROOT, "build", "uf2-stage")
@@ -44,6 +46,21 @@ BOARDS = {"RPI_PICO": 0xE48BFF56, "RPI_PICO2": 0xE48BFF59}
 def kit_output(board):
     """Where the kit leaves the image it built for `board`, inside the work folder."""
     return os.path.join("micropython", "ports", "rp2", "build-%s-frozen" % board, "firmware.uf2")
+
+
+def symbol_address(prefix, board="RPI_PICO", work=WORK):
+    """The RAM or flash address of the first symbol whose name starts with `prefix` in the image
+    last built for `board` (its firmware.elf, read with the cross-compiler's nm): for checks that
+    read the chip's memory, such as how deep the Python frames' stack was used. None if no
+    symbol has that name."""
+    elf = os.path.join(work, os.path.dirname(kit_output(board)), "firmware.elf")
+    listing = subprocess.run(["arm-none-eabi-nm", elf], check=True, capture_output=True,
+                             text=True).stdout
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2].startswith(prefix):
+            return int(parts[0], 16)
+    return None
 
 
 def output_for(board):

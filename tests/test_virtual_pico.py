@@ -396,6 +396,58 @@ def test_the_image_runs_at_200_mhz_and_the_display_bus_keeps_400_khz(flashed, de
         assert timed[name][2] and 22900 < max(timed[name][2]) < 23300, (name, timed[name][2])
 
 
+# How deep Python's frames went on their own stack (hardware/image/board/mpconfigboard.h): the
+# highest word of it written since power-up (the stack is zeroed RAM, and frames hold objects).
+FRAMES_USED = """
+import machine
+high = 0
+for i in range(%d):
+    if machine.mem32[%d + 4 * i]:
+        high = i + 1
+print(high)
+"""
+
+
+def _frame_stack_words():
+    with open(os.path.join(uf2.BOARD_DIR, "mpconfigboard.h")) as handle:
+        for line in handle:
+            if line.startswith("#define NETCLICK_PYSTACK_WORDS"):
+                return int(line.split("(")[1].split(")")[0])
+    raise AssertionError("mpconfigboard.h gives no NETCLICK_PYSTACK_WORDS")
+
+
+def test_pythons_frames_stay_well_inside_their_own_stack(flashed, firmware_uf2, tmp_path):
+    """On the image Python's call frames are on a stack of their own, not on the heap, where
+    finding room for each cost a tap milliseconds (hardware/image/board/mpconfigboard.h). A
+    call deeper than that stack raises, so the deepest the tracker goes must be well inside
+    it: rounds of play, the trace, the log, kept games, settings and a new game, then a power-up
+    that resumes the saved game, each use at most a quarter of it."""
+    from host_tools.scripted_game import scripted_keys
+    words = _frame_stack_words()
+    start = uf2.symbol_address("netclick_pystack")
+    assert start is not None, "no netclick_pystack in the image's firmware.elf"
+    scan = FRAMES_USED % (words, start)
+    screens = dict((name, keys) for name, _, keys in SCREENS)
+    work = checks.copy_image(flashed[0], str(tmp_path), "frames.bin")
+    used = []
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.play(",".join(scripted_keys(2)))
+        for name in ("trace_result", "log", "previous", "settings", "new_game"):
+            pico.play(screens[name] + ",LONG:LEFT,LONG:LEFT,WAIT:1500")
+        pico.interrupt()
+        used.append(int(pico.exec(scan).split()[-1]))
+        pico.cut_at(pico.now_us + 1000)
+        pico.run(5)
+        pico.power_on()
+        assert pico.boot(limit_ms=20000)
+        pico.play("OK,RIGHT,OK,LONG:LEFT,WAIT:2000")
+        pico.interrupt()
+        used.append(int(pico.exec(scan).split()[-1]))
+    print("frames' stack used: %s of %d words" % (used, words))
+    assert all(100 < n <= words // 4 for n in used), (used, words)
+
+
 def test_with_an_fram_in_the_pin_map_play_never_writes_the_flash(flashed, tmp_path):
     """The pin map's "fram" (firmware/board/fram.py; the emulated chip at 0x50 beside the
     display): the save journal goes to the FRAM, so playing on writes nothing to the flash (no

@@ -1,6 +1,7 @@
 # Netclick's board for `make uf2` (host_tools/uf2.py passes this folder as BOARD_DIR): the stock
-# MicroPython board named by BOARD (RPI_PICO, or RPI_PICO2 for the Pico 2) with one change, in
-# MICROPY_DEF_BOARD below. Everything else (pins, flash layout, name) is the stock board's.
+# MicroPython board named by BOARD (RPI_PICO, or RPI_PICO2 for the Pico 2) with the changes in
+# MICROPY_DEF_BOARD below and in mpconfigboard.h (Python's frames on a stack of their own).
+# Everything else (pins, flash layout, name) is the stock board's.
 set(NETCLICK_STOCK_BOARD ${MICROPY_PORT_DIR}/boards/${MICROPY_BOARD})
 include(${NETCLICK_STOCK_BOARD}/mpconfigboard.cmake)
 include(${NETCLICK_STOCK_BOARD}/mpconfigvariant.cmake OPTIONAL)
