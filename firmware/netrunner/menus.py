@@ -277,20 +277,44 @@ class AgendaMenu(Menu):
         ]
 
 
+# The Counters menu's rows, made at its first opening (_counter_rows): 26 of them, 2 ms on a Pico
+# to sort out (make bench: menus+mixed, the OK that opens Counters).
+_COUNTER_ROWS = []
+
+
 def _counter_rows():
     """The Counters menu's rows, as (side, index among the side's counters, row of
     engine_lite.state's table of numbers): the Corp's counters, the Runner's, then the remotes' advancement
     counters (set when a card places some, Shipment from SanSan say: rarely, so last)."""
-    from engine_lite.golden import rows
-    found = []
-    for last in (False, True):
-        for side in (CORP, RUNNER):
-            side_rows = rows(side)
-            for index in range(len(side_rows)):
-                row = side_rows[index]
-                if row[0].endswith("_advancements") == last:
-                    found.append((side, index, row))
-    return found
+    if not _COUNTER_ROWS:
+        from engine_lite.golden import rows
+        for last in (False, True):
+            for side in (CORP, RUNNER):
+                side_rows = rows(side)
+                for index in range(len(side_rows)):
+                    row = side_rows[index]
+                    if row[0].endswith("_advancements") == last:
+                        _COUNTER_ROWS.append((side, index, row))
+    return _COUNTER_ROWS
+
+
+class _CounterItems:
+    """The Counters menu's items, each made when the menu draws or chooses it: it has 26 and
+    shows 5 (making them all took 4 ms of every press in it on a Pico: make bench, menus+mixed,
+    the OK that opens Counters)."""
+
+    def __init__(self, state):
+        self.state = state
+        self.rows = _counter_rows()
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __getitem__(self, index):
+        side, at, row = self.rows[index]         # (IndexError past the last: iteration ends)
+        value = self.state.player(side).shown(row[0])
+        note = "off" if value < 0 and row[2] == NOT_TRACKED else str(value)
+        return Item(row[6], note, True, lambda app: _edit_counter(app, side, at, value, row))
 
 
 class CountersMenu(Menu):
@@ -302,16 +326,7 @@ class CountersMenu(Menu):
         Menu.__init__(self, "COUNTERS")
 
     def items(self, app):
-        s = app.game.state
-        items = []
-        for side, index, row in _counter_rows():
-            player = s.player(side)
-            value = player.shown(row[0])
-            note = "off" if value < 0 and row[2] == NOT_TRACKED else str(value)
-            items.append(Item(row[6], note, True,
-                              (lambda side, index, value, row: lambda app: _edit_counter(
-                                  app, side, index, value, row))(side, index, value, row)))
-        return items
+        return _CounterItems(app.game.state)
 
 
 def _edit_counter(app, side, index, value, row):
