@@ -34,56 +34,81 @@ def draw_text(frame, text, chars, data, x: int, y: int, shape: int) -> int:
     height = (shape >> 8) & 0xFF
     unknown = (shape >> 16) & 0xFF
     ascii = (shape >> 24) & 1
-    ink = (shape >> 25) & 1
-    found = ptr8(chars)                     # noqa: F821
-    count = int(len(chars))
+    # Ink 0 clears the glyph's bits: (old | bits) ^ bits. Ink 1 sets them: (old | bits) ^ 0.
+    clear = 0xFF
+    if (shape >> 25) & 1:
+        clear = 0
     pages = (height + 7) >> 3
     size = width * pages
     shift = y & 7
     top = y >> 3                            # (arithmetic: a y above the glass gives a page < 0)
     out = ptr8(frame)                       # noqa: F821
     glyphs = ptr8(data)                     # noqa: F821
-    i = 0
-    while i < n:
-        if ascii:
-            index = s[i] - 32
-            if index < 0 or index > 94:
-                index = unknown
-        else:
-            index = 0
-            while index < count and found[index] != s[i]:
-                index += 1
-            if index == count:
-                index = unknown
-        start = index * size
-        column = 0
-        while column < width:
-            at = x + column
-            if at >= 0 and at < 128:
-                page = 0
-                while page < pages:
-                    bits = glyphs[start + page * width + column]
-                    rows = height - 8 * page
-                    if rows < 8:
-                        bits = bits & ((1 << rows) - 1)     # the glyph's rows only
-                    if bits:
-                        bits = bits << shift
-                        to = top + page
-                        if to >= 0 and to < 8:
-                            where = 1 + to * 128 + at
-                            if ink:
-                                out[where] = out[where] | (bits & 0xFF)
-                            else:
-                                out[where] = out[where] & (0xFF ^ (bits & 0xFF))
-                        to += 1
-                        if shift and to >= 0 and to < 8:
-                            where = 1 + to * 128 + at
-                            if ink:
-                                out[where] = out[where] | (bits >> 8)
-                            else:
-                                out[where] = out[where] & (0xFF ^ (bits >> 8))
-                    page += 1
-            column += 1
-        x += width
-        i += 1
-    return x
+    # The columns on the glass: from `left` to `right` (exclusive) of the text's.
+    end = x + n * width
+    left = x
+    if left < 0:
+        left = 0
+    right = end
+    if right > 128:
+        right = 128
+    if left >= right:
+        return end
+    kept = out[0]          # (the control byte: a glyph's rows off the glass are ORed into it)
+    # Page by page of the glyphs (one for the small font), each across the whole text: a glyph
+    # page's byte lands shifted across two pages of the frame, `upper` and `lower`; one off the
+    # glass writes into byte 0 (its step 0), put back at the end. No test in the column loop.
+    page = 0
+    while page < pages:
+        rows = height - 8 * page
+        mask = 0xFF
+        if rows < 8:
+            mask = (1 << rows) - 1          # the glyph's rows only
+        to = top + page
+        upper = 0
+        ustep = 0
+        if to >= 0 and to < 8:
+            upper = 1 + to * 128 + left
+            ustep = 1
+        lower = 0
+        lstep = 0
+        if shift and to + 1 >= 0 and to + 1 < 8:
+            lower = 1 + (to + 1) * 128 + left
+            lstep = 1
+        if ustep or lstep:
+            column = left                   # the frame's column; `at` the glyph's first
+            i = (left - x) // width
+            at = x + i * width
+            while column < right:
+                c = s[i]
+                if ascii:
+                    index = c - 32
+                    if index < 0 or index > 94:
+                        index = unknown
+                else:
+                    found = ptr8(chars)     # noqa: F821
+                    count = int(len(chars))
+                    index = 0
+                    while index < count and found[index] != c:
+                        index += 1
+                    if index == count:
+                        index = unknown
+                src = index * size + page * width + (column - at)
+                stop = at + width
+                if stop > right:
+                    stop = right
+                while column < stop:
+                    bits = (glyphs[src] & mask) << shift
+                    part = bits & 0xFF
+                    out[upper] = (out[upper] | part) ^ (part & clear)
+                    part = bits >> 8
+                    out[lower] = (out[lower] | part) ^ (part & clear)
+                    upper += ustep
+                    lower += lstep
+                    src += 1
+                    column += 1
+                at += width
+                i += 1
+        page += 1
+    out[0] = kept
+    return end
