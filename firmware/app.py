@@ -96,6 +96,8 @@ class App:
         self.round_clock = None  # the tournament timer, once set (firmware.tournament.roundclock)
         self.endings = []        # games another replaced, not yet in the archive (keep_endings)
         self.restored = None     # the archive copy of a game that came back (after_commit)
+        self.back = None         # ... and that game (its copy goes only while it is in play)
+        self.saver = None        # what writes the game (firmware.saving.storage.Saver; settle)
         self.flash = None        # the board's files, for those beside the game (firmware.main)
         self._spare = None       # (a state, a copy of it) made while a key is down (act)
         self.screens.append(home_screen(self.game))
@@ -203,22 +205,35 @@ class App:
         play goes on with a new game (firmware.tournament.match), unless the game says otherwise;
         a game brought back (`carry_match` False) keeps what it was: a casual game does not
         take a match over. Returns True if the ending game was kept."""
+        self.settle()
         ending = self.game
         if (carry_match and "match" not in game.extras
                 and ending.extras.get("match") is not None):
             game.extras["match"] = ending.extras["match"]
-        self.restored = None     # (a game brought back and replaced again is kept anew)
+        if self.back is not ending:
+            # (a swap whose save failed and that is replaced by another game: its copy stays,
+            # a game twice in the archive rather than one gone)
+            self.restored = self.back = None
         kept = ending.count > 0 or bool(ending.redo_stack)      # anything in it to keep
         if kept:
-            # written with the next commit, in a pause (firmware.saving.storage.Saver): writing it now
-            # would hold the new game's first picture back by a flash write (make bench: press
-            # to photon, the match's script)
+            # Written by the Saver's next pass, right after this picture (Saver.tick: a swap is
+            # saved at once), not here: the new game's first picture is not held back by it.
             self.endings.append(ending)
         self.game = game
         self.screens[:] = [home_screen(game)]
         self.home()
         self.changed()
         return kept
+
+    def settle(self):
+        """Before another swap (a new game, a game brought back, an import, undo across a new
+        game): the last one is written first, if it is not yet (a failed save: the Saver is
+        still retrying it). One swap at a time reaches the flash, so that the archive's count
+        of kept games, and the game the question named, are those of the flash (issue 58: two
+        swaps a second apart deleted two kept games). Returns True when nothing is waiting."""
+        if not self.endings and self.restored is None:
+            return True
+        return self.saver is not None and self.saver.flush(compact=False)
 
     def keep_endings(self):
         """Write the games that others replaced into the archive (firmware.saving.archive); the
@@ -227,16 +242,21 @@ class App:
         if self.endings and self.flash is not None:
             from firmware.saving import archive
             while self.endings:
-                archive.keep(self.flash, self.endings[0], self.restored)
+                ending = self.endings[0]
+                # (the game brought back and replaced again before its swap was saved: kept
+                # as a swap too, pushing none out)
+                archive.keep(self.flash, ending, self.restored)
                 self.endings.pop(0)
 
     def after_commit(self):
         """The game in play is on the flash (the Saver calls this after each commit): a game
-        that came back from the archive leaves it now, not before (firmware.saving.archive.drop)."""
-        if self.restored is not None and self.flash is not None:
+        that came back from the archive leaves it now, not before (firmware.saving.archive.drop),
+        and only while it is the game in play (else it is kept: in the archive, its copy is
+        its only one)."""
+        if self.restored is not None and self.flash is not None and self.back is self.game:
             from firmware.saving import archive
             archive.drop(self.flash, self.restored)
-        self.restored = None
+        self.restored = self.back = None
 
     def _confirmed(self, act):
         """The held OK on an action that ends the game: done, and home (the end's screen)."""
@@ -247,6 +267,7 @@ class App:
         """Undo the last action and say which it was. With nothing left to undo, the game
         before this one comes back (firmware.saving.archive): undo reaches across a new game."""
         if not self.game.count and (self.endings or self.flash is not None):
+            self.settle()           # (a swap not yet saved: written first, then undone)
             from firmware.saving import archive
             from firmware.saving.resume import resumed
             if self.endings:

@@ -13,6 +13,29 @@ def start_game(app, game):
     return app.play(game)
 
 
+def kept_words(app):
+    """What starting another game does to the one in play and to the kept games, for every
+    question that starts one (New game, New Infiltration, a new match, a win screen's OK):
+    "This one is kept, the oldest kept one goes." when KEEP are kept already (the one way a kept game leaves:
+    firmware.saving.archive), "" when there is nothing in it to keep (no action, none undone)."""
+    game = app.game
+    if not game.count and not game.redo_stack:
+        return ""
+    app.settle()          # (a swap not yet written: the count below is the flash's)
+    full = False
+    if app.flash is not None:
+        from firmware.saving import archive
+        full = len(archive.listing(app.flash)) + len(app.endings) >= archive.KEEP
+    if full:
+        return "This one is kept, the oldest kept one goes."
+    return "This one is kept: hold < gets it back."
+
+
+def new_game_question(app):
+    """New game's question, with what it costs the archive said before it starts."""
+    return ("Start a new game? " + kept_words(app)).strip()
+
+
 def new_start(app):
     """A new game of Netrunner as the settings say, not yet in play."""
     from engine_lite.game import Game
@@ -37,9 +60,9 @@ def new_infiltration(app):
     """A new game of Infiltration, every way in: a game in play is replaced only after a held
     OK, as a turn's end needs (issue 35), and it is kept (firmware.saving.archive); then how
     many players."""
-    if app.game.count:
+    if app.game.count or app.game.redo_stack:
         from firmware.screens.widgets import Confirm
-        app.push(Confirm("NEW GAME", "Start Infiltration? This game is kept: hold < gets it back.",
+        app.push(Confirm("NEW GAME", "Start Infiltration? " + kept_words(app),
                          ask_players, hold=True, opens="engine_lite.infiltration"))
     else:
         ask_players(app)

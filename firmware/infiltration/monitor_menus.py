@@ -8,7 +8,7 @@ from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, step_of
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
-from firmware.games import start_game, new_game, new_infiltration, previous_games
+from firmware.games import start_game, new_game, new_infiltration, previous_games, kept_words
 
 EVENTS = (("Advance", I.ADVANCE), ("Retreat", I.RETREAT), ("Wound", I.WOUND), ("Heal", I.HEAL),
           ("Escape", I.ESCAPE), ("Arrest", I.ARREST))
@@ -92,8 +92,7 @@ class MonitorMore(Menu):
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
             Item("New Infiltration", "", True, new_infiltration),
             Item("New Netrunner", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", "Start a Netrunner game? This one is kept: hold < gets it back.",
-                new_game, hold=True))),
+                "NEW GAME", "Start a Netrunner game? " + kept_words(app), new_game, hold=True))),
         ]
 
 

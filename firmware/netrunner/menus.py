@@ -9,7 +9,7 @@ bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, NOT_TRACKED
 from engine_lite import actions as A
 from firmware.screens.widgets import Menu, Item, Confirm, act_then_home, ask
-from firmware.games import new_game, new_infiltration, previous_games
+from firmware.games import new_game, new_game_question, new_infiltration, previous_games
 from firmware.netrunner.damage import damage_then
 
 
@@ -199,18 +199,6 @@ class MoreMenu(Menu):
 def _settings(app):
     from firmware.settings_menu import SettingsMenu
     app.push(SettingsMenu())
-
-
-def new_game_question(app):
-    """New game's question, with what it costs the archive said before it starts: with KEEP
-    games kept already, the oldest goes (the one way a kept game leaves: firmware.saving.archive)."""
-    full = False
-    if app.game.count and app.flash is not None:    # (an empty game is not kept: none goes)
-        from firmware.saving import archive
-        full = len(archive.listing(app.flash)) >= archive.KEEP
-    if full:
-        return "Start a new game? This one is kept, the oldest kept one goes."
-    return "Start a new game? This one is kept: hold < gets it back."
 
 
 class TokensMenu(Menu):

@@ -9,7 +9,7 @@ from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS
 from firmware.screens.ui import Screen
 from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
-from firmware.games import new_game
+from firmware.games import new_game, new_game_question
 from firmware.netrunner.turn_end import end_turn
 # (with the module, not at the win screen's first drawing: the OK that ends a game loads this
 # module while it is down, and the picture comes without an import; make bench: press to photon)
@@ -75,5 +75,4 @@ class WinScreen(Screen):
             if match.load(app):      # a match in play: its screen (game 2, or its results)
                 app.push(match.MatchScreen())
             else:
-                app.push(Confirm("NEW GAME", "Start a new game? This one is kept: hold < gets "
-                                 "it back.", new_game, hold=True))
+                app.push(Confirm("NEW GAME", new_game_question(app), new_game, hold=True))

@@ -199,6 +199,7 @@ def restore(app, game, sum):
     (App.after_commit)."""
     app.play(game, carry_match=False)
     app.restored = sum
+    app.back = game
 
 
 def drop(flash, sum):

@@ -369,7 +369,13 @@ def _apply_records(storage, game, records):
             return done
         if base < game.count:
             # (only then: truncating rebuilds the state from the last checkpoint)
-            game.truncate(base)
+            try:
+                game.truncate(base)
+            except Refused:
+                # It reaches back into a history found damaged (Game.check): the snapshot's
+                # game plays on, the journal is kept aside, and undo stops at power-up. (Let
+                # out, the refusal failed every boot: SAVING OFF for ever, issue 58.)
+                return done
         run = list(records[done][2])
         last = done + 1
         while last < len(records) and records[last][1] == base + len(run):

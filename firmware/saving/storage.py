@@ -216,9 +216,9 @@ class Storage:
 
 
 class Saver:
-    """Decides when to commit: only after a change, at most once a second, in a short pause
-    in the presses (or every few seconds of continuous presses), and within about a second of
-    the last press.
+    """Decides when to commit: within about a second of every change, at any rhythm of presses
+    (the README's guarantee: a power cut loses at most the last second of play), and a swap
+    (a game started, brought back or imported) at once.
 
     The game and the settings are saved independently, the game first: one failing never holds
     the other back. After a failure the next try waits a little longer each time (up to a
@@ -230,9 +230,7 @@ class Saver:
     """
 
     INTERVAL_MS = 1000
-    HOLD_OFF_MS = 2000
-    SETTLE_MS = 400          # no press for this long: a commit will not be in the way of one
-    BUSY_MAX_MS = 4000       # ... but presses going on longer than this do not delay it more
+    HOLD_OFF_MS = 500        # a key held this long no longer holds a commit back (below)
     QUIET_MS = 1500          # no press for this long: a pause, when compacting cannot be in the way
     RETRY_MAX_MS = 60000
 
@@ -248,13 +246,14 @@ class Saver:
         self._settings_wait = 0
         self.failed = None       # what the last failure said, or None when saving works
         self.held = held         # why saving is off (the saved files could not be read), or None
-        self._booted = app.last_input   # no press since: nothing to keep out of the way of
+        app.saver = self         # (App.settle: a swap not yet saved is written before the next)
 
     def pending(self):
         """Whether something is not saved yet."""
         app = self.app
         return (app.changes != self._changes or app.game is not self.storage.game
-                or app.settings_version != self._settings)
+                or app.settings_version != self._settings or bool(app.endings)
+                or app.restored is not None)
 
     def tick(self, now):
         """Commit if something changed and the last commit is old enough; returns True when
@@ -270,35 +269,25 @@ class Saver:
                     and self.storage.journal_size >= self.storage.JOURNAL_LIMIT):
                 self.flush(now)      # compacts: nothing new, but the journal is long
                 return True
-        elif waited >= self._wait:
-            # Not while a button is down, nor in the middle of a run of presses: a flash write
-            # takes up to 80 ms (littlefs may erase a sector), and the next press must be
-            # answered at once, not after it. So a commit waits for SETTLE_MS without a press,
-            # unless the presses go on for BUSY_MAX_MS (then a few seconds of them would be
-            # at risk). Even then it waits for the keys to be up, so that it comes just after
-            # a tap's update, not between its press and its release (which it would hold
-            # back: make bench, the rhythm sweep); a key held for long (a repeat) holds it
-            # back no more than HOLD_OFF_MS.
-            last = self.app.last_input
-            if (last != self._booted and waited < self._wait + self.BUSY_MAX_MS
-                    and clock.ticks_diff(now, last) < self.SETTLE_MS):
-                return False
-            if (self.app.pad.held()
-                    and waited < self._wait + self.BUSY_MAX_MS + self.HOLD_OFF_MS):
-                return False
-            # Whole files (a game replaced, kept in the archive or brought back, its extras
-            # changed) erase sectors: at the flash's worst, 400 ms each, code stalled. As a
-            # compaction does, they wait for a pause, unless the presses go on for 12 s
-            # (3 x BUSY_MAX_MS; not a class attribute: the image's boot heap has no room).
-            # Virtual Pico, worst flash: written at once, a tap 700 ms after the OK that started
-            # a game over a 50-round one came 474 ms late, behind three erases; after 4 s of
-            # presses, a tap 64 ms late. The game replaced is still the one saved meanwhile.
-            app = self.app
-            storage = self.storage
-            if (not quiet and last != self._booted
-                    and waited < self._wait + 3 * self.BUSY_MAX_MS
-                    and (app.endings or app.game is not storage.game
-                         or app.game.extras != storage._extras)):
+            return False
+        app = self.app
+        if app.endings or app.restored is not None or app.game is not self.storage.game:
+            # A swap: written at once (issue 58: written in the next pause, a game started in
+            # a run of presses reached the flash 12 s later, and two swaps meanwhile deleted
+            # kept games). This pass comes right after the picture of the held OK that made it,
+            # with the key still down: the write is under the hold, not in a tap. (After a
+            # failure, as any save, it waits for its retry.)
+            if waited >= self._wait or self._wait == self.INTERVAL_MS:
+                self.flush(now, quiet)
+                return True
+            return False
+        if waited >= self._wait:
+            # Not between a press and its release: a flash write takes up to 80 ms (littlefs
+            # may erase a sector), and a release during it is answered after it (make bench,
+            # the rhythm sweep's late taps). So it comes just after a tap's update, once the
+            # keys are up; a key held for long (a repeat) holds it back no more than
+            # HOLD_OFF_MS. At most INTERVAL_MS + a tap after a change, whatever the rhythm.
+            if self.app.pad.held() and waited < self._wait + self.HOLD_OFF_MS:
                 return False
             self.flush(now, quiet)
             return True
@@ -322,6 +311,8 @@ class Saver:
         except Exception as error:       # flash full or failing, or out of memory: play on
             problem = "Save failed (%s)" % describe_error(error, self.storage.flash)
             self._wait = min(self._wait * 2, self.RETRY_MAX_MS)
+            if problem != self.failed:
+                log_error(self.storage.flash, error)     # (once for each new failure)
         version = app.settings_version
         now = self._last
         if (version != self._settings
@@ -346,6 +337,17 @@ class Saver:
             app.say(problem, error=True)     # say it once, not at every retry
         self.failed = problem
         return False
+
+
+def log_error(flash, error):
+    """A failed save's details into error.log (firmware.saving.errors), if even that can be
+    written: the glass says the save failed, the log says why."""
+    try:
+        from firmware.saving.errors import log_error as log
+        log(flash, error)
+        forget("firmware.saving.errors")
+    except Exception:
+        pass
 
 
 def describe_error(error, flash):
