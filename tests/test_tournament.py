@@ -364,3 +364,31 @@ def test_time_running_out_with_the_timer_menu_open_says_so_and_starts_nothing():
     sim.keys("OK,WAIT:300")                          # the first line, chosen anyway
     assert "Time is up" in sim.app.toast and "started" not in sim.app.toast
     assert sim.app.screen.name == "timer" and not sim.app.round_clock.running
+
+
+@pytest.mark.parametrize("depth", [49, 200, 300])
+def test_a_match_json_with_deep_extra_fields_is_taken_without_them_and_every_save_loads(depth):
+    """Issue 58: a match.json (older firmware's) whose extra fields nest lists `depth` deep was
+    copied into the game when the Match screen opened; every later snapshot then had more
+    containers than the loader takes, and the next power-up fell back to game.bak. Only the
+    fields a match has enter the game now."""
+    import json
+    from firmware.tournament.match import load
+    from host_tools.flash import MemoryFlash
+    from host_tools.sim import Simulator
+    sim = play("OK,OK,WAIT:2000")
+    deep = []
+    for _ in range(depth):
+        deep = [deep]
+    record = {"names": ["AB", "CD"], "game": 2, "note": deep, "results": [
+        {"winner": "corp", "reason": "agenda", "corp": 7, "runner": 2, "more": deep}]}
+    sim.flash.files["match.json"] = json.dumps(record).encode()
+    sim.keys(MATCH + ",WAIT:300")                        # the Match screen reads it
+    assert load(sim.app) == {"names": ["AB", "CD"], "game": 2, "results": [
+        {"winner": "corp", "reason": "agenda", "corp": 7, "runner": 2}]}
+    sim.keys("LEFT,LEFT,LEFT,OK,OK,OK")
+    sim.settle()
+    assert sim.device.saver.failed is None
+    again = Simulator(flash=MemoryFlash(dict(sim.flash.files)))
+    assert "damaged" not in (again.app.toast or "")
+    assert again.app.game.count == sim.app.game.count and load(again.app)["game"] == 2

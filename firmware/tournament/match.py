@@ -21,7 +21,7 @@ from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH
 from firmware.screens.widgets import Confirm, title_bar, hint, MEDIUM
-from firmware.games import start_game, new_start
+from firmware.games import start_game, new_start, kept_words
 
 OLD_FILE = "match.json"
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -34,6 +34,16 @@ def load(app):
         extras["match"] = _from_old_file(app)
     match = extras["match"]
     return match if valid(match) else None
+
+
+def clean(match):
+    """A valid match record with only the fields a match has: what enters the game's extras
+    (a match.json from older firmware, or from anywhere) is held to what the save loader takes
+    (issue 58: lists nested 200 deep in an extra field were copied in, and every later save was
+    one the loader refused, or on the image could not be written at all)."""
+    return {"names": [str(name) for name in match["names"]], "game": match["game"],
+            "results": [dict((key, result[key]) for key in ("winner", "reason", "corp", "runner"))
+                        for result in match["results"]]}
 
 
 def _from_old_file(app):
@@ -49,7 +59,7 @@ def _from_old_file(app):
     except Exception:        # unreadable, not JSON, nested too deep: no match
         return None
     app.changed()
-    return match if valid(match) else None
+    return clean(match) if valid(match) else None
 
 
 def valid(match):
@@ -89,7 +99,7 @@ def round_over(app):
 
 def begin(app, game, match):
     """Play `game` as the next game of `match`: both are saved in its first snapshot."""
-    game.extras["match"] = match
+    game.extras["match"] = clean(match) if valid(match) else None
     start_game(app, game)
 
 
@@ -212,9 +222,9 @@ class NamePrompt(Screen):
                 app.replace(NamePrompt(1, self.names))
             else:
                 names = self.names
-                app.replace(Confirm("NEW MATCH", "%s Corp, %s Runner first. The game in play is "
-                                    "kept." % (names[0], names[1]), lambda app: start(app, names),
-                                    hold=True))
+                app.replace(Confirm("NEW MATCH", "%s Corp, %s Runner first. %s" % (
+                    names[0], names[1], kept_words(app)), lambda app: start(app, names),
+                    hold=True))
         else:
             Screen.on_button(self, app, name, event)
 
