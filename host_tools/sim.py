@@ -60,10 +60,12 @@ class Simulator:
 
     POLL_MS = 10
 
-    def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None, seed=1, panel=None):
+    def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None, seed=1, panel=None,
+                 clock=None):
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does. `seed`
         makes the board's random source (dice, the first player) the same every run. `panel`
-        is the emulated OLED's controller, "ssd1306" or "ssd1309" (default: the pin map's)."""
+        is the emulated OLED's controller, "ssd1306" or "ssd1309" (default: the pin map's).
+        `clock`: a host_tools.keyscript clock (a WrappingClock: ticks that wrap as a Pico's)."""
         from host_tools.keyscript import FakeRandom
         self._random = FakeRandom(seed)
         machine = install_standins()
@@ -101,7 +103,7 @@ class Simulator:
             else:
                 flash = MemoryFlash()
         self.flash = flash
-        self.clock = ManualClock()
+        self.clock = clock or ManualClock()
         self.boots = 0
         self.resets = 0            # restarts through machine.reset() (the crash screen)
         self.watchdog_resets = 0
@@ -144,6 +146,14 @@ class Simulator:
     def run(self, ms):
         """Let time pass with no button pressed."""
         self.driver.run(ms)
+
+    def idle(self, ms, step=60000):
+        """Let a long time pass with no button pressed (days: the main loop runs once a `step`,
+        with nothing to do between)."""
+        end = self.clock.now + ms
+        while self.clock.now < end:
+            self.clock.now = min(end, self.clock.now + step)
+            self.tick(self.clock.ticks_ms())
 
     def settle(self, limit_ms=5000):
         """Let the clock run until every change is saved, as a device left switched on would."""

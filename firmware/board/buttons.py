@@ -31,6 +31,13 @@ REPEAT = const(4)
 # turns interrupts off), are read as keys together.
 _ORDER_MS = const(2)
 
+# MicroPython's tick counter wraps (every 12.4 days), and ticks_diff is right only within half
+# of that: a key's stored times, untouched for 6.2 days, read as the future, and the OK that
+# woke a week-idle glass also took a credit (issue 58). So every _FRESH_MS the times of the keys
+# that are up and settled are brought to _LONG_AGO before now: as old as ever matters to them.
+_FRESH_MS = const(60000)
+_LONG_AGO = const(10000)
+
 # How many REPEATs the key held now has sent (with the REPEAT event just sent): how far a
 # number goes on a held key starts slow and speeds up (firmware.screens.ui.step_of).
 held_repeats = [0]
@@ -176,6 +183,7 @@ class ButtonPad:
             if name in pins:
                 self.buttons.append(Button(name, pins[name], now, clock))
         self.quiet = False     # every button up and settled: see poll()
+        self._fresh_at = now   # when the settled keys' times were last brought forward
 
     def poll(self, now, handler):
         """Poll the buttons; calls handler(name, event) for the first event, and returns the
@@ -191,6 +199,9 @@ class ButtonPad:
         it held: keys together), then the rest. Otherwise the order of the pins would decide:
         OK's tap and the next RIGHT were read as keys together, UP held with OK read as a tap
         of UP."""
+        clock = self.clock
+        if clock.ticks_diff(now, self._fresh_at) >= _FRESH_MS:
+            self._refresh(now)
         if self.quiet:
             for button in self.buttons:
                 if button._latched or not button.pin.value():
@@ -198,7 +209,6 @@ class ButtonPad:
             else:
                 return 0
         # The presses the interrupts latched (bits in button order), and when the first came.
-        clock = self.clock
         pressed = 0
         fall = 0
         bit = 1
@@ -245,6 +255,18 @@ class ButtonPad:
                 quiet = False
         self.quiet = quiet
         return 0
+
+    def _refresh(self, now):
+        """Bring the stored times of every key that is up and settled to _LONG_AGO before now
+        (see _FRESH_MS): they only ever say "long ago" to it, and now they stay comparable."""
+        self._fresh_at = now
+        old = self.clock.ticks_add(now, -_LONG_AGO)
+        for button in self.buttons:
+            if not (button.pressed or button._locked or button._missed):
+                button._changed_at = button._down_at = button._next_repeat = old
+                button._rose_at = old
+                if not button._latched:       # (a press the interrupt just saw keeps its time)
+                    button._edge_at = old
 
     def held(self):
         """How many buttons are down now, or were pressed while nobody was polling (a tap the
