@@ -33,11 +33,27 @@ def undo_around(app, describe):
     if game.count < 2:
         app.say("Time was called: undo stops there", error=True)
         return
+    rules = game.rules
+    after = game.state.pack()
     try:
         called = game.undo()
         game.redo_stack.pop()
         act = game.undo()
         game.replay((called,))
+        # The call goes before `act` only where that is the same game: with `act` redone it
+        # must come to where it was. An end of turn it would cross is not (issue 58: the call
+        # moved into the other side's turn, and that side lost its last turn).
+        try:
+            same = rules.apply(game.state, act)[0].pack() == after
+        except Refused:
+            same = False
+        if not same:
+            game.undo()
+            game.redo_stack.pop()
+            game.replay((act, called))
+            game.redo_stack.pop()
+            app.say("Time was called in this turn: undo stops there", error=True)
+            return
     except Refused as refused:
         app.say(str(refused), error=True)
         return

@@ -392,3 +392,28 @@ def test_a_match_json_with_deep_extra_fields_is_taken_without_them_and_every_sav
     again = Simulator(flash=MemoryFlash(dict(sim.flash.files)))
     assert "damaged" not in (again.app.toast or "")
     assert again.app.game.count == sim.app.game.count and load(again.app)["game"] == 2
+
+
+def test_undo_around_the_time_call_never_moves_it_into_another_turn():
+    """Issue 58 #11: time called in the Corp's turn (the Corp finishes, the Runner has the last
+    turn). In the Runner's turn two held LEFTs stepped the call back across the Runner's
+    previous end of turn, into the Runner's turn; two held RIGHTs then gave the Corp the last
+    turn and ending it a tie, the Runner's last turn gone. The call stays in the turn it came
+    in: undo stops at it there."""
+    from engine_lite.logtext import parse
+    sim = play("")
+    app = sim.app
+    for line in ("corp gain-credit", "corp gain-credit", "corp gain-credit", "corp end-turn",
+                 "runner gain-credit", "runner gain-credit", "runner gain-credit",
+                 "runner gain-credit", "runner end-turn", "time-call", "corp end-turn"):
+        assert app.act(parse(line), quiet=True), line
+    sim.settle()
+    assert app.game.state.active == 1 and app.game.state.final_turns == 1     # the last turn
+    before = app.game.state.pack()
+    sim.keys("LONG:LEFT,WAIT:300,LONG:LEFT,WAIT:300")
+    assert app.game.state.active == 0 and app.game.state.final_turns == 2     # Corp, called
+    assert "undo stops" in app.toast
+    sim.keys("LONG:RIGHT,WAIT:300,LONG:RIGHT,WAIT:300")
+    assert app.game.state.pack() == before
+    assert app.act(parse("runner end-turn"), confirmed=True)
+    assert app.game.state.winner >= 0 and app.game.state.turn == 2
