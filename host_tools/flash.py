@@ -77,6 +77,10 @@ class MemoryFlash:
     def exists(self, name):
         return name in self.files
 
+    def size(self, name):
+        data = self.files.get(name)
+        return None if data is None else len(data)
+
     def free(self):
         if self.capacity is None:
             return None

@@ -95,6 +95,11 @@ class FramJournal(hw.JournalFiles):
             return self.flash.exists(name)
         return self.length > 0
 
+    def size(self, name):
+        if name != self.name:
+            return hw.JournalFiles.size(self, name)
+        return self.length or None
+
     def rename(self, old, new):
         """(The journal is only ever renamed aside, damaged: its bytes go into the flash.)"""
         if old != self.name:

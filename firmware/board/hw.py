@@ -143,6 +143,14 @@ class Flash:
         except OSError:
             return False
 
+    def size(self, name):
+        """The file's length in bytes, or None if there is no such file (a reader looks before
+        it reads: a file too big for the heap is set aside, not read)."""
+        try:
+            return os.stat(self.root + name)[6]
+        except OSError:
+            return None
+
     def free(self):
         """Bytes free on the filesystem, or None if it cannot tell."""
         try:
@@ -185,6 +193,11 @@ class JournalFiles:
     heap above the REPL prompt)."""
 
     SEGMENT_BYTES = 256     # the files' size: under littlefs's 512 (the fewest erases measured)
+    # The most a journal is read to (issue 58: a 300 KB game.jnl, or a run of 1,200 files, ran
+    # the boot out of memory at every power-up: SAVING OFF). The tracker's own journals stay
+    # under JOURNAL_HARD_LIMIT (8 KB) and a record; past these it is set aside (OSError EFBIG).
+    READ_LIMIT = 65536
+    MAX_FILES = 400
 
     def __init__(self, flash, name):
         self.flash = flash
@@ -199,7 +212,7 @@ class JournalFiles:
         """How many files the run has (looked for on the flash after anything went wrong)."""
         if self._count is None:
             count = 0
-            while self.flash.exists(self._file(count)):
+            while count <= self.MAX_FILES and self.flash.exists(self._file(count)):
                 count += 1
             self._count = count
             self._last = None
@@ -211,8 +224,17 @@ class JournalFiles:
         if name != self.name:
             return self.flash.read(name)
         self._count = None                 # read at power-up: look at what is there
+        count = self._find()
+        sizes = getattr(self.flash, "size", None)
+        total = 0
+        if count > self.MAX_FILES:
+            raise OSError(27, "journal of more than %d files" % self.MAX_FILES)     # EFBIG
         parts = []
-        for index in range(self._find()):
+        for index in range(count):
+            if sizes is not None:
+                total += sizes(self._file(index)) or 0
+            if total > self.READ_LIMIT:
+                raise OSError(27, "journal of more than %d bytes" % self.READ_LIMIT)
             part = self.flash.read(self._file(index))
             if part is None:
                 break
@@ -280,11 +302,32 @@ class JournalFiles:
             self.flash.rename(old, new)
             self._count = 0
             return
-        data = self.read(old)
+        try:
+            data = self.read(old)
+        except OSError:
+            # Too long to read (READ_LIMIT): each file renamed as it is, `new`, `new`.1, ...
+            index = 0
+            while self.flash.exists(self._file(index)):
+                self.flash.rename(self._file(index), new if index == 0 else "%s.%d" % (new, index))
+                index += 1
+            self._count = 0
+            return
         if data is None:
             raise OSError(2)           # ENOENT
         self.flash.write(new, data)
         self.remove(old)
+
+    def size(self, name):
+        """The file's length in bytes, or None (the journal: its files together)."""
+        sizes = getattr(self.flash, "size", None)
+        if sizes is None:
+            return None
+        if name != self.name:
+            return sizes(name)
+        total = None
+        for index in range(self._find()):
+            total = (total or 0) + (sizes(self._file(index)) or 0)
+        return total
 
     def free(self):
         """Bytes free on the filesystem, or None if it cannot tell."""

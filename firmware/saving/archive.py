@@ -39,8 +39,11 @@ def _read(flash, name):
     """A file's bytes, or None: not there, too big, unreadable (a folder, EIO) or no memory
     for it. A kept file that cannot be read is left as it is and skipped, never a crash."""
     try:
+        size = flash.size(name)
+        if size is not None and size > READ_LIMIT:
+            return None               # (not read: too big for the heap, and no game of ours)
         data = flash.read(name)
-    except (OSError, MemoryError):
+    except (OSError, MemoryError, AttributeError):
         return None
     if data is None or len(data) > READ_LIMIT or not data.startswith(HEADER):
         return None

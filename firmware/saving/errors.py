@@ -38,8 +38,8 @@ def log_error(flash, error):
     # of the bytes; errors does not import storage, which loads it to describe a failed save.
     code = "E%04X" % ((1 + sum(details.encode())) % 65521)
     try:
-        old = flash.read(ERROR_LOG)
-        if old is not None and len(old) > ERROR_LOG_LIMIT:
+        size = flash.size(ERROR_LOG) if hasattr(flash, "size") else None
+        if size is not None and size > ERROR_LOG_LIMIT:
             flash.rename(ERROR_LOG, ERROR_LOG + ".old")   # keep the flash from filling
         flash.append(ERROR_LOG, ("%s\n%s\n" % (code, details)).encode())
     except Exception:

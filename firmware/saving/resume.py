@@ -74,14 +74,19 @@ def boot(flash, settings):
 
 
 READ_TRIES = 3    # a read error can pass (a marginal flash chip): try again before giving up
+SETTINGS_LIMIT = 4096   # a settings file is some 200 bytes
 
 
-def read(flash, name):
+def read(flash, name, limit=None):
     """A file's bytes, or None if it is not there; OSError if it is there but stays unreadable
-    after READ_TRIES tries."""
+    after READ_TRIES tries, or is longer than `limit` (EFBIG: not read, so that a file too big
+    for the heap is set aside, not a MemoryError at every power-up: issue 58)."""
     tries = READ_TRIES
     while True:
         try:
+            size = flash.size(name) if limit is not None else None
+            if size is not None and size > limit:
+                raise OSError(27, "%d bytes (at most %d)" % (size, limit))
             return flash.read(name)
         except OSError:
             tries -= 1
@@ -93,7 +98,7 @@ def load_settings(storage, settings):
     """Read the saved settings into `settings`; a bad file is kept aside. Returns a notice or
     None."""
     try:
-        data = read(storage.flash, SETTINGS)
+        data = read(storage.flash, SETTINGS, SETTINGS_LIMIT)
     except OSError:
         return "Settings unreadable: " + keep_aside(storage, SETTINGS)
     if data is None:
@@ -141,7 +146,7 @@ def load(storage, settings):
     flash = storage.flash
     for name in (SNAPSHOT, TEMPORARY, PREVIOUS):
         try:
-            data = read(flash, name)
+            data = read(flash, name, SNAPSHOT_LIMIT)
         except OSError:
             notices.append("Save unreadable: " + keep_aside(storage, name))
             continue
@@ -422,9 +427,10 @@ def keep_aside(storage, name):
     """
     flash = storage.flash
     try:
-        data = flash.read(name)
-    except OSError:
-        data = None          # unreadable: cannot compare, so keep it
+        size = flash.size(name)
+        data = flash.read(name) if size is None or size <= SNAPSHOT_LIMIT else None
+    except (OSError, MemoryError):
+        data = None          # unreadable, or too big to read: cannot compare, so keep it
     for n in range(1, KEEP_ASIDE + 1):
         aside = "%s.bad%d" % (name, n)
         if not flash.exists(aside):

@@ -51,6 +51,9 @@ def _from_old_file(app):
     if flash is None:
         return None
     try:
+        size = flash.size(OLD_FILE)
+        if size is None or size > 4096:        # (a match record is some 150 bytes)
+            return None
         data = flash.read(OLD_FILE)
         if data is None:
             return None
