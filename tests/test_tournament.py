@@ -280,24 +280,22 @@ def test_turning_the_timer_off_takes_it_off_the_dashboard():
     assert sim.app.round_clock is None and "Timer" not in (sim.app.toast or "")
 
 
-def test_a_power_cut_before_game_2_is_saved_brings_back_game_1_and_its_match_together():
-    """The match is saved with its game, in one write: a cut right after OK started game 2
-    brings back game 1 won and the match at game 1 (OK starts game 2 again), never game 1's
-    board standing as a won game 2."""
+def test_a_power_cut_right_after_game_2_starts_brings_back_game_2_and_its_match_together():
+    """The match is saved with its game, in one write, at the held OK that starts game 2
+    (issue 58: a swap is on the flash at once): a cut right after it brings back game 2 with
+    the match at game 2 and game 1 kept, never game 1's board standing as a won game 2."""
     from firmware.tournament.match import load
+    from firmware.saving import archive
     sim = play(MATCH + ",OK,OK,OK,LONG:OK,WAIT:3000," + CORP_WINS + ",OK")
     assert sim.app.screen.name == "match"
     sim.keys("LONG:OK")                              # game 2 starts...
     assert load(sim.app)["game"] == 2
     sim.boot()                                       # ...and the power goes at once
     sim.run(200)
-    assert load(sim.app)["game"] == 1 and sim.app.game.state.winner == 0
-    sim.keys("OK,WAIT:200")
-    if sim.app.screen.name == "win":                 # the win screen shown first: OK, the match
-        sim.keys("OK,WAIT:200")
-    assert sim.app.screen.name == "match"
-    sim.keys("LONG:OK,WAIT:3000")
     assert load(sim.app)["game"] == 2 and sim.app.game.state.winner < 0
+    assert sim.app.game.count == 0 and sim.app.screen.name == "dashboard"
+    kept = archive.entries(sim.device.flash)
+    assert [g.state.winner for _n, g, _s in kept] == [0]            # game 1, won, kept
 
 
 @pytest.mark.parametrize("hostile", [

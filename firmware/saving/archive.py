@@ -24,11 +24,10 @@ An overlay: loaded when a game starts or comes back, let go on the way home.
 
 from firmware import forget
 from firmware.saving.header import HEADER, frame, unframe
-from firmware.saving.storage import PREVIOUS, checksum, write_atomic
+from firmware.saving.storage import PREVIOUS, ENOSPC, checksum, write_atomic
 
 KEEP = 3
 NAMES = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
-ENOSPC = (28, 51)       # "no space left": the Pico and Linux; MicroPython's WebAssembly port
 READ_LIMIT = 65536      # a kept file larger than this is not read (a 3,300-action game is ~15 KB)
 # What reading a kept file that is damaged can raise: it is skipped, never a crash (RuntimeError:
 # nesting too deep for the parser; MemoryError: a file too big for the heap left).

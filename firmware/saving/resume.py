@@ -94,13 +94,18 @@ def read(flash, name, limit=None):
                 raise
 
 
+def _why(error):
+    """"damaged" for a file too big to be one of ours (EFBIG, see read), else "unreadable"."""
+    return "damaged" if error.args[0] == 27 else "unreadable"
+
+
 def load_settings(storage, settings):
     """Read the saved settings into `settings`; a bad file is kept aside. Returns a notice or
     None."""
     try:
         data = read(storage.flash, SETTINGS, SETTINGS_LIMIT)
-    except OSError:
-        return "Settings unreadable: " + keep_aside(storage, SETTINGS)
+    except OSError as error:
+        return "Settings %s: %s" % (_why(error), keep_aside(storage, SETTINGS))
     if data is None:
         return None
     try:
@@ -147,8 +152,8 @@ def load(storage, settings):
     for name in (SNAPSHOT, TEMPORARY, PREVIOUS):
         try:
             data = read(flash, name, SNAPSHOT_LIMIT)
-        except OSError:
-            notices.append("Save unreadable: " + keep_aside(storage, name))
+        except OSError as error:
+            notices.append("Save %s: %s" % (_why(error), keep_aside(storage, name)))
             continue
         if data is None:
             continue
@@ -295,8 +300,8 @@ def _replay_journal(storage, game, keep=True, base=0):
     counts as 0 (a game rebuilt from the journal's start record holds no earlier actions)."""
     try:
         data = read(storage.flash, JOURNAL)
-    except OSError:
-        return "Journal unreadable: " + keep_aside(storage, JOURNAL)
+    except OSError as error:
+        return "Journal %s: %s" % (_why(error), keep_aside(storage, JOURNAL))
     if not data:
         return None
     records = []     # (seq, base, actions, payload, offset of its redo), checked, to apply

@@ -34,6 +34,7 @@ PREVIOUS = "game.bak"
 TEMPORARY = "game.tmp"
 JOURNAL = "game.jnl"
 SETTINGS = "settings.json"
+ENOSPC = (28, 51)       # "no space left": the Pico and Linux; MicroPython's WebAssembly port
 RECORD = 0xA5          # first byte of every journal record
 START = 0xA6           # ... and of the start record at the head of a journal
 
@@ -193,7 +194,14 @@ class Storage:
         # the copy from before it: kept until the check is done, so that a history found
         # damaged later still has an older save beside it. (The new snapshot holds the same
         # history bytes as the one it replaces, plus what was played since.)
-        write_atomic(flash, SNAPSHOT, data, TEMPORARY, None if game.unchecked else PREVIOUS)
+        previous = None if game.unchecked else PREVIOUS
+        while True:
+            try:
+                write_atomic(flash, SNAPSHOT, data, TEMPORARY, previous)
+                break
+            except OSError as error:
+                if error.args[0] not in ENOSPC or not self._make_room(game):
+                    raise
         # Saved from here on: the files hold this game at `seq`, whatever happens next.
         self.seq = seq
         self.game = game
@@ -207,6 +215,25 @@ class Storage:
         self.journal_size = 0
         self.journal_suspect = False
         return len(data)
+
+    def _make_room(self, game):
+        """A full flash: the new snapshot did not fit. Removes one file that holds nothing
+        another does not, and returns True; False when there is none. game.bak first (an older
+        generation of what game.json holds). Then, when `game` replaces another (a swap: that
+        one is in the archive already, the Saver wrote it first), that game's journal and
+        snapshot (issue 58: with 648 bytes free, the new game's moves went unsaved for two
+        minutes, and a power cut brought the replaced game back in play)."""
+        flash = self.flash
+        if flash.exists(PREVIOUS):
+            flash.remove(PREVIOUS)
+            return True
+        if self.game is None or game is self.game:
+            return False             # (the same game: game.json and its journal are its only copy)
+        for name in (JOURNAL, SNAPSHOT):
+            if flash.exists(name):
+                flash.remove(name)
+                return True
+        return False
 
     def save_settings(self, settings):
         """Write the settings (rarely: only when one changes)."""
