@@ -378,6 +378,25 @@ def test_enter_on_a_page_button_does_that_button_not_ok(page):
     assert differing(page.glass(), shown) == 0     # no OK reached the game
 
 
+def test_an_import_with_three_games_kept_says_the_oldest_goes_before_it_acts(page, tmp_path):
+    """Issue 58 #3: with three games kept, an import pushes the oldest out, while the question
+    said only "The game here is kept"."""
+    from host_tools.sim import Simulator
+    sim = Simulator(save_dir=str(tmp_path))
+    sim.keys("UP,OK,WAIT:3000")
+    sim.settle()
+    page.open()
+    # Three games of their own (1, 2, 3 credits), each replaced: three kept. (More is two
+    # cells left of +1cr, one right of End, where the cursor goes with no clicks left.)
+    for keys in ("OK,LEFT,LEFT", "OK,OK,LEFT,LEFT", "OK,OK,OK,RIGHT"):
+        page.play(keys + ",OK,UP,UP,OK,LONG:OK,WAIT:600")
+    page.play("UP,OK,WAIT:2600")                   # the game here: 2 credits in one
+    pick(page, [tmp_path / "game.json"])
+    question = alert(page)
+    assert "the oldest kept game goes" in question.text
+    question.dismiss()
+
+
 def other_glass(sim):
     from host_tools.screenshots import glass_image
     return glass_image(sim)

@@ -552,8 +552,9 @@ document.getElementById("import").addEventListener("change", async (event) => {
     say("Not imported: " + verdict.slice(3) + ". Nothing was changed.", true);
     return;
   }
-  if (!confirm(`Play the imported game (${verdict.slice(3)})?\n` +
-               "The game here is kept: More > Previous games brings it back.")) return;
+  // (what happens to the game here, and to the oldest kept one, as the device's own
+  // questions say it: issue 58, an import with three kept deleted the oldest unsaid)
+  if (!confirm(`Play the imported game (${verdict.slice(3)})?\n` + board.import_words())) return;
   board.take_import();
   drainBus();
   // (a success in the plain style; only a store that failed is an error)

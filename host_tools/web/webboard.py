@@ -184,6 +184,19 @@ def check_import():
     return "ok " + imported[2]
 
 
+def import_words():
+    """What taking an import does to the game here, in the page's words (the same rule as
+    every question that replaces a game: firmware.games.kept_words)."""
+    from firmware.games import kept_words
+    words = kept_words(device.app)
+    if not words:
+        return "The game here has no moves: it is replaced."
+    if "oldest" in words:
+        return ("The game here is kept (More > Previous games), and the oldest kept game "
+                "goes: three are kept.")
+    return "The game here is kept: More > Previous games brings it back."
+
+
 def take_import():
     """Play the game check_import accepted; the one in play goes to the archive (More >
     Previous games). Saved at once: the page then stores the files in one write."""
