@@ -286,6 +286,8 @@ def bench_rhythm(image, flash_timing, fram=None):
     return rows
 
 
+SWAP_ACTIONS = 2000         # the games a swap is timed with (bench_board)
+SWAP_GAPS_MS = (50, 330)    # ... from the held OK's release to the next press, and between taps
 POWER_UP_ACTIONS = (500, 2000)     # saved games power-up is timed with (and none)
 # ... and a game of 500 actions whose last 150 are in the journal, a commit each: 1.9 KB, about
 # the most a stretch of play leaves before a pause compacts it (Storage.JOURNAL_LIMIT)
@@ -331,6 +333,13 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
         figures["rhythm"]["FRAM, 1 MHz"] = bench_rhythm(
             virtual_checks.with_fast_bus(image, folder, "fast-fram.bin", fram=True), "worst",
             virtual_checks.FRAM)
+    if fram:
+        # Taps after a swap: a new game over a 2,000-action game with three such games kept,
+        # its whole files written at once under the held OK (issue 58), the next taps 130 and
+        # 410 ms after its release.
+        long_games = virtual_checks.saved_long_games(fresh, folder, SWAP_ACTIONS, 3, "swap.bin")
+        figures["swap"] = dict(((timing, gap), virtual_checks.taps_after_a_swap(
+            long_games, timing, gap)) for timing in RHYTHM_TIMINGS for gap in SWAP_GAPS_MS)
     # A display for each seat: the same game, timed to the last byte on the second panel. At
     # 0x3D (hardware/pins-two-displays.json) it gets its pages after the first's; at the first's
     # own address (pins-two-displays-same-address.json) it hears the first's.
@@ -690,6 +699,7 @@ def print_virtual_pico(boards):
     row("a full GC at the peak", ["%.1f ms" % boards[k]["peak_gc_ms"] for k in kinds],
         "(the longest pause a collection can cause)")
     print()
+    print_swap(boards)
     print("Rhythm sweep (issue 37): the mixed script's %d taps at each rhythm, press to press;"
           % len(MIXED_KEYS.split(",")))
     print("  late: the update more than %d ms after the release; p95/max in ms (targets: none"
@@ -712,6 +722,25 @@ def print_virtual_pico(boards):
             _, taps, late, p95, most = boards[k]["rhythm"][timing][i]
             cells.append("%d late, %.0f/%.0f" % (late, p95, most))
         print("  %-18s %s" % (name, "".join(width % c for c in cells)))
+
+
+def print_swap(boards):
+    """The taps after a swap (bench_board), on the image."""
+    swap = boards.get("image", {}).get("swap")
+    if not swap:
+        return
+    print("  Taps after a swap (issue 58): More > New game held over a game of %d actions with"
+          % SWAP_ACTIONS)
+    print("  three such kept; its whole files are written at once, under the held OK. 12 taps, the")
+    print("  first one gap after the release; each from when it was let go (its wait for the flash")
+    print("  counted in) to its picture: first tap, then max of the rest, ms.")
+    for timing in RHYTHM_TIMINGS:
+        cells = []
+        for gap in SWAP_GAPS_MS:
+            times = swap[(timing, gap)]
+            cells.append("taps %d ms apart: %.0f, then %.0f" % (gap + 80, times[0], max(times[1:])))
+        print("    flash %-8s %s" % (timing, "; ".join(cells)))
+    print()
 
 
 if __name__ == "__main__":

@@ -629,6 +629,79 @@ def power_up_ms(image, folder, actions, journal=0):
         return pico.boot(limit_ms=BOOT_LIMIT_MS), count
 
 
+def saved_long_games(image, folder, actions, kept, name):
+    """A copy of `image` whose flash holds a saved game of about `actions` actions (the scripted
+    game, one snapshot) and `kept` games of that length kept in the archive (Previous games),
+    as a long evening leaves it. Returns the copy's path."""
+    work = copy_image(image, folder, name)
+    from host_tools import scripted_game
+    with open(scripted_game.__file__) as handle:
+        source = handle.read()
+    with VirtualPico(work) as pico:
+        pico.boot()
+        _clean_repl(pico)
+        pico.exec(source)
+        pico.exec(
+            "from engine_lite.game import Game\n"
+            "from engine_lite.logtext import do_line, parse\n"
+            "from firmware.board import hw\n"
+            "from firmware.saving import archive\n"
+            "from firmware.saving.storage import Storage\n"
+            "flash = hw.Flash()\n"
+            "for n in range(%d):\n"
+            "    game = Game()\n"
+            "    game.do(parse('corp gain %%d' %% (n + 1)))\n"
+            "    for line in scripted_game(%d):\n"
+            "        if game.count >= %d:\n"
+            "            break\n"
+            "        do_line(game, line)\n"
+            "    if n < %d:\n"
+            "        archive.keep(flash, game)\n"
+            "    else:\n"
+            "        Storage(flash).write_snapshot(game)\n"
+            "print(game.count)\n" % (kept + 1, actions // 10 + 10, actions, kept),
+            timeout_ms=2400000)
+        pico.save_image(work)
+    return work
+
+
+def taps_after_a_swap(image, flash_timing, gap_ms=330, taps=12):
+    """[ms]: for each tap after the held OK that starts a new game over the saved one (More >
+    New game), pressed `gap_ms` after the last one's release, the ms from when the player let
+    it go to the last I2C byte of its update: what the whole files of a swap, written at once
+    (issue 58), cost the taps that follow it, at the flash's `flash_timing`.
+
+    The emulator runs a flash operation through at once, so a key the harness presses during
+    one goes down only after it: each tap's release is timed from when it was due (the last
+    release, the gap and the tap), and its wait for the flash counted in."""
+    from host_tools import keyscript
+    marks = []
+    due = []
+    with VirtualPico(image, flash_timing=flash_timing) as pico:
+        watched = pico.i2c_writes
+        pico.boot()
+        pico.play("WAIT:3000")
+        pico.play("LEFT,LEFT,OK,UP,UP,OK", gap_ms=gap_ms)      # More > New game
+        pico.press("OK")
+        pico.run(keyscript.LONG_MS)
+        pico.release("OK")
+        released = pico.now_us
+        pico.run(gap_ms)
+        for _ in range(taps):
+            due.append(released + (gap_ms + keyscript.TAP_MS) * 1000)
+            first = len(watched)
+            pico.press("RIGHT")
+            pico.run(keyscript.TAP_MS)
+            pico.release("RIGHT")
+            released = pico.now_us
+            marks.append(("RIGHT", released, first))
+            pico.run(gap_ms)
+        pico.run(2000)
+        results = update_ms(marks, watched, (gap_ms + 2000) * 1000)
+    return [NEVER if ms is None else ms + (mark[1] - was) / 1000.0
+            for (_button, ms), mark, was in zip(results, marks, due)]
+
+
 def _clean_repl(pico):
     """Stop the tracker and soft-reset into the REPL without running main.py: a clean heap."""
     pico.interrupt()
