@@ -377,11 +377,18 @@ class App:
         """One button event (the ButtonPad calls this)."""
         now = self.clock.ticks_ms()
         self.last_input = now
-        if self.blanked or self.dimmed:
-            # The press that wakes the display does nothing else.
+        if self.blanked:
+            # The press that wakes a dark glass does nothing else: the player has not seen what
+            # it would act on. It says so, for the press that follows.
             self._wake()
             self.pad.cancel_all()
+            self.say("Awake: the next key acts")
             return
+        if self.dimmed:
+            # A dimmed glass is still readable: the key does what it does on a bright one
+            # (issue 60: after a pause of two minutes every recipe of the README went wrong,
+            # its first key spent on waking), and the glass comes back to full brightness.
+            self._wake()
         if event == DOWN:
             if self.pad.held() >= 2:
                 # Two keys at once is a slip (DOWN+OK installed a card for 1, LEFT+RIGHT

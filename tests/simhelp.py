@@ -33,10 +33,12 @@ def key_script(events):
     inside the next flash write, which takes ms (a slow flash's sector erases), STALL:key:ms,
     and ("busy", first, second, together, ms, inside), two keys moving while the loop is busy
     (busy_between), BUSY:first:second:together:ms:inside: only `drive` plays them (a touch's keys
-    depend on the screen at that moment)."""
+    depend on the screen at that moment). ("pause", ms): nobody presses for that long."""
     words = []
     for event, gap in events:
-        if event[0] == "touch":
+        if event[0] == "pause":
+            words.append("WAIT:%d" % event[1])
+        elif event[0] == "touch":
             words.append("TOUCH:%d:%d" % event[1:])
         elif event[0] == "stall":
             words.append("STALL:%s:%d" % event[1:])
@@ -63,7 +65,10 @@ def drive(sim, events):
     firmware.netrunner.touch gives for it at that moment, pressed as the page presses them."""
     from firmware.netrunner.touch import keys_for
     for event, gap in events:
-        if event[0] == "touch":
+        if event[0] == "pause":
+            sim.idle(event[1], 500)              # (nobody presses: the loop once every 500 ms)
+            sim.run(gap)
+        elif event[0] == "touch":
             words = []
             for name in keys_for(sim.app, event[1], event[2]):
                 words += ["PRESS:" + name, "WAIT:%d" % MIN_HOLD_MS, "RELEASE:" + name, "WAIT:40"]

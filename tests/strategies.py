@@ -60,7 +60,10 @@ CHORD = st.tuples(st.just("chord"), OFTEN, OFTEN, st.integers(0, 60), st.integer
 # keys together), the two edges some ms apart: only the pins' interrupts see them, and they
 # must be read in that order
 BUSY = st.tuples(st.just("busy"), OFTEN, OFTEN, st.booleans(), st.integers(0, 60), st.booleans())
-KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD, BUSY)
+# a thinking pause: past the glass's dimming (2 minutes: keys still act, issue 60), or past its
+# switching off (10: the next key only wakes it)
+PAUSE = st.tuples(st.just("pause"), st.sampled_from((121000, 601000)))
+KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD, BUSY, PAUSE)
 
 
 def key_events(max_size):

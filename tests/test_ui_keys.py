@@ -23,6 +23,22 @@ def test_held_left_leaves_a_menu_and_undoes_on_the_dashboard_and_redo_too():
     assert sim.state()["corp"]["credits"] == 6
 
 
+def test_a_key_on_a_dimmed_glass_acts_as_on_a_bright_one_and_brightens_it():
+    """Issue 60: the dimmed glass is still readable, and the first key after a thinking pause
+    only woke it: every recipe of the README went wrong from a dimmed screen."""
+    sim = play("")
+    sim.app.settings.dim_s = 2
+    sim.run(2500)
+    assert sim.app.dimmed
+    sim.keys("OK")
+    assert sim.state()["corp"]["credits"] == 6                  # the key acted
+    assert not sim.app.dimmed and sim.oled.contrast == 255       # and the glass is bright
+    sim.run(2500)
+    assert sim.app.dimmed
+    sim.keys("RIGHT,LEFT,OK")                                    # a recipe from a dimmed glass
+    assert sim.state()["corp"]["credits"] == 7                   # every key of it counted
+
+
 def test_dim_then_blank_then_the_waking_press_does_nothing_else():
     sim = play("")
     sim.app.settings.dim_s = 2
@@ -34,6 +50,7 @@ def test_dim_then_blank_then_the_waking_press_does_nothing_else():
     sim.keys("OK")
     assert not sim.app.blanked and sim.oled.display_on and sim.oled.contrast == 255
     assert sim.state()["corp"]["credits"] == 5     # the waking press did nothing else
+    assert "next key acts" in sim.app.toast        # ... and says so
     sim.keys("OK")
     assert sim.state()["corp"]["credits"] == 6
 
