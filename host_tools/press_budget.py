@@ -32,7 +32,7 @@ TASKS = (
     ("run, steal a 2-point agenda", 5, 2, RUNNER_TURN, RUN_HQ + "," + ACCESS + ",RIGHT,OK",
      ["runner run hq", "run access", "runner steal 2", "run success"]),
     ("run, trash cost 4 with 2 bad-pub credits", 7, 3, "UP,UP,LEFT,LEFT,OK," + RUNNER_TURN,
-     RUN_HQ + "," + ACCESS + ",LONG:DOWN,UP,OK",
+     RUN_HQ + "," + ACCESS + ",HOLD:DOWN:800,UP,OK",
      ["runner run hq", "run access", "runner trash 4", "run success"]),
     ("Corp rezzes a card costing 4 in a run", 6, 1, RUNNER_TURN + "," + RUN_HQ,
      "DOWN,DOWN,DOWN,DOWN,RIGHT,OK", ["corp rez 4"]),
@@ -51,10 +51,10 @@ TASKS = (
     # The rare moves a real game also has (issue 24's targets).
     ("Runner gains an extra click (a card)", 3, 1, RUNNER_TURN, "UP,LEFT,OK",
      ["runner clicks +1"]),
-    # A held UP counts one press: the number climbs where the player sees it (5 at the long
-    # press, then 1 a repeat) and they let go at 9.
+    # A held UP counts one press: the number climbs where the player sees it (1 at the long
+    # press, 5 at its first repeat, then 1 a repeat) and they let go at 9.
     ("play an event: pay 5, gain 9 (Sure Gamble)", 6, 6, RUNNER_TURN,
-     "LONG:DOWN,LEFT,OK,WAIT:1500,HOLD:UP:1400,OK", ["runner play 5", "runner gain 9"]),
+     "HOLD:DOWN:800,LEFT,OK,WAIT:1500,HOLD:UP:1550,OK", ["runner play 5", "runner gain 9"]),
     ("install a card costing 0", 3, 1, "", "DOWN,UP,OK", ["corp install 0"]),
     ("remove a tag (click + 2)", 4, 4, TAGGED + "," + RUNNER_TURN, "DOWN,DOWN,OK",
      ["runner remove-tag"]),
@@ -65,7 +65,7 @@ TASKS = (
      "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access"]),
     ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
-     "HOLD:UP:850,LEFT,LONG:OK", ["runner damage meat 6"]),
+     "HOLD:UP:1000,LEFT,LONG:OK", ["runner damage meat 6"]),
     ("a new game with the Runner's link 1", 5, 1, "", "UP,RIGHT,RIGHT,RIGHT,OK",
      ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
 )

@@ -59,7 +59,7 @@ SCREENS = (
     ("flatline", "6 meat damage, 5 cards in the grip: a held OK says flatlined, < fixes the count",
      MORE + ",DOWN,OK,DOWN,DOWN,DOWN,OK,UP,UP,UP,UP,UP,OK"),
     ("flatline_ring", "UP held to 6, LEFT to Meat: the row says it flatlines, a held OK records it",
-     "HOLD:UP:850,LEFT"),
+     "HOLD:UP:1000,LEFT"),
     ("agenda", "Agenda points", MORE + ",DOWN,DOWN,OK"),
     ("score", "Scoring: the points, and where that leaves the Corp against the target",
      MORE + ",DOWN,DOWN,OK,OK"),

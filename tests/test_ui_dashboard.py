@@ -77,11 +77,11 @@ def test_access_keeps_bad_publicity_credits_until_the_last_card_is_done():
     from host_tools.screens_catalog import RUNNER_RUN
     sim = play(RUNNER_RUN + ",WAIT:3000,OK,WAIT:1000,LEFT,OK")  # Access; +1 card: two cards
     assert sim.app.screen.bar(sim.app.game.state)[0] == "Next"
-    sim.keys("LONG:DOWN,UP,UP,UP,OK")                         # a trash cost of 2: 1 from bad pub
+    sim.keys("HOLD:DOWN:800,UP,UP,UP,OK")                     # a trash cost of 2: 1 from bad pub
     state = sim.state()
     assert state["runner"]["credits"] == 4 and state["run"]["accessing"]
     assert list(log_lines(sim.app.game))[-1] == "runner trash 2"
-    sim.keys("RIGHT,OK")                                       # Done: the second card, the run ends
+    sim.keys("OK")              # Next (the cursor is on it after a card): the run ends
     assert sim.state()["run"] is None
     assert list(log_lines(sim.app.game))[-2:] == ["runner trash 2", "run success"]
 
@@ -328,3 +328,32 @@ def test_a_message_longer_than_two_lines_shows_every_line_two_at_a_time():
     lines = wrap(text, 25)
     assert len(lines) == 4 and all(line in seen for line in lines)
     assert sim.app.toast is None                     # and then it is gone
+
+
+def runners_turn():
+    """A simulator in the Runner's first turn (the Corp's three credits taken, its turn over)."""
+    sim = play("")
+    for line in ("corp gain-credit", "corp gain-credit", "corp gain-credit", "corp end-turn"):
+        do_line(sim.app.game, line)
+    sim.app.changed()
+    sim.run(3000)
+    return sim
+
+
+def test_a_steal_that_ends_the_run_is_said_with_the_runs_end():
+    """Issue 60: RIGHT, OK, OK, RIGHT, OK stole 2 points and the glass said only "Run
+    successful: over"."""
+    sim = runners_turn()
+    sim.keys("RIGHT,OK,OK,RIGHT,OK")                   # Run on HQ, Access, Steal
+    assert sim.state()["runner"]["agenda_points"] == 2
+    assert sim.app.toast == "Runner stole 2 points. Run successful: over"
+
+
+def test_after_a_steal_with_cards_left_the_next_ok_is_next_not_another_steal():
+    """Issue 60: with one more card to access, the cursor stayed on Steal, and the OK meant as
+    Next stole again."""
+    sim = runners_turn()
+    sim.keys("RIGHT,OK,OK,LEFT,OK,RIGHT,RIGHT,OK")     # Access, +1 card, Steal
+    assert sim.state()["runner"]["agenda_points"] == 2 and sim.app.toast == "Runner stole 2 points"
+    sim.keys("WAIT:1000,OK")                            # the OK meant as Next: the run ends
+    assert sim.state()["runner"]["agenda_points"] == 2 and not sim.app.game.state.in_run()

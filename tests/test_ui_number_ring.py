@@ -73,7 +73,7 @@ def test_a_number_left_alone_expires_with_a_word():
 
 
 def test_a_payment_too_large_is_refused_with_the_reason_and_the_number_dropped():
-    sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK")   # -6: the Corp pays 6, it has 5
+    sim = play("HOLD:DOWN:800,DOWN,RIGHT,RIGHT,RIGHT,OK")   # -6: the Corp pays 6, it has 5
     assert sim.app.toast == "! Needs 6 credits, has 5. Number dropped"
     assert sim.state()["corp"]["credits"] == 5 and sim.app.screen.pending is None
     sim.keys("DOWN,DOWN,DOWN,DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK")     # a new number: pays 5
@@ -144,7 +144,7 @@ def test_a_message_never_hides_what_a_pending_number_is_for():
     sim.keys("DOWN")
     sim.run(50)
     assert sim.app.toast is None and where_shown(sim, "Corp pays 1 cr")
-    sim = play("LONG:DOWN,DOWN,RIGHT,RIGHT,RIGHT,OK", settle=50)   # pay 6 with 5: refused
+    sim = play("HOLD:DOWN:800,DOWN,RIGHT,RIGHT,RIGHT,OK", settle=50)   # pay 6 with 5: refused
     assert sim.app.toast == "! Needs 6 credits, has 5. Number dropped"
     assert where_shown(sim, "Needs 6 credits") and sim.app.screen.pending is None
     assert not where_shown(sim, "Corp pays 6 cr")
@@ -194,13 +194,13 @@ def test_a_flatline_from_the_number_ring_says_so_first_and_a_held_ok_records_it(
     bench: record a flatline, 3 presses). A tap asks first, as from More > Counters, with the
     grip's count to correct."""
     from simhelp import where_shown
-    sim = play("HOLD:UP:850,LEFT")                               # 6, Meat
+    sim = play("HOLD:UP:1000,LEFT")                               # 6, Meat
     assert where_shown(sim, "Flatline: 6 meat, grip 5")       # the count it is judged by
     assert sim.app.game.count == 0
     sim.keys("LONG:OK,WAIT:500")
     assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "flatline"
     assert sim.app.screen.name == "win"
-    tapped = play("HOLD:UP:850,LEFT,OK")
+    tapped = play("HOLD:UP:1000,LEFT,OK")
     assert tapped.app.screen.name == "flatline" and tapped.app.game.count == 0
 
 
@@ -211,11 +211,11 @@ def test_a_held_ok_on_a_number_that_does_not_end_the_game_does_what_a_tap_does()
 
 def test_the_agenda_that_wins_from_the_number_ring_says_so_and_takes_a_held_ok():
     from simhelp import where_shown
-    sim = play("HOLD:UP:850,UP,RIGHT")                           # 7 points, Score
+    sim = play("HOLD:UP:1000,UP,RIGHT")                           # 7 points, Score
     assert where_shown(sim, "Score 7 wins: hold OK")
     sim.keys("OK")                                               # a tap asks first
     assert sim.app.game.state.winner < 0 and sim.app.screen.name == "confirm"
-    sim = play("HOLD:UP:850,UP,RIGHT,LONG:OK,WAIT:500")
+    sim = play("HOLD:UP:1000,UP,RIGHT,LONG:OK,WAIT:500")
     assert sim.state()["winner"] == "corp" and sim.state()["win_reason"] == "agenda"
 
 
@@ -234,3 +234,15 @@ def test_virus_counters_go_on_with_the_number_ring_and_a_purge_says_how_many_wen
     assert sim.app.game.state.runner.virus == 0
     assert list(log_lines(sim.app.game))[-1] == "corp purge"
     assert "2 virus counters removed" in sim.app.toast
+
+
+def test_a_slow_press_opens_the_number_at_one_not_five():
+    """Issue 60: UP held 650 ms (a slow press, past the long press's 600) opened the ring at 5;
+    LEFT, OK then gave "5 meat damage: trash 5 at random"."""
+    from simhelp import play
+    sim = play("HOLD:UP:650")
+    assert sim.app.screens[0].pending.delta == 1
+    sim.keys("HOLD:DOWN:650")                  # the ring open: a long press moves it by 5
+    assert sim.app.screens[0].pending.delta == -4
+    sim = play("HOLD:UP:800")                  # held on past its first repeat: the 5 of old
+    assert sim.app.screens[0].pending.delta == 5

@@ -601,7 +601,11 @@ class Dashboard(Screen):
                 # (nothing on the board yet, undone actions or not: the ring offers the
                 # Runner's link from the start; a game with a redo list is kept if replaced)
                 pending = load("firmware.netrunner.purposes").Pending(not game.count)
-                pending.change(s, step)
+                # A press that opens the number is 1 until the key is held past its first
+                # repeat (issue 60: a slow press of 650 ms, a long press, opened it at 5, and
+                # the OK after a LEFT gave 5 meat damage); held on, it is 5 (Pending.key).
+                pending.change(s, 1 if name == "UP" else -1)
+                pending.opened_held = event == LONG
                 self.pending = pending
                 # The last message is done with: the captions' row now says what the number is
                 # for (a message moved under it would cost the next press a redraw).
@@ -652,15 +656,21 @@ class Dashboard(Screen):
             from firmware.netrunner.turn_end import end_turn
             end_turn(app)
 
-    def accessed(self, app):
+    def accessed(self, app, said=None):
         """One accessed card is done with (stolen, trashed or passed): the run ends after the
-        last one."""
+        last one. `said`: what the card's own action said ("Runner stole 2 points"), kept in
+        the message with the run's end (issue 60: the end's words alone hid the steal). With
+        cards left, the cursor goes back to Next: an OK meant as Next stole again."""
         s = app.game.state
         if not s.run_access or s.winner >= 0:
             return
         self.to_access -= 1
         if self.to_access < 1:
             app.act(A.action(A.RUN_END, 0, A.RUN_SUCCESS))     # "Run successful: over"
+            if said and app.toast and app.toast != said:
+                app.say(said + ". " + app.toast)
+        else:
+            self.cursor = 0
 
     def _choose(self, app, s, label):
         """OK on a bar cell: what its row of CELLS says it does."""
@@ -689,7 +699,7 @@ class Dashboard(Screen):
         elif does == _STEAL:
             purposes = load("firmware.netrunner.purposes")
             purposes.points_then(app, purposes.points_action(s, A.STEAL, RUNNER, self.value),
-                                 self.accessed)
+                                 lambda app: self.accessed(app, app.toast))
             forget("firmware.netrunner.purposes")
         elif does == _ONE_MORE:
             self.to_access += 1

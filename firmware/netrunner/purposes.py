@@ -108,6 +108,7 @@ class Pending:
         self.delta = 0
         self.index = 0
         self.fresh = fresh      # nothing has happened in the game yet (the ring offers Link)
+        self.opened_held = False  # opened by a long press: its first repeat makes it 5 (key)
         self._ends = (None, 0, 0, False)  # (state, delta, index, whether OK ends the game)
 
     def choices(self, s):
@@ -222,7 +223,11 @@ class Pending:
         """UP/DOWN change the number, LEFT/RIGHT choose what for, OK does it (a number back
         at 0 is dropped). The dashboard passes its keys here while the number waits."""
         if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
-            self.change(s, step_of(event) * (1 if name == "UP" else -1))
+            step = step_of(event)
+            if self.opened_held and event == REPEAT:
+                step = 4            # opened by a long press at 1, held on: the long press's 5
+            self.opened_held = False
+            self.change(s, step * (1 if name == "UP" else -1))
         elif name in ("LEFT", "RIGHT") and event == PRESS:
             self.move(s, 1 if name == "RIGHT" else -1)
         elif name == "OK" and event in (PRESS, LONG):
@@ -239,7 +244,7 @@ class Pending:
             elif verb in WINNING:
                 act = self.action(s)
                 dashboard.drop()
-                points_then(app, act, dashboard.accessed, confirmed)
+                points_then(app, act, lambda app: dashboard.accessed(app, app.toast), confirmed)
             elif verb == LINK:
                 dashboard.drop()
                 start_with_link(app, n)
@@ -251,7 +256,7 @@ class Pending:
             elif app.act(self.action(s), confirmed=confirmed):   # said: "Corp rezzed for 3"
                 dashboard.drop()
                 if verb == A.TRASH:
-                    dashboard.accessed(app)   # a trash cost paid: that card is done
+                    dashboard.accessed(app, app.toast)   # a trash cost paid: that card is done
             elif app.screen is dashboard:
                 # Refused (the message says why): the number goes too, and the message says
                 # so, or a later OK would spend it on something else (issue 35)
