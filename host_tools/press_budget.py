@@ -17,6 +17,8 @@ RUNNER_TURN = "LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000"   # the Corp ends its first 
 RUN_HQ = "RIGHT,OK,WAIT:1000"             # the Runner: Run (HQ unless UP/DOWN chose another)
 ACCESS = "OK,WAIT:1000"                   # the run's bar: Access (then a pause: nothing by momentum)
 TAGGED = "UP,RIGHT,RIGHT,OK,WAIT:3000"    # the Runner takes a tag
+# a virus counter on the Runner's cards (More > Tags & damage > Virus counter +1), then home
+VIRUS = MORE + ",DOWN,OK" + ",DOWN" * 7 + ",OK,WAIT:500,LONG:LEFT,LONG:LEFT,WAIT:3000"
 
 # (task, target presses, token moves, start script, task script, log lines the task must end
 # with). Targets are issue 10's.
@@ -58,7 +60,7 @@ TASKS = (
     ("install a card costing 0", 3, 1, "", "DOWN,UP,OK", ["corp install 0"]),
     ("remove a tag (click + 2)", 4, 4, TAGGED + "," + RUNNER_TURN, "DOWN,DOWN,OK",
      ["runner remove-tag"]),
-    ("purge virus counters", 3, 2, "", ACTS + ",OK", ["corp purge"]),
+    ("purge virus counters", 3, 2, VIRUS, ACTS + ",OK", ["corp purge"]),
     ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,OK,OK",
      ["corp install 0", "corp advance remote1", "corp advance remote1"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,

@@ -219,3 +219,25 @@ def test_no_tap_or_hold_in_the_screens_catalog_imports_inside_its_press():
         sim.keys(keys)
     starts = {"firmware.infiltration", "firmware.infiltration.monitor"}
     assert [(name, event, new) for name, event, new in late if not set(new) <= starts] == []
+
+
+def test_the_corps_actions_keep_their_places_when_the_runner_is_tagged():
+    """Issue 60: tagged, Trash resource came first, and RIGHT, RIGHT, OK, OK trashed a resource
+    instead of purging; the ice recipe installed for 2 and took a credit."""
+    untagged = choose(play(""), "Acts")
+    tagged = choose(play("UP,RIGHT,RIGHT,OK,WAIT:3000"), "Acts")     # the Runner takes a tag
+    assert tagged.app.game.state.runner.tags == 1
+    labels = lambda sim: [item.label for item in sim.app.screen.items(sim.app)]
+    assert labels(tagged) == labels(untagged)
+    assert labels(tagged)[0] == "Purge viruses"
+
+
+def test_a_purge_with_no_virus_counters_asks_and_a_run_of_oks_spends_nothing():
+    """Issue 60: Acts, OK, OK spent all three clicks on a purge with no virus counters, and
+    nothing said so."""
+    sim = play("RIGHT,RIGHT,OK,OK,OK,OK")
+    assert sim.state()["corp"]["clicks"] == 3 and sim.app.screen.name == "confirm"
+    assert "No virus counters" in sim.app.screen.question
+    sim.keys("LONG:OK,WAIT:300")                   # held: purged all the same
+    assert sim.state()["corp"]["clicks"] == 0
+    assert sim.app.screen.name == "dashboard"

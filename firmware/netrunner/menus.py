@@ -67,15 +67,13 @@ class ActionMenu(Menu):
                      simple(A.REMOVE_TAG)),
             ]
         else:
-            trash = Item("Trash resource", "1+2", tag_cost,
-                         simple(A.TRASH_RESOURCE))
             # What only this menu does comes first (the dashboard has +1 credit, draw, install,
-            # advance, rez and score a press or two away): purging, then with the Runner tagged
-            # trashing a resource, which the Corp came here for (make bench: purge, 4 presses).
-            items.insert(0, Item("Purge viruses", "3", _can(s, side, 3), simple(A.PURGE)))
-            first = s.runner.tags and s.active == side
-            if first:
-                items.insert(0, trash)
+            # advance, rez and score a press or two away): purging (make bench: purge, 4
+            # presses). Every row stays where it is whatever the state: with the Runner tagged,
+            # Trash resource came first, and the recipes a hand knows (Acts, OK: purge) did
+            # something else (issue 60). A tagged Runner's resource is two presses from the
+            # dashboard anyway (DOWN, DOWN, OK).
+            items.insert(0, Item("Purge viruses", "3", _can(s, side, 3), _purge))
             items += [
                 Item("Install", "1+X", one,
                      lambda app: ask_then_act(app, "INSTALL", "Install cost (credits)", A.INSTALL, side)),
@@ -84,8 +82,7 @@ class ActionMenu(Menu):
                      lambda app: ask_then_act(app, "PLAY", "Play cost (credits)", A.PLAY, side)),
                 Item("Advance", "1+1", _can(s, side, 1, 1), lambda app: _advance(app, side)),
             ]
-            if not first:
-                items.append(trash)
+            items.append(Item("Trash resource", "1+2", tag_cost, simple(A.TRASH_RESOURCE)))
             items += [
                 Item("Rez a card", "0+X", True,
                      lambda app: ask_then_act(app, "REZ", "Rez cost (credits)", A.REZ, side)),
@@ -194,6 +191,17 @@ class MoreMenu(Menu):
                 "NEW GAME", new_game_question(app), new_game, hold=True))),
             Item("New Infiltration", "", True, new_infiltration),
         ]
+
+
+def _purge(app):
+    """Purge viruses: with no virus counters on the tracker, three clicks for nothing is a slip
+    more often than a purge (issue 60: Acts, OK, OK spent them without a word), so it asks, and
+    only a held OK does it."""
+    if app.game.state.runner.virus:
+        act_then_home(app, A.action(A.PURGE, CORP))
+        return
+    app.push(Confirm("PURGE", "No virus counters on the tracker. Purge anyway, for 3 clicks?",
+                     lambda app: act_then_home(app, A.action(A.PURGE, CORP)), hold=True))
 
 
 def _settings(app):
