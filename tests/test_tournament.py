@@ -76,8 +76,9 @@ def test_at_zero_time_is_called_and_the_final_turns_follow():
     assert state.final_turns == 2 and "Time: Corp's turn, then Runner's last turn" in sim.app.toast
     assert header_text(sim) == "+1"
     assert list(log_lines(sim.app.game))[-1] == "time-call"
-    # The Corp's three clicks for credits (the cursor back on +1cr), then End held.
-    sim.keys("RIGHT,RIGHT,OK,OK,OK,LONG:OK,WAIT:3000")
+    # The Corp's three clicks for credits (the cursor on +1cr), then End held. (RIGHT, RIGHT,
+    # OK, OK here was a purge of no virus counters: three clicks spent unseen, issue 60.)
+    sim.keys("OK,OK,OK,LONG:OK,WAIT:3000")
     assert sim.app.game.state.active == 1 and header_text(sim) == "LAST"
     sim.keys(END_EARLY + ",WAIT:3000")             # the Runner ends its last turn early
     assert sim.state()["winner"] == "tie" and sim.state()["win_reason"] == "time"    # 0-0

@@ -241,3 +241,24 @@ def test_a_purge_with_no_virus_counters_asks_and_a_run_of_oks_spends_nothing():
     sim.keys("LONG:OK,WAIT:300")                   # held: purged all the same
     assert sim.state()["corp"]["clicks"] == 0
     assert sim.app.screen.name == "dashboard"
+
+
+@pytest.mark.parametrize("keys", [
+    "LEFT,LEFT,LEFT,LONG:OK",                       # the End-turn page (clicks left)
+    MORE + ",OK,LEFT,UP,OK,UP,UP",                  # the trace wizard
+    MORE + ",UP,OK",                                # a new Infiltration game: how many players
+    MORE + ",DOWN,DOWN,DOWN,OK,OK",                 # Counters: the SET prompt
+    "OK," + MORE + ",UP,UP,OK",                     # New game's question
+])
+def test_a_message_never_covers_a_questions_key_line(keys):
+    """Issue 60: "Hold OK to confirm" over "OK set", the time call over the End-turn page: a
+    message, of one line or two, leaves the last row (what the keys do) as it was."""
+    sim = play(keys + ",WAIT:3000")
+    screen = sim.app.screen
+    assert screen is not sim.app.screens[0]
+    keys_row = bytes(sim.oled.glass_bytes())[-128:]         # (the bottom page: rows 56-63)
+    for text in ("Hold OK to confirm", "Time: Corp's turn, then Runner's last turn, a long one"):
+        sim.app.say(text)
+        sim.run(50)
+        assert sim.app.screen is screen and sim.app.toast == text
+        assert bytes(sim.oled.glass_bytes())[-128:] == keys_row, text
