@@ -357,3 +357,14 @@ def test_after_a_steal_with_cards_left_the_next_ok_is_next_not_another_steal():
     assert sim.state()["runner"]["agenda_points"] == 2 and sim.app.toast == "Runner stole 2 points"
     sim.keys("WAIT:1000,OK")                            # the OK meant as Next: the run ends
     assert sim.state()["runner"]["agenda_points"] == 2 and not sim.app.game.state.in_run()
+
+
+def test_after_an_install_adv_names_the_new_remote():
+    """Issue 60: after an install in a new remote, the Adv cell still named R1 (a second remote
+    and its advances cost a press more than the tokens). A card just installed is most likely
+    in the remote after the last one with counters."""
+    sim = play("RIGHT,OK,WAIT:1500")                       # R1 advanced once
+    sim.keys("LEFT,DOWN,DOWN,OK,WAIT:1500")                # an install for 2 (the ring)
+    assert list(log_lines(sim.app.game))[-1] == "corp install 2"
+    sim.keys("RIGHT,OK,WAIT:1500")                         # Adv: the new remote
+    assert list(log_lines(sim.app.game))[-1] == "corp advance remote2"

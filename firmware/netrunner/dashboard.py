@@ -116,6 +116,16 @@ CELLS = (
 )
 
 
+def new_remote(corp):
+    """The remote a card installed in a new server is in: the one after the last remote with
+    advancement counters (1 when none has any), within those whose counters are kept."""
+    last = 0
+    for remote in range(1, _ADVANCED_REMOTES + 1):
+        if corp.advancements(remote):
+            last = remote
+    return min(last + 1, _ADVANCED_REMOTES)
+
+
 def cell(label):
     """The bar's cell of this label: its row of CELLS."""
     for row in CELLS:
@@ -269,7 +279,7 @@ class Dashboard(Screen):
         longer one covers the counters too. Never the bar, never half a row of text, and never
         what the captions' row says a key will do (a pending number, Run, Steal, Adv or Trace
         lit, a run: the message goes under it; issue 35: a run went to Archives unseen)."""
-        self._follow_state(app.game.state)         # (the cursor as update will find it)
+        self._follow_state(app.game.state, app.game)   # (the cursor as update will find it)
         if self.pending or self.status(app.game.state):
             return _LOW_Y + 1, _LOW_Y + 9 * lines - 1, _LOW_Y
         if lines == 1:
@@ -307,8 +317,9 @@ class Dashboard(Screen):
         """The label of the bar's lit cell."""
         return self.bar(s)[self.cursor]
 
-    def _follow_state(self, s):
-        """Put the cursor where the player most likely wants it after the game changed."""
+    def _follow_state(self, s, game):
+        """Put the cursor where the player most likely wants it after the game changed (and a
+        number cell's number: `game`'s last action says where Adv starts)."""
         clicks_left = s.player(s.active).clicks > 0
         mode = (s.active, s.in_run() + s.run_access, clicks_left)
         if mode != self._bar_mode:
@@ -325,6 +336,10 @@ class Dashboard(Screen):
             self._value_cell = label
             if label == "Adv":      # (after a power cut: the remote with the most counters)
                 self.value = self.last_remote or scoring_remote(s.corp) or 1
+                if game.count and game.action_at(game.count - 1)[0] == A.INSTALL:
+                    # A card just installed is most likely in a new remote: the one after the
+                    # last with counters (issue 60: Adv still named R1 after an install there)
+                    self.value = new_remote(s.corp)
             else:
                 number = cell(label)[2]
                 if number:
@@ -369,7 +384,7 @@ class Dashboard(Screen):
 
     def update(self, app, fb):
         s = app.game.state
-        self._follow_state(s)
+        self._follow_state(s, app.game)
         part = self.part
         # (each part's key is compared here before part() is called: a call costs about 90 us
         # on a Pico, and a tap changes one or two of the fifteen parts; make bench: press to
@@ -575,7 +590,7 @@ class Dashboard(Screen):
 
     def on_button(self, app, name, event):
         s = app.game.state
-        self._follow_state(s)
+        self._follow_state(s, app.game)
         if event == PRESS:
             self.moved = name in ("LEFT", "RIGHT") and not self.pending
         if name != "OK":

@@ -42,7 +42,7 @@ def keys_for(app, x, y):
 
 def _dashboard(app, home, x, y):
     s = app.game.state
-    home._follow_state(s)                          # (the cursor as the next key will find it)
+    home._follow_state(s, app.game)                # (the cursor as the next key will find it)
     pending = home.pending
     for place in D.PLACES:              # the counters, where the dashboard draws them
         left, top, width, height, label = place[5:]
