@@ -353,6 +353,11 @@ class App:
         if error and self.buzzer:
             self.buzzer.beep(self.clock.ticks_ms(), self.clock, 880, 60)
 
+    def page_lines(self):
+        """How many lines of a message show at a time: two, or one over a screen with a key
+        line (a question: Screen.key_line), where two would hide what it asks (issue 60)."""
+        return 1 if self.screen.key_line else 2
+
     def _lines(self, toast):
         """The message's lines, wrapped once for all the renders it is on the glass for (a
         wrap took a few hundred microseconds on a Pico: make bench, press to photon)."""
@@ -514,17 +519,20 @@ class App:
         lines = self._lines(toast) if toast else None
         page = 0
         self._page_at = None
-        if lines and len(lines) > 2:
-            # A longer message (notices at power-up): two lines at a time, each pair for
-            # TOAST_MS, so that every line of it is on the glass for a while.
+        per = self.page_lines()
+        if lines and len(lines) > per:
+            # A longer message (notices at power-up): two lines at a time (one over a screen
+            # with a key line: page_lines), each page for TOAST_MS, so that every line of it is
+            # on the glass for a while.
             clock = self.clock
             now = clock.ticks_ms()
             left = max(0, clock.ticks_diff(self._toast_until, now))
-            pages = (len(lines) + 1) // 2
-            page = max(0, min(pages - 1, pages - 1 - (left - 1) // self.TOAST_MS))
-            lines = lines[2 * page:2 * page + 2]
+            pages = (len(lines) + per - 1) // per
+            span = self.TOAST_MS * ((len(lines) + 1) // 2) // pages   # (say: its whole time)
+            page = max(0, min(pages - 1, pages - 1 - (left - 1) // span))
+            lines = lines[per * page:per * page + per]
             if page < pages - 1:
-                self._page_at = clock.ticks_add(now, left % self.TOAST_MS or self.TOAST_MS)
+                self._page_at = clock.ticks_add(now, left % span or span)
         if lines:
             box = screen.toast_box(self, len(lines))
             top, bottom = box[0] - 1, box[1]       # the rows it covers, border included

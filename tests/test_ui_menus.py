@@ -245,14 +245,15 @@ def test_a_purge_with_no_virus_counters_asks_and_a_run_of_oks_spends_nothing():
 
 @pytest.mark.parametrize("keys", [
     "LEFT,LEFT,LEFT,LONG:OK",                       # the End-turn page (clicks left)
-    MORE + ",OK,LEFT,UP,OK,UP,UP",                  # the trace wizard
-    MORE + ",UP,OK",                                # a new Infiltration game: how many players
-    MORE + ",DOWN,DOWN,DOWN,OK,OK",                 # Counters: the SET prompt
     "OK," + MORE + ",UP,UP,OK",                     # New game's question
+    "OK," + MORE + ",UP,OK",                        # New Infiltration's question
 ])
 def test_a_message_never_covers_a_questions_key_line(keys):
-    """Issue 60: "Hold OK to confirm" over "OK set", the time call over the End-turn page: a
-    message, of one line or two, leaves the last row (what the keys do) as it was."""
+    """Issue 60: the time call over the End-turn page's keys, "Hold OK to confirm" over a
+    question's: a message, of one line or two, goes over the title a line at a time and leaves
+    the last row (what the keys do) as it was. (A number prompt keeps issue 35's places: its
+    title, label, number and the line under it all name the change, and only the key line is
+    left for a message.)"""
     sim = play(keys + ",WAIT:3000")
     screen = sim.app.screen
     assert screen is not sim.app.screens[0]

@@ -6,7 +6,7 @@ the ranking and its tie-break and the holdings prompt (a new game starts in firm
 from engine_lite import infiltration as I
 from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS, LONG, REPEAT
-from firmware.screens.ui import Screen, step_of, ABOVE_KEYS
+from firmware.screens.ui import Screen, step_of
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
 from firmware.games import start_game, new_game, new_infiltration, previous_games, kept_words
 
@@ -143,8 +143,6 @@ class EndScreen(Screen):
     """The end: the ranking of the escaped agents, the tie-break, the arrested. OK enters the
     next escaped agent's holdings (the values of its file tokens and special cards)."""
 
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
-
     name = "infiltration_end"
     ends_game = True
 
@@ -186,8 +184,6 @@ class EndScreen(Screen):
 class HoldingsPrompt(Screen):
     """An escaped agent's holdings, one value at a time: UP/DOWN set the value, OK adds it,
     LEFT takes the last one back (or leaves), RIGHT: done."""
-
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
 
     name = "holdings"
 

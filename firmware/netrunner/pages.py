@@ -7,7 +7,7 @@ An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
 from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS
-from firmware.screens.ui import Screen, ABOVE_KEYS
+from firmware.screens.ui import Screen
 from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
 from firmware.games import new_game, new_game_question
 from firmware.netrunner.turn_end import end_turn
@@ -19,7 +19,7 @@ from firmware.tournament import match
 class EndTurn(Screen):
     """The discard phase: what to discard, clicks left unused, a flatline warning; OK ends it."""
 
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
+    key_line = True        # (a message goes over its title: Screen.toast_box)
 
     name = "end_turn"
 
@@ -51,8 +51,6 @@ class EndTurn(Screen):
 
 class WinScreen(Screen):
     """Who won and why. Hold LEFT to undo and play on; OK starts a new game."""
-
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
 
     name = "win"
     ends_game = True

@@ -14,7 +14,7 @@ from engine_lite.state import CORP, RUNNER, SIDE_NAMES, const
 from engine_lite import actions as A
 from firmware.screens.fonts import SMALL, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
-from firmware.screens.ui import Screen, WIDTH, step_of, ABOVE_KEYS
+from firmware.screens.ui import Screen, WIDTH, step_of
 from firmware.screens.widgets import Menu, Item, title_bar, hint
 
 # The wizard's rows: the title, the strength and the link in large digits with their captions,
@@ -33,8 +33,6 @@ FIELD_SHORT = ("B", "C+", "R+")
 class TraceWizard(Screen):
     """UP/DOWN change the highlighted number (held: by 5); OK goes to the next one and, after the
     Runner's boost, runs the trace; LEFT goes back a step."""
-
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
 
     name = "trace"
 

@@ -12,10 +12,6 @@ from firmware.board.buttons import held_repeats, PRESS, REPEAT
 
 WIDTH = 128
 HEIGHT = 64
-# The bottom of a message on a screen whose last row says what the keys do: the message goes
-# above it, never over it (issue 60: "Hold OK to confirm" over "OK set", the time call over the
-# End-turn page's keys).
-ABOVE_KEYS = HEIGHT - 9
 
 
 # ---- drawing helpers ------------------------------------------------------------------------
@@ -84,8 +80,12 @@ class Screen:
 
     name = "screen"
     ends_game = False       # a screen that shows a game's end (a win): held LEFT undoes there
-    toast_bottom = HEIGHT   # messages sit just above this row (see toast_box): ABOVE_KEYS on a
-                            # screen with a key line at the bottom (widgets.hint)
+    toast_bottom = HEIGHT   # messages sit just above this row (see toast_box)
+    # A question: its last row says what the keys do (widgets.hint), and what it asks is under
+    # its title. A message goes over the title, a line at a time (App.page_lines), never over
+    # the keys or the question (issue 60: "Hold OK to confirm" over "OK set", the time call
+    # over the End-turn page's keys).
+    key_line = False
     _keys = None
     cover_top = HEIGHT      # the rows of the message drawn over this screen (App sets them)
     cover_bottom = HEIGHT
@@ -121,11 +121,9 @@ class Screen:
     def toast_box(self, app, lines):
         """Where a message of `lines` lines goes over this screen: (top, bottom, text_y). The
         box is white from row top to bottom - 1, with a black row above it; its text starts at
-        text_y, 9 rows a line. By default: at the bottom of the screen (above the key line of a
-        screen that has one, or at its top for two lines)."""
-        if lines > 1 and self.toast_bottom == ABOVE_KEYS:
-            # Two lines over a question's body would hide its number or its question: at the
-            # top instead, over the title, for the moment it shows (the key line stays).
+        text_y, 9 rows a line. By default: at the bottom of the screen; over the title of a
+        question (`key_line`)."""
+        if self.key_line:
             return 0, 9 * lines, 0
         top = self.toast_bottom - 9 * lines - 1
         return top, self.toast_bottom, top + 1

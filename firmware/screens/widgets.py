@@ -8,7 +8,7 @@ from collections import namedtuple
 
 from firmware.screens.fonts import SMALL, BIG, medium
 from firmware.board.buttons import PRESS, LONG, REPEAT
-from firmware.screens.ui import held_change, Screen, WIDTH, HEIGHT, wrap, step_of, ABOVE_KEYS
+from firmware.screens.ui import held_change, Screen, WIDTH, HEIGHT, wrap, step_of
 
 MEDIUM = medium()   # made when this overlay loads, dropped with it
 
@@ -145,8 +145,6 @@ class NumberPrompt(Screen):
     `describe(value)` gives a line of text under the number (what OK will do).
     """
 
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
-
     name = "number"
 
     # How far one hold may move the number (None: as far as the limits): see held_change.
@@ -203,7 +201,7 @@ class Confirm(Screen):
     """A yes/no question: OK does it, LEFT does not. With `hold`, only a held OK does it (a tap
     says so): for what ends a game, which a run of OK presses must never reach by itself."""
 
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
+    key_line = True        # (a message goes over its title: Screen.toast_box)
 
     name = "confirm"
     keys = None          # the bottom line, when the keys mean more than yes and no

@@ -19,7 +19,7 @@ import json
 from engine_lite.state import WIN_REASONS, WIN_TIME
 from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
-from firmware.screens.ui import Screen, WIDTH, ABOVE_KEYS
+from firmware.screens.ui import Screen, WIDTH
 from firmware.screens.widgets import Confirm, title_bar, hint, MEDIUM
 from firmware.games import start_game, new_start, kept_words
 
@@ -133,8 +133,6 @@ class MatchScreen(Screen):
     """Both games of the match and their results. OK: start the match, or game 2 once game 1
     is over, or a new match once both are; LEFT back."""
 
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
-
     name = "match"
 
     def draw(self, app, fb):
@@ -193,8 +191,6 @@ class MatchScreen(Screen):
 class NamePrompt(Screen):
     """A player's initials, up to 3 characters: UP/DOWN change the letter, LEFT/RIGHT move, OK
     done (the first player is the Corp in game 1)."""
-
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
 
     name = "names"
 

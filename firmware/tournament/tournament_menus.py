@@ -9,7 +9,7 @@ from engine_lite import actions as A
 from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN   # (an overlay too)
 from firmware.screens.fonts import SMALL, BIG
 from firmware.board.buttons import PRESS, LONG, REPEAT
-from firmware.screens.ui import Screen, WIDTH, ABOVE_KEYS
+from firmware.screens.ui import Screen, WIDTH
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, MEDIUM
 # (here, not at the menu's first drawing: loaded with this module while OK is down on More's
 # row, not inside the press that opens the menu; make bench: press to photon, max)
@@ -145,8 +145,6 @@ class PsiScreen(Screen):
     shows too, and nobody can look away from their own panel: a bid is then one key, DOWN 0,
     OK 1, UP 2, and no digit of it is drawn until the reveal (issue 35)."""
 
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
-
     name = "psi"
     SIDES = ("CORP", "RUNNER")
 
@@ -230,8 +228,6 @@ def _randomize(app, kind, count):
 
 class RandomResult(Screen):
     """A randomizer's result in large type; OK (or LEFT) goes back to the game."""
-
-    toast_bottom = ABOVE_KEYS       # (its key line stays in sight)
 
     name = "random"
 
