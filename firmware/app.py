@@ -266,6 +266,13 @@ class App:
     def undo(self):
         """Undo the last action and say which it was. With nothing left to undo, the game
         before this one comes back (firmware.saving.archive): undo reaches across a new game."""
+        match = self.game.extras.get("match")
+        if not self.game.count and isinstance(match, dict) and match.get("game") == 2:
+            # Game 2 of a match holds game 1's result: undo does not reach across into game 1
+            # (issue 60: one undo too many brought game 1's win screen back with no question,
+            # and the OKs after it started another game 2).
+            self.say("Game 2's start: undo stops here. Game 1 is in Previous games", error=True)
+            return
         if not self.game.count and (self.endings or self.flash is not None):
             self.settle()           # (a swap not yet saved: written first, then undone)
             from firmware.saving import archive

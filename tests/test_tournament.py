@@ -416,3 +416,31 @@ def test_undo_around_the_time_call_never_moves_it_into_another_turn():
     assert app.game.state.pack() == before
     assert app.act(parse("runner end-turn"), confirmed=True)
     assert app.game.state.winner >= 0 and app.game.state.turn == 2
+
+
+def test_undo_at_the_start_of_a_matchs_game_2_stops_there():
+    """Issue 60: one undo too many in game 2 brought game 1's win screen back with no question,
+    and OK, a held OK started a fresh game 2 while the old one went to Previous games."""
+    from firmware.tournament.match import load
+    sim = play(MATCH + ",OK,OK,OK,LONG:OK,WAIT:3000," + CORP_WINS + ",OK,LONG:OK,WAIT:3000")
+    assert load(sim.app)["game"] == 2 and sim.app.screen.name == "dashboard"
+    sim.keys("OK,WAIT:1500")                              # a move in game 2
+    sim.keys("LONG:LEFT,WAIT:300,LONG:LEFT,WAIT:300")     # undone, and one undo too many
+    assert load(sim.app)["game"] == 2 and sim.app.screen.name == "dashboard"
+    assert sim.app.game.state.winner < 0 and "undo stops here" in sim.app.toast
+    sim.keys("LONG:RIGHT,WAIT:300")                       # the move comes back
+    assert sim.app.game.count == 1
+
+
+def test_a_new_match_after_the_round_ran_out_resets_the_timer_and_says_so():
+    """Issue 60: a new match after the round's time ran out showed "0s", never called time, and
+    nothing said to restart the timer."""
+    from firmware.tournament.match import load
+    sim = play(START_TIMER)
+    sim.run(65 * MINUTE + 1000)                           # the round is over: time called
+    assert sim.app.round_clock.left_ms == 0
+    sim.keys(MATCH + ",OK,OK,OK,LONG:OK,WAIT:300")        # a new match: the next round
+    assert load(sim.app)["game"] == 1
+    clock = sim.app.round_clock
+    assert clock.left_ms == clock.length_s * 1000 and not clock.running
+    assert "Timer reset" in sim.app.toast

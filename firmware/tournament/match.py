@@ -233,6 +233,14 @@ class NamePrompt(Screen):
 
 
 def start(app, names):
-    """Game 1 of a new match (a new game; the round timer is left as it is)."""
+    """Game 1 of a new match (a new game; the round timer is left as it is, unless its time
+    has run out: a new match is a new round, so it is set back to the round's length, paused,
+    and the message says to start it (issue 60: it showed "0s" and never called time))."""
     begin(app, new_start(app), {"names": names, "game": 1, "results": []})
+    clock = app.round_clock
+    if clock is not None and clock.left_ms <= 0:
+        clock.set_length(app, clock.length_s // 60)
+        app.settings_changed(in_parts=False)
+        app.say("Match: game 1, %s is the Corp. Timer reset: start it in Tournament" % names[0])
+        return
     app.say("Match: game 1, %s is the Corp" % names[0])
