@@ -92,6 +92,7 @@ def phrase(act, state=None):
         text = text[0].upper() + text[1:]
     else:
         text = "Action %d" % verb
+    text = one(text)
     clicks = VERBS[verb][5] if 0 < verb < len(VERBS) else 0
     if state is not None and isinstance(clicks, int) and clicks > 0 and state.active == side:
         left = state.player(side).clicks
@@ -202,7 +203,24 @@ def spoken(act, state):
     """The action and where it leaves its side, for a screen reader: "Corp took 1 credit:
     6 credits, 2 clicks left"."""
     player = state.player(act[1] & 1)
-    return "%s: %d credits, %d clicks left" % (phrase(act, state), player.credits, player.clicks)
+    return "%s: %s, %s left" % (phrase(act, state), plural(player.credits, "credit"),
+                                plural(player.clicks, "click"))
+
+
+# The nouns the verbs' words count ("stole %d points"): said in the singular after a 1 (issue 62:
+# "stole 1 points", "1 clicks left").
+_COUNTED = ("points", "credits", "clicks", "tags", "cards", "counters", "advancements")
+
+
+def one(text):
+    """`text` with "1 points" said "1 point" (after a space, a bracket or at the start)."""
+    for word in _COUNTED:
+        if "1 " + word in text:
+            for lead in (" ", "("):
+                text = text.replace(lead + "1 " + word, lead + "1 " + word[:-1])
+            if text.startswith("1 " + word):
+                text = "1 " + word[:-1] + text[2 + len(word):]
+    return text
 
 
 def board(state):

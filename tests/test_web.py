@@ -738,3 +738,39 @@ def test_what_the_tracker_needs_is_fetched_once(page):
                         ".map((e) => e.name.split('/').pop().split('?')[0])")
     needed = ("micropython.wasm", "micropython.js", "device.pack", "netclick.js", "ssd1306.js")
     assert sorted(n for n in names if n in needed) == sorted(needed)
+
+
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_the_pages_words_say_one_thing_once_and_the_guide_keeps_its_keys(page, tmp_path, ratio):
+    """Issue 62 #7: "1 clicks left" in announcements, "version undefined" for an import with no
+    version, "New game." under the keys all game, a guide that said nothing of touching the
+    glass, and arrow keys that moved the game behind the open guide."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": ratio, "mobile": True})
+    try:
+        page.open()
+        assert page.status() == "New game."
+        page.script("window.netclick.said.length = 0")
+        page.play("OK,OK,WAIT:2600")
+        said = page.script("return window.netclick.said")
+        assert "Corp took 1 credit: 7 credits, 1 click left" in said, said
+        assert page.status() == ""                     # the opening words went with the play
+        bundle = json.loads(page.script("return window.netclick.exportBundle()"))
+        del bundle["version"]
+        (tmp_path / "old.netclick").write_text(json.dumps(bundle))
+        pick(page, [tmp_path / "old.netclick"])
+        page.wait_for("document.getElementById('status').textContent.startsWith('Not imported')")
+        assert "with no version" in page.status() and "undefined" not in page.status()
+        page.script("document.getElementById('guide-again').click()")
+        guide = page.driver.find_element("id", "guide")
+        assert guide.is_displayed() and "tap on the picture" in guide.text
+        credits = page.script("return window.netclick.state()")["corp"]["credits"]
+        ActionChains(page.driver).send_keys(Keys.ARROW_UP, Keys.ENTER).perform()
+        time.sleep(0.5)
+        assert page.script("return window.netclick.state()")["corp"]["credits"] == credits
+        assert page.script("return window.netclick.screen()") == "dashboard"
+        page.script("document.getElementById('guide-done').click()")
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

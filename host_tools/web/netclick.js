@@ -71,6 +71,7 @@ const store = (() => {
 })();
 
 const SAVE_VERSION = 1;     // the .netclick bundle's layout (exportFiles, pickedFiles)
+let OPENING = null;         // the status line's opening words, while they still stand (loop)
 
 function say(text, error) {
   statusLine.textContent = text;
@@ -343,6 +344,8 @@ window.addEventListener("keydown", (event) => {
   }
   const name = KEYBOARD[event.code] || KEYBOARD[event.key];
   if (!name || event.target.tagName === "INPUT") return;
+  // (the guide open over the page is what the keys read: they do not move the game behind it)
+  if (!document.getElementById("guide").hidden) return;
   event.preventDefault();
   if (!event.repeat) press(name, event.timeStamp);
 });
@@ -508,8 +511,10 @@ async function pickedFiles(picked) {
     if (!bundle || bundle.netclick !== "save" || typeof bundle.files !== "object" || !bundle.files)
       throw new Error(`${picked[0].name} is not a Netclick save`);
     if (bundle.version !== SAVE_VERSION)       // a newer page's file: not guessed at
-      throw new Error(`${picked[0].name} is a Netclick save of version ${bundle.version}; ` +
-                      `this page reads version ${SAVE_VERSION}`);
+      throw new Error(`${picked[0].name} is a Netclick save ` +
+                      (bundle.version === undefined ? "with no version" :
+                       `of version ${bundle.version}`) +
+                      `; this page reads version ${SAVE_VERSION}`);
     for (const [name, data] of Object.entries(bundle.files)) {
       if (!importable(name)) continue;        // the previous games stay this page's own
       try { files[name] = fromBase64(String(data)); } catch (e) {
@@ -667,7 +672,12 @@ function loop() {
     wait = board.tick();
     drainBus();
     const text = board.said();
-    if (text) announce(text);
+    if (text) {
+      announce(text);
+      // The opening words ("New game.", "Resumed...") are about the start: once the game
+      // moves they go, rather than stand under the keys all game (issue 62)
+      if (statusLine.textContent === OPENING) say("");
+    }
     if (board.saved()) persist();
   } catch (error) {
     say("The firmware stopped: " + error.message, true);
@@ -715,8 +725,11 @@ async function start() {
         "Opened from a file: the game is saved in this browser as you play, but a browser may " +
         "clear what pages opened from files keep. To keep it, Export the files, or open the " +
         "tracker from a web address (make web-serve), where it also works offline.");
-  else
-    say(Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." : "New game.");
+  else {
+    OPENING = Object.keys(storedFiles()).length ? "Resumed the game saved in this browser." :
+      "New game.";
+    say(OPENING);
+  }
   loop();
   playEarlyKeys();
 }
