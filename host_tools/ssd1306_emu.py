@@ -7,7 +7,10 @@ sent — nothing is read from the driver's own buffer.
 
 `SSD1306("ssd1309")` is the SSD1309 of the 2.42" modules instead: the same drawing commands, but
 0x8D (charge pump) and 0xAD (current reference) are not commands to it, and 0xFD (command lock)
-takes an argument. Bytes a controller does not take as commands are kept in `unknown`.
+takes an argument. `SSD1306("sh1106")` is the SH1106 of most 1.3" modules: a 132-column memory
+whose columns 2-129 are the glass, page addressing only (0x20, 0x21 and 0x22 are not commands to
+it: a driver that sends the SSD1306's windows shows a wrong picture, as the real chip does), and
+0xAD takes its DC-DC setting. Bytes a controller does not take as commands are kept in `unknown`.
 
 Modelled: horizontal, vertical and page addressing; column/page windows; segment remap (applied
 as data is written, as the datasheet says) and COM scan direction (applied when shown); display
@@ -24,6 +27,10 @@ _ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1,
          0xDB: 1, 0x8D: 1, 0xAD: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2}
 _SSD1309_ARGS = {k: v for k, v in _ARGS.items() if k not in (0x8D, 0xAD)}
 _SSD1309_ARGS[0xFD] = 1
+_SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xAD: 1}
+# Each controller: (its commands' argument counts, the columns of its memory, the first shown)
+_CONTROLLERS = {"ssd1306": (_ARGS, WIDTH, 0), "ssd1309": (_SSD1309_ARGS, WIDTH, 0),
+                "sh1106": (_SH1106_ARGS, 132, 2)}
 # One-byte commands with no effect on pixels (scrolling on and off, no-op).
 _PLAIN = (0x2E, 0x2F, 0xE3)
 
@@ -33,9 +40,9 @@ class SSD1306:
 
     def __init__(self, controller="ssd1306"):
         self.controller = controller
-        self._arg_counts = _SSD1309_ARGS if controller == "ssd1309" else _ARGS
+        self._arg_counts, self.columns, self.first_column = _CONTROLLERS[controller]
         self.unknown = []          # bytes sent as commands that this controller has not got
-        self.ram = bytearray(WIDTH * PAGES)  # indexed [page * 128 + segment]
+        self.ram = bytearray(self.columns * PAGES)  # indexed [page * columns + segment]
         self.display_on = False
         self.contrast = 0x7F
         self.inverse = False
@@ -89,7 +96,9 @@ class SSD1306:
         self._run(byte, ())
 
     def _run(self, cmd, args):
-        if cmd == 0x20:
+        if cmd in (0x20, 0x21, 0x22) and self.controller == "sh1106":
+            self.unknown.append(cmd)   # (no windows: its argument bytes are read as commands)
+        elif cmd == 0x20:
             self.mode = args[0] & 3
         elif cmd == 0x21:
             self.col_start, self.col_end = args[0] & 0x7F, args[1] & 0x7F
@@ -115,6 +124,8 @@ class SSD1306:
             self.start_line = cmd & 0x3F
         elif 0xB0 <= cmd <= 0xB7:
             self.page = cmd & 7
+        elif 0x30 <= cmd <= 0x33 and self.controller == "sh1106":
+            pass                        # its charge pump's voltage
         elif cmd <= 0x0F:
             self.col = (self.col & 0xF0) | cmd
         elif cmd <= 0x1F:
@@ -125,10 +136,11 @@ class SSD1306:
 
     def _data(self, byte):
         self.data_bytes += 1
-        segment = (WIDTH - 1 - self.col) if self.seg_remap else self.col
-        self.ram[self.page * WIDTH + (segment & 0x7F)] = byte
+        columns = self.columns
+        segment = (columns - 1 - self.col) if self.seg_remap else self.col
+        self.ram[self.page * columns + segment % columns] = byte
         if self.mode == 2:                       # page addressing: the column wraps in the page
-            self.col = (self.col + 1) & 0x7F
+            self.col = (self.col + 1) % columns
         elif self.mode == 0:                     # horizontal: column, then page
             if self.col >= self.col_end:
                 self.col = self.col_start
@@ -155,8 +167,8 @@ class SSD1306:
             x, y = WIDTH - 1 - x, HEIGHT - 1 - y
         row = y if self.com_reversed else HEIGHT - 1 - y
         row = (row + self.start_line + self.offset) % HEIGHT
-        segment = WIDTH - 1 - x
-        lit = (self.ram[(row >> 3) * WIDTH + segment] >> (row & 7)) & 1
+        segment = self.first_column + WIDTH - 1 - x
+        lit = (self.ram[(row >> 3) * self.columns + segment] >> (row & 7)) & 1
         return lit ^ 1 if self.inverse else lit
 
     def rows(self):

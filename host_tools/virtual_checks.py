@@ -104,12 +104,12 @@ def with_pin_map(image, folder, name, pins_text):
     return work
 
 
-def screen_on(image, keys, settle_ms=300):
-    """Boot the image, wait out the first save (a second), play `keys`, let the screen settle;
-    returns the glass (packed bytes)."""
-    with VirtualPico(image) as pico:
+def screen_on(image, keys, settle_ms=300, panel="ssd1306", wait_ms=1000):
+    """Boot the image, wait out the first save (`wait_ms`), play `keys`, let the screen settle;
+    returns the glass (packed bytes). `panel`: the emulated display's controller."""
+    with VirtualPico(image, panel=panel) as pico:
         pico.boot()
-        pico.run(1000)
+        pico.run(wait_ms)
         pico.play(keys)
         pico.run(settle_ms)
         return pico.glass_bytes()

@@ -66,7 +66,7 @@ class VirtualPico:
     the board does: the firmware changes, the filesystem (saved games) stays."""
 
     def __init__(self, image=None, seed=1, uf2=None, second_panel=None, flash_timing="typical",
-                 fram=None):
+                 fram=None, panel="ssd1306"):
         found = firmware_image()
         if found is None:
             raise VirtualPicoError(MISSING)
@@ -74,7 +74,8 @@ class VirtualPico:
         if uf2 is not None and not os.path.isfile(uf2):
             raise VirtualPicoError("no firmware image at %s (make uf2 builds it)" % uf2)
         self.pins = load_pins()
-        self.oled = SSD1306()
+        self.panel = panel               # the emulated controller: "ssd1306", "ssd1309", "sh1106"
+        self.oled = SSD1306(panel)
         # A second panel on the bus (its address, e.g. 0x3D: a display for each seat, or 0x3C
         # beside the first, hearing its writes), and its writes; None: one panel, as the
         # default pin map has.
@@ -174,7 +175,7 @@ class VirtualPico:
     def power_on(self):
         """Start the chip again with the flash as it is (after a cut: a power cycle)."""
         self._command("power")
-        self.oled = SSD1306()          # the panel lost power too
+        self.oled = SSD1306(self.panel)   # the panel lost power too
         if self.oled2 is not None:
             self.oled2 = SSD1306()
 

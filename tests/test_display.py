@@ -140,3 +140,76 @@ print(json.dumps([type(display.oled).__name__, panel.commands]))
     start = commands.index(INIT[0])
     assert commands[start:start + len(INIT)] == list(INIT)
     assert 0x8D not in commands and 0xAD not in commands
+
+
+def test_a_1_3_inch_sh1106_module_shows_the_same_picture_from_its_own_memory(tmp_path):
+    """Issue 61: with `"controller": "sh1106"` the panel gets the SH1106's set-up and its pages
+    one at a time from column 2 of its 132 (no windows, which it has not got): every golden
+    screen is the same picture as on the 0.96-inch module, also after a flip, a panel lost and
+    set up again. The SSD1306's driver on an SH1106 shows a wrong picture, as the real chip
+    would: the emulator models the SH1106's memory and addressing, not the picture wanted."""
+    from host_tools.screens_catalog import SCREENS
+    for name, _description, keys in SCREENS:
+        small = play(keys)
+        sim = _sim_with_controller(tmp_path, "sh1106", "sh1106")
+        sim.keys(keys)
+        sim.run(300)
+        assert sim.oled.display_on and sim.oled.unknown == [], name
+        assert sim.oled.glass_bytes() == small.oled.glass_bytes(), name
+    upright = sim.oled.rows()
+    sim.app.display.set_flip(True)               # (the simulated board is the newest sim's)
+    assert sim.oled.rows() == [row[::-1] for row in upright[::-1]]
+    sim.app.display.set_flip(False)
+    sim.app.display.panels[0].online = False     # the panel lost (a loose wire), then
+    assert sim.app.display.retry()               # set up again, as the App does
+    sim.app.full_redraw = True
+    sim.app.render()
+    assert sim.oled.rows() == upright
+    wrong = _sim_with_controller(tmp_path, "ssd1306", "sh1106")
+    wrong.run(300)
+    right = _sim_with_controller(tmp_path, "sh1106", "sh1106")
+    right.run(300)
+    assert 0x21 in wrong.oled.unknown and 0x22 in wrong.oled.unknown
+    assert wrong.oled.glass_bytes() != right.oled.glass_bytes()
+
+
+def test_micropython_sends_an_sh1106_its_pages_from_column_2():
+    """The same driver under MicroPython: the SH1106's set-up, then each page addressed (0xB0
+    + page, column 2) and sent, never a window command."""
+    import json
+    from host_tools.mprun import run_micropython, firmware_files
+    from host_tools.parity import _read
+    from firmware.board.sh1106 import INIT
+    files = firmware_files(compiled=True)
+    files["/lib/machine.py"] = _read("host_tools/standins/machine.py")
+    code = """
+import json, machine
+class Panel:
+    def __init__(self):
+        self.commands = []
+        self.data = 0
+    def write(self, data):
+        if data[0] == 0x80:                          # one command byte (Co set)
+            self.commands.append(data[1])
+        elif data[0] == 0x00:                        # a stream of commands
+            self.commands.extend(data[1:])
+        else:
+            self.data += len(data) - 1
+machine.board = machine.Board()
+panel = machine.board.i2c_devices[0x3C] = Panel()
+from firmware.board.display import Display
+display = Display(machine.I2C(0), 0x3C, 128, 64, "sh1106")
+before = len(panel.commands)
+display.fb.fill_rect(10, 20, 30, 12, 1)
+display.show()
+print(json.dumps([type(display.oled).__name__, panel.commands, before, panel.data]))
+"""
+    name, commands, before, data = json.loads(
+        run_micropython([code], packages=(), files=files).strip().splitlines()[-1])
+    assert name == "SH1106_I2C"
+    start = commands.index(INIT[0])
+    assert commands[start:start + len(INIT)] == list(INIT)
+    for window in (0x20, 0x21, 0x22, 0x8D):
+        assert window not in commands
+    shown = commands[before:]                       # the rectangle: pages 2 and 3 of it
+    assert shown == [0xB2, 10 + 2, 0x10, 0xB3, 10 + 2, 0x10] and data >= 1024 + 2 * 30

@@ -105,6 +105,10 @@ class Panel:
         # wrapper: two calls a page, each one less layer of Python (on a Pico a call costs).
         self.write = bus.writeto
         self.online = bus.ok
+        # A controller with page addressing only (the SH1106: firmware.board.sh1106) gets its
+        # pages one by one, from its first shown column; the others, windows of pages.
+        self.paged = getattr(driver, "PAGED", False)
+        self.column_offset = getattr(driver, "COLUMN_OFFSET", 0)
 
 
 class Display:
@@ -242,6 +246,8 @@ class Display:
     def _send(self, panel, top, bottom, col0, col1):
         """Columns col0..col1 of pages top..bottom (several pages: the whole width, so that
         the frame's bytes follow one another in the buffer). Returns the bytes sent."""
+        if panel.paged:
+            return self._send_pages(panel, top, bottom, col0, col1)
         window = self._window
         window[0] = 0x00  # Co=0, D/C=0: a stream of command bytes
         window[1] = 0x21  # column address window
@@ -262,6 +268,29 @@ class Display:
         finally:
             self._buffer[start - 1] = borrowed
         return 8 + 1 + end - start + 1  # both writes, address bytes included
+
+    def _send_pages(self, panel, top, bottom, col0, col1):
+        """_send for a controller with page addressing only: for each page its address and
+        first column (col0 past the controller's first shown one), then its bytes."""
+        window = self._window
+        column = col0 + panel.column_offset
+        sent = 0
+        for page in range(top, bottom + 1):
+            window[0] = 0x00                      # a stream of command bytes
+            window[1] = 0xB0 | page               # the page
+            window[2] = column & 0x0F             # the column: its low nibble,
+            window[3] = 0x10 | (column >> 4)      # and its high one
+            panel.write(panel.address, window, end=4)
+            start = 1 + page * self.width + col0
+            end = 1 + page * self.width + col1 + 1
+            borrowed = self._buffer[start - 1]
+            self._buffer[start - 1] = 0x40
+            try:
+                panel.write(panel.address, self._buffer, start=start - 1, end=end)
+            finally:
+                self._buffer[start - 1] = borrowed
+            sent += 5 + 1 + end - start + 1
+        return sent
 
     def frame(self):
         """The frame `fb` draws on, as a memoryview of its bytes (MONO_VLSB, 8-pixel pages):
@@ -329,9 +358,12 @@ def _changed(drawn, held, width):
 
 
 def _driver(controller):
-    """The driver class for a controller: Adafruit's SSD1306_I2C, or the 2.42" modules' SSD1309
-    (firmware.board.ssd1309)."""
+    """The driver class for a controller: Adafruit's SSD1306_I2C, the 2.42" modules' SSD1309
+    (firmware.board.ssd1309), or the 1.3" modules' SH1106 (firmware.board.sh1106)."""
     if controller == "ssd1309":
         from firmware.board.ssd1309 import SSD1309_I2C
         return SSD1309_I2C
+    if controller == "sh1106":
+        from firmware.board.sh1106 import SH1106_I2C
+        return SH1106_I2C
     return adafruit_ssd1306.SSD1306_I2C

@@ -9,7 +9,7 @@ BUTTON_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 REQUIRED_BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK")
 DEFAULT_PATH = "hardware/pins.json"
 # The OLED controllers the firmware can set up: the 0.96" modules' SSD1306, the 2.42" ones' SSD1309.
-CONTROLLERS = ("ssd1306", "ssd1309")
+CONTROLLERS = ("ssd1306", "ssd1309", "sh1106")
 
 
 class PinMapError(ValueError):
@@ -72,8 +72,8 @@ def parse(data):
     if not isinstance(display, dict):
         raise PinMapError("display must be a JSON object")
     if display.get("controller", "ssd1306") not in CONTROLLERS:
-        raise PinMapError("display.controller must be %s, not %r" % (
-            " or ".join(CONTROLLERS), display.get("controller")))
+        raise PinMapError("display.controller must be %s or %s, not %r" % (
+            ", ".join(CONTROLLERS[:-1]), CONTROLLERS[-1], display.get("controller")))
     for what, pin in (("buzzer", data.get("buzzer")), ("display.reset", display.get("reset"))):
         if pin is not None:
             _gpio(pin, what)
