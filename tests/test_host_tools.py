@@ -122,6 +122,39 @@ def test_web_serve_lets_the_browser_revalidate_compressed_files(tmp_path):
         httpd.shutdown()
 
 
+def test_web_serve_speaks_http_1_1_and_answers_revalidation_on_one_connection(tmp_path):
+    """Issue 62 #5: `make web-serve` answered in HTTP/1.0, so Chromium ignored the ETags and
+    revalidated by date, which the compressed files answered with the whole file. Over HTTP/1.1
+    on one connection: the file, then a 304 with no body for each file still held."""
+    import http.client
+    import threading
+    from host_tools.web import serve
+    (tmp_path / "a.js").write_text("let a = 1;")
+    (tmp_path / "a.js.br").write_bytes(b"compressed")
+    (tmp_path / "b.txt").write_text("plain")
+    httpd = serve.server(str(tmp_path), 0, quiet=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", httpd.server_address[1], timeout=5)
+        connection.request("GET", "/a.js", headers={"Accept-Encoding": "br"})
+        first = connection.getresponse()
+        assert first.version == 11 and first.status == 200 and first.read() == b"compressed"
+        tag = first.getheader("ETag")
+        connection.request("GET", "/a.js", headers={"Accept-Encoding": "br",
+                                                    "If-None-Match": "\"other\", " + tag})
+        again = connection.getresponse()                 # (the same connection, kept open)
+        assert again.status == 304 and again.read() == b""
+        connection.request("GET", "/b.txt", headers={
+            "If-Modified-Since": first.getheader("Last-Modified") or "",
+            "Accept-Encoding": "br"})
+        plain = connection.getresponse()
+        assert plain.version == 11 and plain.status in (200, 304)
+        plain.read()
+        connection.close()
+    finally:
+        httpd.shutdown()
+
+
 def test_the_installed_app_may_turn_sideways():
     from host_tools.web.build import manifest
     assert manifest()["orientation"] == "any"

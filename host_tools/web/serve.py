@@ -23,6 +23,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     the build) to a browser that accepts it; quiet unless asked."""
 
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES)
+    # HTTP/1.1: a browser uses the ETags then (over HTTP/1.0 Chromium revalidated by date, which
+    # the compressed files answered with the whole file: the offline copy downloaded 302 KB
+    # again at a repeat visit, issue 62), and one connection serves every file.
+    protocol_version = "HTTP/1.1"
     quiet = False
     ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
@@ -38,10 +42,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 # again (issue 38: 316 KB more on a first visit).
                 info = os.stat(path + ending)
                 tag = '"%x-%x-%s"' % (int(info.st_mtime), info.st_size, encoding)
-                if self.headers.get("If-None-Match") == tag:
+                if tag in self.headers.get("If-None-Match", "").split(", "):
                     self.send_response(304)
                     self.send_header("ETag", tag)
                     self.send_header("Vary", "Accept-Encoding")
+                    self.send_header("Cache-Control", "no-cache")
                     self.end_headers()
                     return None
                 with open(path + ending, "rb") as handle:
