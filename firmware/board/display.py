@@ -257,17 +257,22 @@ class Display:
         window[5] = top
         window[6] = bottom
         panel.write(panel.address, window)
-        # The data must be preceded by a 0x40 control byte. Borrow the byte before the window
-        # (a pixel column, or the driver's own 0x40 at index 0) instead of copying the window.
         start = 1 + top * self.width + col0
         end = 1 + bottom * self.width + col1 + 1
-        borrowed = self._buffer[start - 1]
-        self._buffer[start - 1] = 0x40
-        try:
-            panel.write(panel.address, self._buffer, start=start - 1, end=end)
-        finally:
-            self._buffer[start - 1] = borrowed
+        self._write_data(panel, start, end)
         return 8 + 1 + end - start + 1  # both writes, address bytes included
+
+    def _write_data(self, panel, start, end):
+        """The frame's bytes start..end-1 as display data. They must be preceded by a 0x40
+        control byte: the byte before them (a pixel column, or the driver's own 0x40 at index
+        0) is borrowed for it instead of copying them."""
+        buffer = self._buffer
+        borrowed = buffer[start - 1]
+        buffer[start - 1] = 0x40
+        try:
+            panel.write(panel.address, buffer, start=start - 1, end=end)
+        finally:
+            buffer[start - 1] = borrowed
 
     def _send_pages(self, panel, top, bottom, col0, col1):
         """_send for a controller with page addressing only: for each page its address and
@@ -283,12 +288,7 @@ class Display:
             panel.write(panel.address, window, end=4)
             start = 1 + page * self.width + col0
             end = 1 + page * self.width + col1 + 1
-            borrowed = self._buffer[start - 1]
-            self._buffer[start - 1] = 0x40
-            try:
-                panel.write(panel.address, self._buffer, start=start - 1, end=end)
-            finally:
-                self._buffer[start - 1] = borrowed
+            self._write_data(panel, start, end)
             sent += 5 + 1 + end - start + 1
         return sent
 
