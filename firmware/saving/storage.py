@@ -243,9 +243,9 @@ class Storage:
 
 
 class Saver:
-    """Decides when to commit: within about a second of every change, at any rhythm of presses
-    (the README's guarantee: a power cut loses at most the last second of play), and a swap
-    (a game started, brought back or imported) at once.
+    """Decides when to commit: a swap (a game started, brought back or imported) at once;
+    any other change at most once a second, in a short pause in the presses (or every few
+    seconds of continuous presses), and within about a second of the last press.
 
     The game and the settings are saved independently, the game first: one failing never holds
     the other back. After a failure the next try waits a little longer each time (up to a
@@ -257,7 +257,9 @@ class Saver:
     """
 
     INTERVAL_MS = 1000
-    HOLD_OFF_MS = 500        # a key held this long no longer holds a commit back (below)
+    HOLD_OFF_MS = 2000
+    SETTLE_MS = 400          # no press for this long: a commit will not be in the way of one
+    BUSY_MAX_MS = 4000       # ... but presses going on longer than this do not delay it more
     QUIET_MS = 1500          # no press for this long: a pause, when compacting cannot be in the way
     RETRY_MAX_MS = 60000
 
@@ -273,6 +275,7 @@ class Saver:
         self._settings_wait = 0
         self.failed = None       # what the last failure said, or None when saving works
         self.held = held         # why saving is off (the saved files could not be read), or None
+        self._booted = app.last_input   # no press since: nothing to keep out of the way of
         app.saver = self         # (App.settle: a swap not yet saved is written before the next)
 
     def pending(self):
@@ -309,12 +312,22 @@ class Saver:
                 return True
             return False
         if waited >= self._wait:
-            # Not between a press and its release: a flash write takes up to 80 ms (littlefs
-            # may erase a sector), and a release during it is answered after it (make bench,
-            # the rhythm sweep's late taps). So it comes just after a tap's update, once the
-            # keys are up; a key held for long (a repeat) holds it back no more than
-            # HOLD_OFF_MS. At most INTERVAL_MS + a tap after a change, whatever the rhythm.
-            if self.app.pad.held() and waited < self._wait + self.HOLD_OFF_MS:
+            # Not while a button is down, nor in the middle of a run of presses: a flash write
+            # takes up to 80 ms (littlefs may erase a sector, 400 ms at the chip's worst), and
+            # the next press must be answered at once, not after it. So a commit waits for
+            # SETTLE_MS without a press, unless the presses go on for BUSY_MAX_MS (then a few
+            # seconds of them would be at risk). Even then it waits for the keys to be up, so
+            # that it comes just after a tap's update, not between its press and its release
+            # (which it would hold back: make bench, the rhythm sweep); a key held for long (a
+            # repeat) holds it back no more than HOLD_OFF_MS. (A commit every second whatever
+            # the presses was tried in issue 58: at the flash's worst times the sweep's
+            # 13-round game at 530 ms then had 20 taps of 169 answered after the next one.)
+            last = self.app.last_input
+            if (last != self._booted and waited < self._wait + self.BUSY_MAX_MS
+                    and clock.ticks_diff(now, last) < self.SETTLE_MS):
+                return False
+            if (self.app.pad.held()
+                    and waited < self._wait + self.BUSY_MAX_MS + self.HOLD_OFF_MS):
                 return False
             self.flush(now, quiet)
             return True
