@@ -81,12 +81,13 @@ def read(flash, name, limit=None):
     """A file's bytes, or None if it is not there; OSError if it is there but stays unreadable
     after READ_TRIES tries, or is longer than `limit` (EFBIG: not read, so that a file too big
     for the heap is set aside, not a MemoryError at every power-up: issue 58)."""
+    if limit is not None:
+        size = flash.size(name)
+        if size is not None and size > limit:
+            raise OSError(27, "%d bytes (at most %d)" % (size, limit))     # (no retry: EFBIG)
     tries = READ_TRIES
     while True:
         try:
-            size = flash.size(name) if limit is not None else None
-            if size is not None and size > limit:
-                raise OSError(27, "%d bytes (at most %d)" % (size, limit))
             return flash.read(name)
         except OSError:
             tries -= 1
