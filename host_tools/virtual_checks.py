@@ -596,13 +596,8 @@ def power_up_ms(image, folder, actions, journal=0):
     work = copy_image(image, folder, "powerup%d-%d.bin" % (actions, journal))
     count = 0
     if actions:
-        from host_tools import scripted_game
-        with open(scripted_game.__file__) as handle:
-            source = handle.read()
         with VirtualPico(work) as pico:
-            pico.boot()
-            _clean_repl(pico)
-            pico.exec(source)
+            _scripted_game_at_repl(pico)
             out = pico.exec(
                 "from engine_lite.game import Game\n"
                 "from engine_lite.logtext import do_line\n"
@@ -634,13 +629,8 @@ def saved_long_games(image, folder, actions, kept, name):
     game, one snapshot) and `kept` games of that length kept in the archive (Previous games),
     as a long evening leaves it. Returns the copy's path."""
     work = copy_image(image, folder, name)
-    from host_tools import scripted_game
-    with open(scripted_game.__file__) as handle:
-        source = handle.read()
     with VirtualPico(work) as pico:
-        pico.boot()
-        _clean_repl(pico)
-        pico.exec(source)
+        _scripted_game_at_repl(pico)
         pico.exec(
             "from engine_lite.game import Game\n"
             "from engine_lite.logtext import do_line, parse\n"
@@ -700,6 +690,18 @@ def taps_after_a_swap(image, flash_timing, gap_ms=330, taps=12):
         results = update_ms(marks, watched, (gap_ms + 2000) * 1000)
     return [NEVER if ms is None else ms + (mark[1] - was) / 1000.0
             for (_button, ms), mark, was in zip(results, marks, due)]
+
+
+def _scripted_game_at_repl(pico):
+    """Boot the board to a clean REPL and define host_tools.scripted_game's `scripted_game`
+    there (its source run as it is: plain Python MicroPython runs), for a saved game to be
+    made on the board's own flash."""
+    from host_tools import scripted_game
+    with open(scripted_game.__file__) as handle:
+        source = handle.read()
+    pico.boot()
+    _clean_repl(pico)
+    pico.exec(source)
 
 
 def _clean_repl(pico):

@@ -111,15 +111,21 @@ def test_a_2_42_inch_ssd1309_module_is_set_up_as_one_and_shows_the_same_picture(
     assert 0x8D in wrong.oled.unknown and 0xAD in wrong.oled.unknown
 
 
-def test_micropython_sets_an_ssd1309_up_with_its_own_commands():
-    """The same under MicroPython: the SSD1309 driver is a subclass of Adafruit's, and what
-    reaches the bus is the SSD1309 set-up, without the SSD1306-only commands."""
+def _micropython(code):
+    """Run `code` under MicroPython (WebAssembly) with the firmware's compiled modules and the
+    host stand-in for `machine`; its last printed line, read as JSON."""
     import json
     from host_tools.mprun import run_micropython, firmware_files
     from host_tools.parity import _read
-    from firmware.board.ssd1309 import INIT
     files = firmware_files(compiled=True)
     files["/lib/machine.py"] = _read("host_tools/standins/machine.py")
+    return json.loads(run_micropython([code], packages=(), files=files).strip().splitlines()[-1])
+
+
+def test_micropython_sets_an_ssd1309_up_with_its_own_commands():
+    """The same under MicroPython: the SSD1309 driver is a subclass of Adafruit's, and what
+    reaches the bus is the SSD1309 set-up, without the SSD1306-only commands."""
+    from firmware.board.ssd1309 import INIT
     code = """
 import json, machine
 class Panel:
@@ -134,8 +140,7 @@ from firmware.board.display import Display
 display = Display(machine.I2C(0), 0x3C, 128, 64, "ssd1309")
 print(json.dumps([type(display.oled).__name__, panel.commands]))
 """
-    name, commands = json.loads(run_micropython([code], packages=(), files=files)
-                                .strip().splitlines()[-1])
+    name, commands = _micropython(code)
     assert name == "SSD1309_I2C"
     start = commands.index(INIT[0])
     assert commands[start:start + len(INIT)] == list(INIT)
@@ -176,12 +181,7 @@ def test_a_1_3_inch_sh1106_module_shows_the_same_picture_from_its_own_memory(tmp
 def test_micropython_sends_an_sh1106_its_pages_from_column_2():
     """The same driver under MicroPython: the SH1106's set-up, then each page addressed (0xB0
     + page, column 2) and sent, never a window command."""
-    import json
-    from host_tools.mprun import run_micropython, firmware_files
-    from host_tools.parity import _read
     from firmware.board.sh1106 import INIT
-    files = firmware_files(compiled=True)
-    files["/lib/machine.py"] = _read("host_tools/standins/machine.py")
     code = """
 import json, machine
 class Panel:
@@ -204,8 +204,7 @@ display.fb.fill_rect(10, 20, 30, 12, 1)
 display.show()
 print(json.dumps([type(display.oled).__name__, panel.commands, before, panel.data]))
 """
-    name, commands, before, data = json.loads(
-        run_micropython([code], packages=(), files=files).strip().splitlines()[-1])
+    name, commands, before, data = _micropython(code)
     assert name == "SH1106_I2C"
     start = commands.index(INIT[0])
     assert commands[start:start + len(INIT)] == list(INIT)
