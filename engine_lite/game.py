@@ -11,10 +11,11 @@ or `engine_lite.infiltration`. Both give the same interface (listed at the top o
 engine_lite.rules), so a Game plays either the same way and nothing needs to ask which it is.
 """
 
-from engine_lite import load
 from engine_lite.state import new_game
 from engine_lite import rules as netrunner
 from engine_lite.rules import Refused
+from engine_lite import phrases, netrunner_text
+from engine_lite import infiltration, infiltration_text
 
 
 # The games, one entry each: the name a save or a log gives it ("game" in a snapshot, the word
@@ -22,12 +23,10 @@ from engine_lite.rules import Refused
 # (phrase, spoken, board, turn_starts, turn_header: messages and the log screen) and the module
 # of its game-log lines (format_action, read_words, read_new_game, new_game_line, state_dict:
 # engine_lite.logtext). Its screens are the firmware's (firmware.app.HOME_SCREENS), which the
-# engine never names. Named, not imported: the device loads a game's words only to say something
-# and never its log lines; Netrunner, the first, is the game when nothing says which.
+# engine never names. Netrunner, the first, is the game when nothing says which.
 GAMES = (
-    ("netrunner", "engine_lite.rules", "engine_lite.phrases", "engine_lite.netrunner_text"),
-    ("infiltration", "engine_lite.infiltration", "engine_lite.infiltration",
-     "engine_lite.infiltration_text"),
+    ("netrunner", netrunner, phrases, netrunner_text),
+    ("infiltration", infiltration, infiltration, infiltration_text),
 )
 
 
@@ -35,15 +34,15 @@ def rules_named(name):
     """The rules module of a game by its name (GAMES), or None for a name that is no game."""
     for row in GAMES:
         if row[0] == name:
-            return load(row[1])
+            return row[1]
     return None
 
 
 def words(rules):
-    """The game in words: the module its entry in GAMES names, imported now if it is not."""
+    """The game in words: the module its entry in GAMES gives."""
     for row in GAMES:
         if row[0] == rules.NAME:
-            return load(row[2])
+            return row[2]
     raise KeyError(rules.NAME)
 
 

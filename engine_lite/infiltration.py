@@ -435,28 +435,28 @@ def _next_phase(s, side, a, b, c):
 # One row per verb, by its number (above: stored in save files, so only appended): its words in
 # the game log (engine_lite.infiltration_text writes an agent's as "agent P advance"), who may
 # take it (0: Infiltration's verbs are nobody's side), its arguments' kinds for the byte records,
-# the name of the function that carries it out on the copied state:
+# the function that carries it out on the copied state:
 # handler(state, side, a, b, c), an agent's event in the past tense (phrase: "Agent 2 wounded";
 # None: said from the arguments), its costs (none: the monitor counts no clicks or credits), and
 # what a number ring would say before OK (the monitor has none).
-# The same columns as engine_lite.rules.VERBS (which says why the handler is named);
+# The same columns as engine_lite.rules.VERBS;
 # tests/test_rules.py checks every row fills them.
 VERBS = (
     # words         who kinds handler              past tense, after "Agent N"  clicks credits asks
-    ("",              0, "",   "",                  None,        0, 0, None),    # 0: no verb
-    ("alarm",         0, "s",  "_alarm",            None,        0, 0, None),    # 1 ALARM
-    ("set alarm",     0, "n",  "_set_alarm",        None,        0, 0, None),    # 2 SET_ALARM
-    ("proximity",     0, "s",  "_proximity",        None,        0, 0, None),    # 3 PROXIMITY
-    ("set proximity", 0, "n",  "_set_proximity",    None,        0, 0, None),    # 4 SET_PROXIMITY
-    ("security",      0, "n",  "_security",         None,        0, 0, None),    # 5 SECURITY
-    ("advance",       0, "p",  "_move",             "advanced",  0, 0, None),    # 6 ADVANCE
-    ("retreat",       0, "p",  "_move",             "retreated", 0, 0, None),    # 7 RETREAT
-    ("wound",         0, "p",  "_wound",            "wounded",   0, 0, None),    # 8 WOUND
-    ("heal",          0, "p",  "_heal",             "healed",    0, 0, None),    # 9 HEAL
-    ("escape",        0, "p",  "_escape",           "escaped",   0, 0, None),    # 10 ESCAPE
-    ("arrest",        0, "p",  "_arrest",           "arrested",  0, 0, None),    # 11 ARREST
-    ("holdings",      0, "pn", "_holdings",         None,        0, 0, None),    # 12 HOLDINGS: the player, then a list
-    ("next-phase",    0, "",   "_next_phase",       None,        0, 0, None),    # 13 NEXT_PHASE
+    ("",              0, "",   None,                None,        0, 0, None),    # 0: no verb
+    ("alarm",         0, "s",  _alarm,              None,        0, 0, None),    # 1 ALARM
+    ("set alarm",     0, "n",  _set_alarm,          None,        0, 0, None),    # 2 SET_ALARM
+    ("proximity",     0, "s",  _proximity,          None,        0, 0, None),    # 3 PROXIMITY
+    ("set proximity", 0, "n",  _set_proximity,      None,        0, 0, None),    # 4 SET_PROXIMITY
+    ("security",      0, "n",  _security,           None,        0, 0, None),    # 5 SECURITY
+    ("advance",       0, "p",  _move,               "advanced",  0, 0, None),    # 6 ADVANCE
+    ("retreat",       0, "p",  _move,               "retreated", 0, 0, None),    # 7 RETREAT
+    ("wound",         0, "p",  _wound,              "wounded",   0, 0, None),    # 8 WOUND
+    ("heal",          0, "p",  _heal,               "healed",    0, 0, None),    # 9 HEAL
+    ("escape",        0, "p",  _escape,             "escaped",   0, 0, None),    # 10 ESCAPE
+    ("arrest",        0, "p",  _arrest,             "arrested",  0, 0, None),    # 11 ARREST
+    ("holdings",      0, "pn", _holdings,           None,        0, 0, None),    # 12 HOLDINGS: the player, then a list
+    ("next-phase",    0, "",   _next_phase,         None,        0, 0, None),    # 13 NEXT_PHASE
 )
 
 
@@ -486,7 +486,7 @@ def advance(state, act):
         for value in (a, b, c)[:len(kind)]:
             if not -999 <= value <= 999:
                 raise Refused("Argument %d out of range" % value)
-    return globals()[VERBS[verb][3]](state, side, a, b, c)
+    return VERBS[verb][3](state, side, a, b, c)
 
 
 def check_limits(state):

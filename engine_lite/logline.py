@@ -7,6 +7,7 @@ from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES
 from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS
 from engine_lite.rules import VERBS
+from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE
 
 
 def _server_word(server):
@@ -67,7 +68,6 @@ def format_action(act):
 
 def random_result(kind, count, result):
     """A randomizer's result in words: 'card 3 of 5 in HQ', 'd6 rolled 4', 'coin: tails'."""
-    from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE
     if kind == RANDOM_HQ:
         return "card %d of %d in HQ" % (result, count)
     if kind == RANDOM_DIE:

@@ -7,19 +7,18 @@ The grammar is in the README ("The game log"). Host tools, tests and `do_line` u
 the device never loads it.
 """
 
-from engine_lite import load
 from engine_lite.game import GAMES, rules_named
 from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 
 
 def text_of(rules):
     """A game's lines in the game-log format: the module its entry in engine_lite.game.GAMES
-    names (None: Netrunner's), with format_action, read_words, read_new_game, new_game_line
+    gives (None: Netrunner's), with format_action, read_words, read_new_game, new_game_line
     and state_dict."""
     name = rules.NAME if rules is not None else GAMES[0][0]
     for row in GAMES:
         if row[0] == name:
-            return load(row[3])
+            return row[3]
     raise KeyError(name)
 
 

@@ -3,6 +3,8 @@ reading a number, a parsed `new-game` line. engine_lite.logtext reads Netrunner'
 engine_lite.infiltration_text Infiltration's; both import this, and it imports neither.
 """
 
+from engine_lite.state import new_game
+
 
 class LogError(ValueError):
     """A line of the game log that does not follow the grammar."""
@@ -44,6 +46,5 @@ class NewGame:
 
     def start(self):
         """(the starting state, the rules module; None: Netrunner's) for Game(...)."""
-        from engine_lite.state import new_game
         return new_game(self.agenda_target, self.corp_clicks, self.runner_clicks,
                         self.runner_link, self.runner_grip), None

@@ -8,6 +8,10 @@ device loads this module when it shows such a message and lets it go on the way 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, FIELDS, server_name, plural
 from engine_lite import actions as A
 from engine_lite.rules import VERBS
+from engine_lite.golden import rows, counter_args
+from engine_lite.golden import counters
+from engine_lite.logline import random_result
+from engine_lite.golden import tokens
 
 _RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
 LINE = 25           # characters in a line of the device's messages
@@ -52,7 +56,6 @@ def phrase(act, state=None):
     elif verb == A.HAND_SIZE:
         text = "%s's max hand size %+d" % (who, a)
     elif verb == A.COUNTER or verb == A.VIRUS:     # (VIRUS: the Runner's virus counters by n)
-        from engine_lite.golden import rows, counter_args
         side_rows = rows(side)
         a, b = counter_args(verb, side, a, b)
         row = side_rows[a] if 0 <= a < len(side_rows) else ("?", 0, 0, 0, 0, "?", "?", None)
@@ -76,7 +79,6 @@ def phrase(act, state=None):
     elif verb == A.TRACE:
         text = "Trace %d + %d against link + %d" % (a, b, c)
     elif verb == A.SET:
-        from engine_lite.golden import counters
         names = counters(side)
         name = names[a][0] if 0 <= a < len(names) else "?"
         text = "%s %s set to %s" % (who, name.replace("-", " "), "off" if b < 0 else b)
@@ -87,7 +89,6 @@ def phrase(act, state=None):
     elif verb == A.PSI:
         text = "Psi %d vs %d: %s" % (a, b, "equal" if a == b else "different")
     elif verb == A.RANDOM:
-        from engine_lite.logline import random_result
         text = random_result(a, b, c)
         text = text[0].upper() + text[1:]
     else:
@@ -236,7 +237,6 @@ def board(state):
                 runner.brain_damage, runner.link, runner.max_hand_size()))
     if runner.grip >= 0:
         text += ", %d cards in grip" % runner.grip
-    from engine_lite.golden import tokens
     for side in (RUNNER, CORP):         # the Runner's after its numbers, the Corp's after that
         player = state.player(side)
         held = [plural(getattr(player, attr), token + " counter")

@@ -15,7 +15,9 @@ from engine_lite.state import (
     PACKED_SIZE, limit, field_name, upgrade, server_name, check_limits, plural as _plural,
     Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
 )
-from engine_lite import actions as A, load
+from engine_lite import actions as A
+from engine_lite import golden, tournament
+from engine_lite.state import WIN_REASONS
 
 
 # What every game's rules module gives (engine_lite.infiltration gives the same): NAME (its
@@ -45,7 +47,6 @@ def over(state):
 
 def result(state):
     """How an ended game ended, in words: "Corp wins (flatline)", "a tie (time)"."""
-    from engine_lite.state import WIN_REASONS
     reason = WIN_REASONS[state.win_reason]
     if state.winner == TIE:
         return "a tie (%s)" % reason
@@ -405,8 +406,7 @@ def _end_turn(s, side, a, b, c):
         s.final_turns = 1
         note += "Last turn. "           # (time was called: the header says LAST too)
     elif s.final_turns == 1 and not flatlined:     # the last turn is over: points decide
-        from engine_lite.tournament import time_over
-        return note + time_over(s)
+        return note + tournament.time_over(s)
     if side == CORP:
         s.active = RUNNER
         s.set_clicks(RUNNER, s.runner.clicks_per_turn)
@@ -467,8 +467,8 @@ def _trace(s, side, base, corp_boost, runner_boost):
 # new verb is appended, never inserted): its words in the game log, who may take it (1 the Corp,
 # 2 the Runner, 3 either, 0 nobody's: the run's end, a trace, the agenda target, the time call),
 # its arguments' kinds (one letter each: n a number >= 0, s signed +N/-N, k a damage kind,
-# v a server, f a settable counter, e a run's result, r a randomizer), and the name of the
-# function that carries it out on the copied state: handler(state, side, a, b, c) -> note or
+# v a server, f a settable counter, e a run's result, r a randomizer), and the function
+# that carries it out on the copied state: handler(state, side, a, b, c) -> note or
 # None. Then what it says and costs: its words in the past tense after the side's name ("Corp
 # installed for 2", %d taking the arguments; "+tag": gained or lost N of that; None: said in
 # engine_lite.phrases from its arguments), the clicks it takes from its side (a number, or "a":
@@ -477,54 +477,47 @@ def _trace(s, side, base, corp_boost, runner_boost):
 # %d the number: "Corp installs: 2 cr"; None: not on the ring). The messages, the ring
 # (firmware.netrunner.purposes), the turns' summaries and host_tools.report read these; the
 # rules take the same costs (tests/test_rules.py checks every row against them, and that every
-# row fills every column and names a function).
-# The handler is named, not referenced: a row of constants is frozen into flash with the image,
-# a row holding a function is built on the heap at import (1.3 KB for the table; make bench,
-# "heap above the REPL prompt", image <= 24 KB). A plain name is a function of this module; a
-# dotted one is in another module, imported when the verb is used, for the rarer verbs
-# (engine_lite.golden: counters set by hand, the agenda target; engine_lite.tournament: time
-# calls, psi games, randomizers): the device lets it go again (firmware.app.OVERLAYS), and the
-# boot heap has no room for their code, nor for a function here to call each.
+# row fills every column and holds a function).
 VERBS = (
     # words             who kinds  handler                                past tense, after the side            clicks credits  asks before OK
-    ("",                 0,  "",    "",                                    None,                                 0,     0,     None),  # 0 no verb
-    ("gain-credit",      3,  "",    "_gain_credit",                        "took 1 credit",                      1,     0,     None),  # 1 GAIN_CREDIT
-    ("draw",             3,  "",    "_draw",                               "drew",                               1,     0,     None),  # 2 DRAW
-    ("install",          3,  "n",   "_install",                            "installed for %d",                   1,     "a",   "%s installs: %d cr"),  # 3 INSTALL
-    ("install-ice",      1,  "nn",  "_install_ice",                        "installed ice for %d + %d",          1,     "ab",  "%s installs ice: %d cr"),  # 4 INSTALL_ICE
-    ("play",             3,  "n",   "_install",                            "played for %d",                      1,     "a",   "%s plays: %d cr"),  # 5 PLAY
-    ("advance",          1,  "",    "_advance",                            "advanced a card",                    1,     1,     None),  # 6 ADVANCE
-    ("trash-resource",   1,  "",    "_trash_resource",                     "trashed a resource",                 1,     2,     "%s trashes a resource: %d cr"),  # 7 TRASH_RESOURCE
-    ("purge",            1,  "",    "_purge",                              "purged viruses",                     3,     0,     None),  # 8 PURGE
-    ("ability",          3,  "nn",  "_ability",                            "used an ability (%d clicks, %d cr)", "a",   "b",   None),  # 9 ABILITY
-    ("pay",              3,  "n",   "_pay",                                "paid %d",                            0,     "a",   "%s pays %d cr"),  # 10 PAY
-    ("rez",              1,  "n",   "_pay",                                "rezzed for %d",                      0,     "a",   "%s rezzes: %d cr"),  # 11 REZ
-    ("gain",             3,  "n",   "_gain",                               "gained %d",                          0,     0,     "%s gains %d cr"),  # 12 GAIN
-    ("lose",             3,  "n",   "_lose",                               "lost %d",                            0,     0,     "%s loses %d cr"),  # 13 LOSE
-    ("score",            1,  "n",   "_score",                              "scored %d points",                   0,     0,     "%s scores %d pt"),  # 14 SCORE
-    ("steal",            2,  "n",   "_score",                              "stole %d points",                    0,     0,     "%s steals %d pt"),  # 15 STEAL
-    ("forfeit",          3,  "n",   "_forfeit",                            "forfeited %d points",                0,     0,     None),  # 16 FORFEIT
-    ("bad-publicity",    1,  "s",   "_bad_publicity",                      "+bad publicity",                     0,     0,     "%s: +%d bad pub"),  # 17 BAD_PUBLICITY
-    ("tags",             2,  "s",   "_tags",                               "+tag",                               0,     0,     "%s takes %d tag"),  # 18 TAGS
-    ("damage",           2,  "kn",  "_damage",                             None,                                 0,     0,     None),  # 19 DAMAGE
-    ("hand-size",        3,  "s",   "_hand_size",                          None,                                 0,     0,     None),  # 20 HAND_SIZE
-    ("clicks",           3,  "s",   "_clicks",                             "+click",                             0,     0,     "%s gains %d click"),  # 21 CLICKS
-    ("remove-tag",       2,  "",    "_remove_tag",                         "removed a tag",                      1,     2,     "%s removes a tag: %d cr"),  # 22 REMOVE_TAG
-    ("run",              2,  "v",   "_run",                                None,                                 1,     0,     None),  # 23 RUN
-    ("end-turn",         3,  "",    "_end_turn",                           "ended the turn",                     0,     0,     None),  # 24 END_TURN
-    ("set",              3,  "fn",  "engine_lite.golden.set_verb",         None,                                 0,     0,     None),  # 25 SET
-    ("run",              0,  "e",   "_run_end",                            None,                                 0,     0,     None),  # 26 RUN_END
-    ("trace",            0,  "nnn", "_trace",                              None,                                 0,     0,     None),  # 27 TRACE
-    ("set agenda-target", 0,  "n",   "engine_lite.golden.agenda_target",    None,                                 0,     0,     None),  # 28 AGENDA_TARGET
-    ("trash",            2,  "n",   "_trash",                              "trashed a card for %d",              0,     "a",   "%s trashes: %d cr"),  # 29 TRASH
-    ("run-event",        2,  "vn",  "_run_event",                          None,                                 1,     "b",   None),  # 30 RUN_EVENT
-    ("time-call",        0,  "",    "engine_lite.tournament.time_call",    None,                                 0,     0,     None),  # 31 TIME_CALL
-    ("psi",              0,  "nn",  "engine_lite.tournament.psi",          None,                                 0,     0,     None),  # 32 PSI
-    ("random",           0,  "rnn", "engine_lite.tournament.randomizer",   None,                                 0,     0,     None),  # 33 RANDOM
-    ("advance",          1,  "v",   "_advance_remote",                     None,                                 1,     1,     None),  # 34 ADVANCE_REMOTE
-    ("score",            1,  "nv",  "_score_remote",                       None,                                 0,     0,     None),  # 35 SCORE_REMOTE
-    ("virus",            2,  "s",   "engine_lite.golden.change_virus",     None,                                 0,     0,     "%s: virus counters +%d"),  # 36 VIRUS
-    ("counter",          3,  "fs",  "engine_lite.golden.change_counter",   None,                                 0,     0,     None),  # 37 COUNTER
+    ("",                 0,  "",    None,                                  None,                                 0,     0,     None),  # 0 no verb
+    ("gain-credit",      3,  "",    _gain_credit,                          "took 1 credit",                      1,     0,     None),  # 1 GAIN_CREDIT
+    ("draw",             3,  "",    _draw,                                 "drew",                               1,     0,     None),  # 2 DRAW
+    ("install",          3,  "n",   _install,                              "installed for %d",                   1,     "a",   "%s installs: %d cr"),  # 3 INSTALL
+    ("install-ice",      1,  "nn",  _install_ice,                          "installed ice for %d + %d",          1,     "ab",  "%s installs ice: %d cr"),  # 4 INSTALL_ICE
+    ("play",             3,  "n",   _install,                              "played for %d",                      1,     "a",   "%s plays: %d cr"),  # 5 PLAY
+    ("advance",          1,  "",    _advance,                              "advanced a card",                    1,     1,     None),  # 6 ADVANCE
+    ("trash-resource",   1,  "",    _trash_resource,                       "trashed a resource",                 1,     2,     "%s trashes a resource: %d cr"),  # 7 TRASH_RESOURCE
+    ("purge",            1,  "",    _purge,                                "purged viruses",                     3,     0,     None),  # 8 PURGE
+    ("ability",          3,  "nn",  _ability,                              "used an ability (%d clicks, %d cr)", "a",   "b",   None),  # 9 ABILITY
+    ("pay",              3,  "n",   _pay,                                  "paid %d",                            0,     "a",   "%s pays %d cr"),  # 10 PAY
+    ("rez",              1,  "n",   _pay,                                  "rezzed for %d",                      0,     "a",   "%s rezzes: %d cr"),  # 11 REZ
+    ("gain",             3,  "n",   _gain,                                 "gained %d",                          0,     0,     "%s gains %d cr"),  # 12 GAIN
+    ("lose",             3,  "n",   _lose,                                 "lost %d",                            0,     0,     "%s loses %d cr"),  # 13 LOSE
+    ("score",            1,  "n",   _score,                                "scored %d points",                   0,     0,     "%s scores %d pt"),  # 14 SCORE
+    ("steal",            2,  "n",   _score,                                "stole %d points",                    0,     0,     "%s steals %d pt"),  # 15 STEAL
+    ("forfeit",          3,  "n",   _forfeit,                              "forfeited %d points",                0,     0,     None),  # 16 FORFEIT
+    ("bad-publicity",    1,  "s",   _bad_publicity,                        "+bad publicity",                     0,     0,     "%s: +%d bad pub"),  # 17 BAD_PUBLICITY
+    ("tags",             2,  "s",   _tags,                                 "+tag",                               0,     0,     "%s takes %d tag"),  # 18 TAGS
+    ("damage",           2,  "kn",  _damage,                               None,                                 0,     0,     None),  # 19 DAMAGE
+    ("hand-size",        3,  "s",   _hand_size,                            None,                                 0,     0,     None),  # 20 HAND_SIZE
+    ("clicks",           3,  "s",   _clicks,                               "+click",                             0,     0,     "%s gains %d click"),  # 21 CLICKS
+    ("remove-tag",       2,  "",    _remove_tag,                           "removed a tag",                      1,     2,     "%s removes a tag: %d cr"),  # 22 REMOVE_TAG
+    ("run",              2,  "v",   _run,                                  None,                                 1,     0,     None),  # 23 RUN
+    ("end-turn",         3,  "",    _end_turn,                             "ended the turn",                     0,     0,     None),  # 24 END_TURN
+    ("set",              3,  "fn",  golden.set_verb,                       None,                                 0,     0,     None),  # 25 SET
+    ("run",              0,  "e",   _run_end,                              None,                                 0,     0,     None),  # 26 RUN_END
+    ("trace",            0,  "nnn", _trace,                                None,                                 0,     0,     None),  # 27 TRACE
+    ("set agenda-target", 0,  "n",   golden.agenda_target,                  None,                                 0,     0,     None),  # 28 AGENDA_TARGET
+    ("trash",            2,  "n",   _trash,                                "trashed a card for %d",              0,     "a",   "%s trashes: %d cr"),  # 29 TRASH
+    ("run-event",        2,  "vn",  _run_event,                            None,                                 1,     "b",   None),  # 30 RUN_EVENT
+    ("time-call",        0,  "",    tournament.time_call,                  None,                                 0,     0,     None),  # 31 TIME_CALL
+    ("psi",              0,  "nn",  tournament.psi,                        None,                                 0,     0,     None),  # 32 PSI
+    ("random",           0,  "rnn", tournament.randomizer,                 None,                                 0,     0,     None),  # 33 RANDOM
+    ("advance",          1,  "v",   _advance_remote,                       None,                                 1,     1,     None),  # 34 ADVANCE_REMOTE
+    ("score",            1,  "nv",  _score_remote,                         None,                                 0,     0,     None),  # 35 SCORE_REMOTE
+    ("virus",            2,  "s",   golden.change_virus,                   None,                                 0,     0,     "%s: virus counters +%d"),  # 36 VIRUS
+    ("counter",          3,  "fs",  golden.change_counter,                 None,                                 0,     0,     None),  # 37 COUNTER
 )
 
 
@@ -579,12 +572,7 @@ def advance(state, act):
     _check_args(verb, side, a, b, c)
     if state.winner != NO_WINNER:
         raise Refused("Game over: undo or start a new game")
-    dot = handler.rfind(".")
-    if dot < 0:
-        function = globals()[handler]
-    else:
-        function = getattr(load(handler[:dot]), handler[dot + 1:])
-    note = function(state, side, a, b, c)
+    note = handler(state, side, a, b, c)
     if state.corp.agenda_points >= state.agenda_target:
         _win(state, CORP, WIN_AGENDA)
     elif state.runner.agenda_points >= state.agenda_target:

@@ -17,6 +17,7 @@ import json
 
 from engine_lite.game import Game, rules_named
 from engine_lite.rules import Refused
+from engine_lite.logtext import text_of
 
 VERSION = 1
 
@@ -227,7 +228,6 @@ def loads(text, lazy=False):
         try:
             game.replay((act,))
         except Refused as error:
-            from engine_lite.logtext import text_of     # only for this message
             raise SnapshotError("history action %d (%s) refused: %s"
                                 % (number, text_of(rules).format_action(act), error))
     if game.state.pack() != saved.pack():

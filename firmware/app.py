@@ -10,44 +10,30 @@ Keys that work on every screen:
     BACK        (optional button) back; held: undo
 """
 
-from engine_lite import load
+import gc
+
 from engine_lite.game import Game, words
 from engine_lite import rules as netrunner_rules
 from engine_lite.rules import Refused
 from firmware.board.buttons import DOWN, PRESS, LONG
+from firmware.history_steps import still_checking, undo_around
+from firmware.infiltration.monitor import Monitor
+from firmware.netrunner.dashboard import Dashboard
+from firmware.saving import archive
+from firmware.saving.resume import resumed
 from firmware.screens.fonts import SMALL
 from firmware.screens.ui import WIDTH, HEIGHT, wrap
+from firmware.screens.widgets import Confirm
 from firmware.settings import Settings
-from firmware import forget
-
-
-# Screens other than the two home screens live in these modules. They are imported when one of
-# their screens opens and dropped when the player is back home. On the firmware image their code
-# runs from flash and dropping them saves little; it stays for the .mpy deploy path, where their
-# code (about 25 KB) is on the heap: make bench, "peak heap, 50-round game" (.mpy path, target
-# <= 110 KB) and the boot heap (<= 96 KB) are met with it. See README, "Memory".
-OVERLAYS = ("firmware.netrunner.menus", "firmware.netrunner.runs", "firmware.netrunner.trace",
-            "firmware.netrunner.damage",
-            "firmware.netrunner.pages", "firmware.netrunner.turn_end", "firmware.screens.widgets",
-            "firmware.screens.font_medium",
-            "firmware.netrunner.purposes", "engine_lite.phrases", "engine_lite.logline",
-            "engine_lite.golden", "engine_lite.tournament",
-            "firmware.infiltration.monitor_menus", "firmware.tournament.tournament_menus",
-            "firmware.tournament.match", "firmware.games",
-            "firmware.screens.logscreen", "firmware.screens.previous_games",
-            "firmware.saving.archive", "firmware.saving.resume", "firmware.saving.header",
-            "firmware.settings_menu",
-            "firmware.history_steps")
 
 
 class App:
     """Owns the game, the screens and the display's care."""
 
-    # On the firmware image (the Device sets this) the overlays stay loaded once opened: their
-    # code is in flash, so letting them go gives back only their names and functions, and the
-    # next screen of theirs imports them again, a few ms inside a press (make bench: press to
-    # photon, menus+mixed max; the peak heap with every screen open stays within its 60 KB).
-    keep_overlays = False
+    # On the firmware image (the Device sets this) the garbage is collected while a key is
+    # down (on_button); not on the .mpy deploy, where the code is on the heap too and a
+    # collection takes as long as a quick tap.
+    collect_on_press = False
 
     # The main loop's sleep while a button is down or settling. Most keys act when they come
     # up, so this and a pass of the loop with a key held (about 1 ms) are the wait from a
@@ -122,7 +108,7 @@ class App:
     def pop(self):
         """Go back one screen (the dashboard stays)."""
         if len(self.screens) <= 2:
-            self.home()        # back on the dashboard: let the overlays go
+            self.home()        # back on the dashboard (its cursor to its home)
         else:
             self.screens.pop()
             self.dirty = True
@@ -141,18 +127,15 @@ class App:
         return byte % sides + 1
 
     def home(self):
-        """Back to the dashboard; the overlay modules are let go (not on the image)."""
+        """Back to the home screen (the dashboard, the monitor), every other screen closed."""
         back_home = getattr(self.screens[0], "back_home", None)
         if back_home is not None and len(self.screens) > 1:
             back_home()                  # (its cursor to its documented home: the screen says)
         del self.screens[1:]
         self.dirty = True
-        if not self.keep_overlays:
-            for module in OVERLAYS:
-                forget(module)
 
     def replace(self, screen):
-        """Swap the top screen for another (keeping the overlays loaded)."""
+        """Swap the top screen for another."""
         if len(self.screens) > 1:
             self.screens.pop()
         self.screens.append(screen)
@@ -180,10 +163,8 @@ class App:
             return False
         after = applied[0]
         if not confirmed and not rules.over(game.state) and rules.over(after):
-            from firmware.screens.widgets import Confirm
             self.push(Confirm("GAME ENDS?", describe(act, after, rules) + ": " +
-                              rules.result(after), lambda app: app._confirmed(act), hold=True,
-                              opens=self.screens[0].ENDS))
+                              rules.result(after), lambda app: app._confirmed(act), hold=True))
             return False
         note = game.do_applied(act, applied)     # (applied once: make bench, press to photon)
         self.changed()
@@ -240,7 +221,6 @@ class App:
         Saver calls this before each commit. Raises OSError like any save (they stay in memory
         until it works)."""
         if self.endings and self.flash is not None:
-            from firmware.saving import archive
             while self.endings:
                 ending = self.endings[0]
                 # (the game brought back and replaced again before its swap was saved: kept
@@ -254,7 +234,6 @@ class App:
         and only while it is the game in play (else it is kept: in the archive, its copy is
         its only one)."""
         if self.restored is not None and self.flash is not None and self.back is self.game:
-            from firmware.saving import archive
             archive.drop(self.flash, self.restored)
         self.restored = self.back = None
 
@@ -275,8 +254,6 @@ class App:
             return
         if not self.game.count and (self.endings or self.flash is not None):
             self.settle()           # (a swap not yet saved: written first, then undone)
-            from firmware.saving import archive
-            from firmware.saving.resume import resumed
             if self.endings:
                 previous = self.endings.pop()
                 self.play(previous, carry_match=False)     # (this one is kept in turn)
@@ -290,13 +267,11 @@ class App:
                 self.say("Back to the previous game. " + resumed(previous))
                 return
         if self.game.unchecked:
-            from firmware.history_steps import still_checking
             if still_checking(self):
                 return
         game = self.game
         call = game.rules.time_up(game.start) if game.count else None
         if call is not None and game.action_at(game.count - 1)[0] == call[0]:
-            from firmware.history_steps import undo_around      # (the time call stays)
             undo_around(self, describe)
             return
         self._step(self.game.undo, "Undid: ")
@@ -333,10 +308,7 @@ class App:
     def _sync_win_screen(self):
         """The end screen is in the stack exactly while the game is over (after any action,
         undo or redo, whichever screen did it). The home screen knows which: its
-        `open_end(app)` opens it, and its `ENDS` names the module that screen is in (loaded
-        while the OK that ends a game is down: make bench, press to photon; not an attribute
-        of every Screen, which would cost the image's boot heap 48 B); an end screen has
-        `ends_game`."""
+        `open_end(app)` opens it; an end screen has `ends_game`."""
         over = self.game.rules.over(self.game.state)
         shown = False
         for screen in self.screens:
@@ -410,18 +382,7 @@ class App:
                 self.say("Two keys at once: nothing done")
                 return
             # Most keys act when they come up (a hold means something else). While the key
-            # is down, the screen may load what its release will open: the press hides the
-            # import, and the new screen appears as soon as the key is up.
-            modules = self.screen.prepare(self, name)
-            if modules:
-                for module in (modules,) if isinstance(modules, str) else modules:
-                    load(module)
-            if self.keep_overlays:
-                # ... and the game's words, for the message of whatever the release does: on
-                # the image they stay once loaded, so this is the first action's import out
-                # of its press (make bench: press to photon, max).
-                words(self.game.rules)
-            # ... and a copy of the game's state for the action the release may take (act):
+            # is down, a copy of the game's state for the action the release may take (act):
             # a state is some 40 numbers set one by one into new objects, 0.7 ms on a Pico
             # and up to 3 with the heap cut up by play (make bench: the rhythm sweep's p95).
             state = self.game.state
@@ -433,8 +394,7 @@ class App:
             # and the glass added 1.5-2.5 ms to that press (make bench: the rhythm sweep's p95
             # and max). Not on the .mpy deploy, where one takes 17-22 ms, as long as a quick
             # tap (the sweep's 30 ms taps: 4 late there with it, 1-3 without).
-            if self.keep_overlays:
-                import gc
+            if self.collect_on_press:
                 gc.collect()
             return
         if self.buzzer and event == PRESS:
@@ -609,25 +569,12 @@ class App:
 
 
 def describe(act, state=None, rules=None):
-    """An action in words for messages ("Corp installed for 2 (1 click left)"); the code that
-    words it is loaded now and let go on the way home (OVERLAYS)."""
+    """An action in words for messages ("Corp installed for 2 (1 click left)")."""
     return words(rules or netrunner_rules).phrase(act, state)
 
 
-def _dashboard():
-    from firmware.netrunner.dashboard import Dashboard
-    return Dashboard()
-
-
-def _monitor():
-    from firmware.infiltration.monitor import Monitor
-    return Monitor()
-
-
-# Each game's home screen (the bottom of the screen stack), by its rules' NAME: each game's code
-# is imported when a game of its kind is played (make bench: the boot heap, 24 KB for the image
-# and 96 KB for the .mpy path, has no room for Infiltration's in a Netrunner game).
-HOME_SCREENS = {"netrunner": _dashboard, "infiltration": _monitor}
+# Each game's home screen (the bottom of the screen stack), by its rules' NAME.
+HOME_SCREENS = {"netrunner": Dashboard, "infiltration": Monitor}
 
 
 def home_screen(game):

@@ -5,6 +5,7 @@ Loaded only then (firmware.main.Device.crash), so it costs no heap the rest of t
 
 from firmware.screens.fonts import SMALL
 from firmware.saving.errors import log_error
+from firmware.board.display import open_display
 
 ERROR_SHOW_MS = 4000     # how long the error screen stays before the restart
 
@@ -48,7 +49,6 @@ def halt(error, clock, flash, pins=None):
     try:
         if pins is None:
             raise ValueError("no pin map: no display to show this on")
-        from firmware.board.display import open_display
         display = open_display(pins)
         fb = display.fb
         fb.fill(0)

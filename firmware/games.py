@@ -2,9 +2,16 @@
 game's new-game entry is here (Netrunner's `new_game`, Infiltration's `new_infiltration`), so a
 game's screens start the other game without importing its screens.
 
-An overlay (firmware.app.OVERLAYS), above the screens: the widgets and the dashboard start games
-through it and never import the App.
+Above the screens: the widgets and the dashboard start games through it and never import
+the App.
 """
+
+from firmware.saving import archive
+from engine_lite.game import Game
+from firmware.screens.previous_games import PreviousGames
+from firmware.screens.widgets import Confirm
+from engine_lite import infiltration as I
+from firmware.screens.widgets import Menu, Item, NumberPrompt
 
 
 def start_game(app, game):
@@ -24,7 +31,6 @@ def kept_words(app):
     app.settle()          # (a swap not yet written: the count below is the flash's)
     full = False
     if app.flash is not None:
-        from firmware.saving import archive
         full = len(archive.listing(app.flash)) + len(app.endings) >= archive.KEEP
     if full:
         return "This one is kept, the oldest kept one goes."
@@ -38,7 +44,6 @@ def new_game_question(app):
 
 def new_start(app):
     """A new game of Netrunner as the settings say, not yet in play."""
-    from engine_lite.game import Game
     return Game(app.settings.new_start())
 
 
@@ -52,7 +57,6 @@ def new_game(app):
 
 def previous_games(app):
     """More > Previous games: the games kept when others replaced them (firmware.saving.archive)."""
-    from firmware.screens.previous_games import PreviousGames
     app.push(PreviousGames())
 
 
@@ -61,9 +65,8 @@ def new_infiltration(app):
     OK, as a turn's end needs (issue 35), and it is kept (firmware.saving.archive); then how
     many players."""
     if app.game.count or app.game.redo_stack:
-        from firmware.screens.widgets import Confirm
         app.push(Confirm("NEW GAME", "Start Infiltration? " + kept_words(app),
-                         ask_players, hold=True, opens="engine_lite.infiltration"))
+                         ask_players, hold=True))
     else:
         ask_players(app)
 
@@ -72,14 +75,11 @@ def ask_players(app):
     """How many players, then who is first: picked at random (the board's random source), or
     set with UP/DOWN; then whether the die passes to the left after each round (the rules text
     does not say: a choice at the start, left by default)."""
-    from engine_lite import infiltration as I
-    from firmware.screens.widgets import Menu, Item, NumberPrompt
 
     def players_done(app, players):
         def first_done(app, first):
             def go(pass_first):
                 def start(app):
-                    from engine_lite.game import Game
                     start_game(app, Game(I.new_game(players, first, pass_first), I))
                     app.say("Infiltration, %d agents: player %d is first" % (players, first))
                 return start

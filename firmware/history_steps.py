@@ -1,9 +1,5 @@
-"""The rarer steps through a game's history, loaded when one is taken: waiting while a saved
-history is still being checked, and undo stepping around the round's time call.
-
-An overlay (firmware.app.OVERLAYS): kept out of the App's class so that the image's heap above
-the prompt stays within its 24 KB (make bench: "heap above the REPL prompt").
-"""
+"""The rarer steps through a game's history: waiting while a saved history is still being
+checked, and undo stepping around the round's time call."""
 
 from engine_lite.rules import Refused
 

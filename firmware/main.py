@@ -10,17 +10,28 @@ screen); the desktop simulator drives the same class with its own clock and flas
 """
 
 import gc
-
-from firmware.board import hw
-
-from firmware import forget
-from firmware.app import App
-from firmware.board.buttons import ButtonPad
-from firmware.board.display import open_display
-from firmware.settings import Settings
-from firmware.saving.storage import Storage, Saver, PREVIOUS, JOURNAL
+import json
+import sys
 
 from engine_lite.state import const
+from firmware.app import App
+from firmware.board import hw, pins
+from firmware.board.buttons import ButtonPad
+from firmware.board.display import open_display
+from firmware.board.fram import journal_on_fram
+from firmware.crash import halt, report
+from firmware.saving import resume
+from firmware.saving.errors import log_error
+from firmware.saving.storage import Storage, Saver, PREVIOUS, JOURNAL
+from firmware.settings import Settings
+from firmware.tournament.roundclock import clock_for
+
+try:
+    # The firmware image's own module, made and frozen in by `make uf2` (not a file of this
+    # tree); None on a stock MicroPython that had `make deploy`.
+    import netclick_image  # pyright: ignore[reportMissingImports]
+except ImportError:
+    netclick_image = None
 
 WATCHDOG_MS = 8000     # the RP2040's watchdog allows at most 8.3 s
 # The watchdog cannot be stopped once started, and mpremote stops the tracker to copy files: a
@@ -31,8 +42,7 @@ WATCHDOG_ARM_MS = 30000
 # every _GC_THRESHOLD bytes allocated whatever happens, not only when the 240 KB heap is full.
 # MicroPython's sweep runs up to the highest block in use and objects never move: collected only
 # when the heap ran out, play scattered the game's objects to its top and every collection swept
-# all of it (make bench, "a full GC at the peak": 6.0 ms with a 50-round game resumed, 6.8 with
-# every overlay loaded). Collected in the pauses, the heap stays packed at its bottom, and a
+# all of it (make bench, "a full GC at the peak": 6.0 ms with a 50-round game resumed). Collected in the pauses, the heap stays packed at its bottom, and a
 # collection inside a press is rare. (Not gc.mem_alloc() to see whether one is due: it walks
 # the whole heap, about 10 ms on a Pico.)
 _GC_PAUSE_MS = const(100)
@@ -50,25 +60,17 @@ def build(pins, clock, settings=None, game=None):
 
 def load_pins(path="hardware/pins.json", data=None):
     """Read and check the pin map from `path`, or check `data` (the pin map frozen into the
-    firmware image) when given; reset the display if it has a RES pin. The code for that is only
-    needed now, so it is let go."""
-    from firmware.board import pins
+    firmware image) when given; reset the display if it has a RES pin."""
     data = pins.load(path) if data is None else pins.parse(data)
-    pins.reset_display(data)       # a display with a RES pin: before anything talks to it
-    pins.wire_clock(data)          # (on a Pico: what to ask for, for the pin map's I2C clock)
-    forget("firmware.board.pins")
+    hw.reset_display(data)       # a display with a RES pin: before anything talks to it
+    hw.wire_clock(data)          # (on a Pico: what to ask for, for the pin map's I2C clock)
     return data
 
 
 def frozen_image():
     """The firmware image's own module (netclick_image, frozen in by `make uf2`), or None on a
     stock MicroPython that had `make deploy`."""
-    try:
-        # made and frozen in by `make uf2`; not a file of this tree
-        import netclick_image  # pyright: ignore[reportMissingImports]
-        return netclick_image
-    except ImportError:
-        return None
+    return netclick_image
 
 
 def shadowed_notice(image, flash):
@@ -112,23 +114,19 @@ class Device:
         self.flash = flash
         self.watchdog = watchdog
         settings = Settings()
-        from firmware.saving import resume      # only needed now: let go once the game is back
-        try:
-            self.storage, game, notices, held = resume.boot(flash, settings)
-            self.app = build(pins, clock, settings, game)
-            problem = self.first_draw(flash, game is not None)
-            if problem is not None:
-                # The saved game could not be drawn: a fault of the firmware or of memory,
-                # not of the files (they passed their checks). They stay as they are, saving
-                # is held so that nothing is written over them, and a new game is played in
-                # memory; a boot after the fix (or with more memory) resumes them.
-                held = problem
-                notices = ["SAVING OFF: " + problem + ". The save is untouched"]
-                self.storage = Storage(flash)
-                self.app = build(pins, clock, settings, None)
-                self.app.render()          # (a new game that cannot be drawn: the firmware's own)
-        finally:
-            resume.let_go()
+        self.storage, game, notices, held = resume.boot(flash, settings)
+        self.app = build(pins, clock, settings, game)
+        problem = self.first_draw(flash, game is not None)
+        if problem is not None:
+            # The saved game could not be drawn: a fault of the firmware or of memory, not of
+            # the files (they passed their checks). They stay as they are, saving is held so
+            # that nothing is written over them, and a new game is played in memory; a boot
+            # after the fix (or with more memory) resumes them.
+            held = problem
+            notices = ["SAVING OFF: " + problem + ". The save is untouched"]
+            self.storage = Storage(flash)
+            self.app = build(pins, clock, settings, None)
+            self.app.render()          # (a new game that cannot be drawn: the firmware's own)
         self.app.flash = flash     # for the few files beside the game (firmware.tournament.match)
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
@@ -136,9 +134,8 @@ class Device:
         if settings.clock_s >= 0:
             # A round timer was running: back, paused, whatever the game (the Netrunner
             # dashboard would bring it back at its first draw, the Infiltration monitor not).
-            from firmware.tournament.roundclock import clock_for
             clock_for(self.app)
-        self.app.keep_overlays = image is not None
+        self.app.collect_on_press = image is not None
         notices.append(notice)             # (a pin map file that could not be used)
         notices.append(shadowed_notice(image, flash))
         notices.append(missing_panels(self.app.display))
@@ -169,13 +166,10 @@ class Device:
         if game.damaged and game is not self._damage_told:
             self._damage_told = game
             self.storage.game = None       # the history changed shape: save it whole next
-            from firmware.saving import resume
             try:
                 kept = resume.keep_aside(self.storage, PREVIOUS)
             except OSError:
                 kept = "no older save"
-            finally:
-                resume.let_go()
             app.say("Saved history damaged (%s): undo stops at power-up. Older save %s"
                     % (game.damaged, kept), error=True)
 
@@ -194,9 +188,7 @@ class Device:
             except Exception as error:
                 failure = error
                 break
-        from firmware.saving.errors import log_error
         code = log_error(flash, failure)
-        forget("firmware.saving.errors")
         if not resumed:
             raise failure                  # a new game that cannot be drawn: the firmware's own
         return "saved game could not be shown (%s)" % code
@@ -239,10 +231,8 @@ class Device:
             self.watchdog.feed()
 
     def crash(self, error):
-        """Show a short error code, keep the game, log the details, restart (firmware.crash,
-        loaded only now)."""
+        """Show a short error code, keep the game, log the details, restart (firmware.crash)."""
         try:
-            from firmware.crash import report
             report(self, error)
         finally:
             hw.restart()
@@ -269,7 +259,6 @@ def board_pins(flash):
             notice = "%s not used (%s): built-in pin map" % (found[0], error)
     else:
         notice = ""
-    import json
     return load_pins(data=json.loads(image.PINS_JSON)), notice
 
 
@@ -288,7 +277,6 @@ def run():
         # that imports json (reading a saved game, Previous games; make bench: power-up). So
         # only the frozen modules are looked through. (The REPL has the usual path back after
         # a soft reset.)
-        import sys
         sys.path[:] = [".frozen"]
     clock = hw.Clock()
     flash = hw.Flash()
@@ -296,16 +284,13 @@ def run():
     try:
         pins, notice = board_pins(flash)
         if pins.get("fram"):      # the save journal on an FRAM (firmware.board.fram)
-            from firmware.board.fram import journal_on_fram
             flash, notice = journal_on_fram(pins, flash, notice, JOURNAL)
-            forget("firmware.board.fram")
         try:
             device = Device(pins, clock, flash, notice=notice)
         except Exception:
             gc.collect()
             device = Device(pins, clock, flash, notice=notice)
     except Exception as error:
-        from firmware.crash import halt
         halt(error, clock, flash, pins)      # does not return
         return
     arm_at = clock.ticks_add(clock.ticks_ms(), WATCHDOG_ARM_MS)

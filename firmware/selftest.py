@@ -15,6 +15,10 @@ from firmware.board import hw
 from firmware.main import build, load_pins
 from firmware.board.buttons import ButtonPad, DOWN, PRESS
 from firmware.screens.fonts import SMALL
+from firmware.saving.storage import Storage
+from engine_lite.game import Game
+from engine_lite import actions as A
+import os
 
 TEST_FOLDER = "netclick-selftest"
 PRESS_WAIT_MS = 10000
@@ -117,9 +121,6 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
             clock.sleep_ms(10)
 
     # Saving, in a folder of its own.
-    from firmware.saving.storage import Storage
-    from engine_lite.game import Game
-    from engine_lite import actions as A
     flash = _test_flash(flash_root)
     storage = Storage(flash)
     game = Game()
@@ -142,7 +143,6 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
 
 
 def _test_flash(root):
-    import os
     try:
         os.mkdir(root)
     except OSError:

@@ -1,10 +1,11 @@
 """More > Settings: the defaults of new games and the display's care (firmware.settings keeps
-them). An overlay (firmware.app.OVERLAYS), opened by class from the More menu.
+them), opened by class from the More menu.
 """
 
 from engine_lite.state import CORP, RUNNER
 from engine_lite import actions as A
 from firmware.screens.widgets import Menu, Item, ask
+from engine_lite.golden import counter_index
 
 
 SETTING_LABELS = (
@@ -72,6 +73,5 @@ def apply_setting(app, key):
         side = CORP if key == "corp_clicks" else RUNNER
         value = getattr(settings, key)
         if state.player(side).clicks_per_turn != value:
-            from engine_lite.golden import counter_index
             app.act(A.action(A.SET, side, counter_index(side, "clicks-per-turn"), value))
     app.settings_changed(in_parts=False)

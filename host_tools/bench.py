@@ -218,7 +218,7 @@ MONITOR_KEYS = _monitor_keys()
 MIXED_KEYS = ("OK,OK,DOWN,OK,UP,UP,OK,RIGHT,OK,RIGHT,RIGHT,OK,DOWN,OK,LEFT,OK,OK,OK,RIGHT,RIGHT,"
               "RIGHT,RIGHT,OK,DOWN,DOWN,OK,LEFT,LEFT,UP,DOWN,OK,OK,RIGHT,OK")
 # With it, every menu a player opens, each reached from a new game by the catalog's key script:
-# together every overlay screen is opened at least once (host_tools.screens_catalog).
+# together every screen is opened at least once (host_tools.screens_catalog).
 MENU_SCREENS = ("actions_corp", "number", "end_turn", "servers", "rez", "access", "trace_result",
                 "more", "tokens", "agenda", "counters", "log", "settings", "new_game", "win",
                 "undo", "tournament", "timer", "psi_result", "match", "players", "agents")
@@ -525,13 +525,12 @@ def _run_all():
     print("Firmware under MicroPython 1.27 (WebAssembly, .py files), driven by key presses")
     h = bench_firmware_heap(50, 1000)
     kb = lambda n: n / 1024.0
-    # Not frozen here: the budgets of the .mpy deploy path (the product, the firmware image,
-    # has its own on the virtual Pico, below), set again when the image freed the heap.
-    print("  heap after boot              %6.1f KB  (.mpy path, target <= 96 KB: %s)"
-          % (kb(h["boot"] - h["bare"]), "ok" if h["boot"] - h["bare"] <= 96 * 1024 else "OVER TARGET"))
-    print("  peak heap, 50-round game     %6.1f KB  (%d presses, turn %d; target <= 110 KB: %s)"
-          % (kb(h["peak_total"] - h["bare"]), h["presses"], h["turn"],
-             "ok" if h["peak_total"] - h["bare"] <= 110 * 1024 else "OVER TARGET"))
+    # Not frozen here, like the .mpy deploy path: reported, with no budget (the product, the
+    # firmware image, has its budgets on the virtual Pico, below).
+    print("  heap after boot              %6.1f KB  (the code on the heap too)"
+          % kb(h["boot"] - h["bare"]))
+    print("  peak heap, 50-round game     %6.1f KB  (%d presses, turn %d)"
+          % (kb(h["peak_total"] - h["bare"]), h["presses"], h["turn"]))
     print("  live heap at most            %6.1f KB  (after gc.collect(), between game presses)"
           % kb(h["peak_live"] - h["bare"]))
     first = h["after_nav"] - h["before_nav"]
@@ -622,9 +621,12 @@ def print_browser(b, why=None):
                                                        "ok" if p95 <= target else "MISSED"))
 
 
-# Targets on the virtual Pico (issue 21), for the firmware image unless said; the .mpy deploy
-# onto stock MicroPython keeps its own boot-heap budget.
-TARGETS = {"above": 24, "above_deployed": 96, "peak": 60, "p95": 30, "max": 60, "boot": 800}
+# Budgets on the virtual Pico (issue 59), for the firmware image, which holds the whole tracker
+# from power-up: heap above the prompt with the tracker built and peak live heap (KB), a full
+# collection at the peak (ms), press to glass (ms), power-up with no game saved and with a saved
+# game (ms). The .mpy deploy is a developer's path: its figures are reported, with no budget.
+TARGETS = {"above": 64, "peak": 96, "gc": 3.0, "p95": 30, "max": 60, "boot_empty": 300,
+           "boot": 800}
 
 
 def print_virtual_pico(boards):
@@ -642,22 +644,24 @@ def print_virtual_pico(boards):
         print("  %-34s %s  %s" % (label, "".join(" %15s" % v for v in values), note))
 
     def verdicts(check):
-        return ", ".join("%s %s" % (heads[k], ok(check(k))) for k in kinds)
+        # (the budgets are the image's: the .mpy deploy's figures are reported)
+        return ok(check("image")) if "image" in kinds else "-"
 
     def fast_enough(figures):
         # (p50, p95, max, ...) of press to photon, within its targets
         return figures[1] <= TARGETS["p95"] and figures[2] <= TARGETS["max"]
     above = dict((k, (boards[k]["built"] - boards[k]["prompt"]) / 1024.0) for k in kinds)
     row("heap above the REPL prompt", ["%.1f KB" % above[k] for k in kinds],
-        "(targets <= %d KB image, <= %d KB .mpy: %s)" % (
-            TARGETS["above"], TARGETS["above_deployed"],
-            verdicts(lambda k: above[k] <= TARGETS["above" if k == "image" else "above_deployed"])))
+        "(the tracker built; target <= %d KB: %s)" % (
+            TARGETS["above"], verdicts(lambda k: above[k] <= TARGETS["above"])))
     row("peak live heap, 50 rounds", ["%.1f KB" % (boards[k]["peak"] / 1024.0) for k in kinds],
-        "(every screen opened; worst: %s; target <= %d KB for the image: %s)" % (
+        "(every screen opened; worst: %s; target <= %d KB: %s)" % (
             "/".join(boards[k]["peak_screen"] for k in kinds), TARGETS["peak"],
-            ok(boards["image"]["peak"] <= TARGETS["peak"] * 1024) if "image" in boards else "-"))
+            verdicts(lambda k: boards[k]["peak"] <= TARGETS["peak"] * 1024)))
     row("peak live heap, Infiltration", ["%.1f KB" % (boards[k]["inf_peak"] / 1024.0)
-                                         for k in kinds], "(6 agents, 40 rounds)")
+                                         for k in kinds],
+        "(6 agents, 40 rounds; target <= %d KB: %s)" % (
+            TARGETS["peak"], verdicts(lambda k: boards[k]["inf_peak"] <= TARGETS["peak"] * 1024)))
     for gap in GAPS_MS:
         figures = dict((k, boards[k]["mixed%d" % gap]) for k in kinds)
         row("menus+mixed, taps %d ms apart" % (gap + 80),
@@ -680,8 +684,8 @@ def print_virtual_pico(boards):
     row("Infiltration monitor, p95/max", ["%.1f/%.1f" % (boards[k]["inf_p95"], boards[k]["inf_max"])
                                           for k in kinds], "(%d taps)" % boards[kinds[0]]["inf_taps"])
     row("power-up to the dashboard", ["%.0f ms" % boards[k]["boot_ms"] for k in kinds],
-        "(no game saved; target <= %d: %s)" % (TARGETS["boot"],
-                                               verdicts(lambda k: boards[k]["boot_ms"] <= TARGETS["boot"])))
+        "(no game saved; target <= %d: %s)" % (
+            TARGETS["boot_empty"], verdicts(lambda k: boards[k]["boot_ms"] <= TARGETS["boot_empty"])))
     for i, wanted in enumerate(POWER_UP_ACTIONS):
         row("power-up, game of %d actions" % wanted,
             ["%.0f ms" % boards[k]["power_up"][i][0] for k in kinds],
@@ -697,7 +701,8 @@ def print_virtual_pico(boards):
     row("CPU busy, idle on the dashboard", ["%.1f %%" % (boards[k]["idle"] * 100) for k in kinds])
     row("a full GC, tracker built", ["%.1f ms" % boards[k]["gc_ms"] for k in kinds])
     row("a full GC at the peak", ["%.1f ms" % boards[k]["peak_gc_ms"] for k in kinds],
-        "(the longest pause a collection can cause)")
+        "(the longest pause a collection can cause; target <= %.0f: %s)" % (
+            TARGETS["gc"], verdicts(lambda k: boards[k]["peak_gc_ms"] <= TARGETS["gc"])))
     print()
     print_swap(boards)
     print("Rhythm sweep (issue 37): the mixed script's %d taps at each rhythm, press to press;"

@@ -115,10 +115,8 @@ def screen_on(image, keys, settle_ms=300, panel="ssd1306", wait_ms=1000):
         return pico.glass_bytes()
 
 
-# The firmware's code is single-threaded: on the device it lets modules go (firmware.forget)
-# while booting. The power-cut boards run in threads, so their files are read back one board
-# at a time: a module one thread imports while another lets it go is a KeyError in CPython's
-# import (seen once in 200 cuts as "resume says saved game unreadable (KeyError)").
+# The power-cut boards run in threads, and the host's stand-ins for MicroPython's modules are
+# installed by the first: their files are read back one board at a time.
 _RESUME_LOCK = threading.Lock()
 
 
@@ -460,9 +458,9 @@ def heap_after_boot(image):
         return prompt, int(built), int(pause) / 1000.0
 
 
-# Every overlay screen a player can open (module, class, arguments): the peak heap is looked
+# Every screen a player can open over a home screen (module, class, arguments): the peak heap is looked
 # for on each, with a long game's history behind it.
-OVERLAY_SCREENS = (
+OPENED_SCREENS = (
     ("firmware.netrunner.menus", "ActionMenu", (0,)), ("firmware.netrunner.menus", "ActionMenu", (1,)),
     ("firmware.netrunner.menus", "MoreMenu", ()), ("firmware.netrunner.menus", "TokensMenu", ()),
     ("firmware.netrunner.menus", "AgendaMenu", ()), ("firmware.netrunner.menus", "CountersMenu", ()),
@@ -477,13 +475,9 @@ OVERLAY_SCREENS = (
 )
 
 
-# The engine's modules that only host tools load (the game log's reader), never the device.
-HOST_ONLY = ("engine_lite.logtext", "engine_lite.netrunner_text", "engine_lite.logwords")
-
-
 def heap_in_game(image, rounds=50):
     """The tracker on a clean heap with a `rounds`-round game in its history (the scripted
-    game of host_tools.scripted_game, saved), then every overlay screen opened and drawn in
+    game of host_tools.scripted_game, saved), then every screen over it opened and drawn in
     turn. Returns (peak live heap in bytes: allocated after a full collection, on the worst
     screen; that screen; the longest full collection in ms). A full collection at the peak is
     the longest pause the collector can make."""
@@ -502,15 +496,10 @@ def heap_in_game(image, rounds=50):
             "    do_line(app.game, line)\n"
             "app.changed()\n"
             "device.saver.flush()\n"
-            # The log reader built the game; the device never loads it (a saved game is read
-            # back by firmware.saving.resume): let go, so that the peak is the device's own.
-            "from firmware import forget\n"
-            "for name in %r:\n"
-            "    forget(name)\n"
-            # ... and the game's script, compiled at the REPL into the heap (some 3.6 KB)
+            # The game's script, compiled at the REPL into the heap (some 3.6 KB), goes.
             "del do_line, %s\n"
-            % (rounds, HOST_ONLY, ", ".join(_names_defined(source)))
-            + _peak_over_screens("dashboard", OVERLAY_SCREENS),
+            % (rounds, ", ".join(_names_defined(source)))
+            + _peak_over_screens("dashboard", OPENED_SCREENS),
             timeout_ms=600000)
         peak, screen, pause = out.split()[-3:]
         return int(peak), screen, int(pause) / 1000.0

@@ -23,7 +23,7 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
     steps = (D._ADVANCE, D._ACTIONS, D._MORE, D._TRACE, D._HOLD_END, D._STEAL, D._ONE_MORE,
              D._ACCESSED)
     assert len(set(steps)) == len(steps)
-    for label, words, number, opens, does in D.CELLS:
+    for label, words, number, does in D.CELLS:
         assert words or number, label                   # the captions' row has words for each
         # OK does an engine action with a side (or whose turn) and an argument, or a step of
         # the dashboard's own

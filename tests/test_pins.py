@@ -88,7 +88,7 @@ def test_the_firmware_image_uses_its_frozen_pin_map_unless_the_board_has_a_file(
     import sys
     from firmware import main
     from host_tools.flash import MemoryFlash
-    monkeypatch.setitem(sys.modules, "netclick_image", _Image)
+    monkeypatch.setattr(main, "netclick_image", _Image)
     assert main.board_pins(MemoryFlash({}))[0]["buttons"]["UP"] == 10
     own = json.loads(json.dumps(GOOD))
     own["buttons"]["UP"] = 20
@@ -112,7 +112,7 @@ def test_on_the_image_a_pin_map_file_that_cannot_be_used_gives_way_to_the_built_
     import sys
     from firmware import main
     from host_tools.flash import MemoryFlash
-    monkeypatch.setitem(sys.modules, "netclick_image", _Image)
+    monkeypatch.setattr(main, "netclick_image", _Image)
     flash = MemoryFlash({"hardware/pins.json": hostile})
     monkeypatch.setattr(main, "load_pins", lambda path=None, data=None: (
         pins.parse(json.loads(flash.files[path])) if data is None else pins.parse(data)))
@@ -125,7 +125,7 @@ def test_on_stock_micropython_a_missing_pin_map_is_the_files_error(monkeypatch, 
     import sys
     from firmware import main
     from host_tools.flash import MemoryFlash
-    monkeypatch.setitem(sys.modules, "netclick_image", None)     # not frozen in: ImportError
+    monkeypatch.setattr(main, "netclick_image", None)     # not frozen in
     monkeypatch.chdir(tmp_path)
     with pytest.raises(OSError):
         main.board_pins(MemoryFlash({}))

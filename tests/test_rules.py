@@ -302,7 +302,6 @@ def test_the_costs_in_each_verbs_row_are_what_the_rules_take():
 
 @pytest.mark.parametrize("game", ["netrunner", "infiltration"])
 def test_every_verb_fills_every_column_of_its_games_verb_table(game):
-    import importlib
     """One row per verb: words, who may take it, argument kinds and handler. A verb added with a
     column missing (a None pad, a handler not written) fails here, not as another verb's
     message at the table."""
@@ -310,7 +309,7 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
     module = rules if game == "netrunner" else infiltration
     table = module.VERBS
     sides = (0, 1, 2, 3) if game == "netrunner" else (0,)
-    assert table[0][3] == ""
+    assert table[0][3] is None
     for verb in range(1, len(table)):
         row = table[verb]
         assert len(row) == 8, verb
@@ -323,11 +322,7 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
                 isinstance(cost, str) and cost and set(cost) <= set("ab"[:len(kinds)])), verb
         assert who in sides, verb
         assert isinstance(kinds, str) and len(kinds) <= 3 and set(kinds) <= set("nskvferp"), verb
-        if "." in handler:          # a rarer verb's, in the module it names
-            where, _, handler = handler.rpartition(".")
-            assert callable(getattr(importlib.import_module(where), handler, None)), verb
-        else:
-            assert callable(getattr(module, handler, None)), (verb, handler)
+        assert callable(handler), verb
     # the first and the last verb numbers the code names are the table's first and last rows
     if game == "netrunner":
         assert (A.GAIN_CREDIT, A.COUNTER) == (1, len(table) - 1)
@@ -355,7 +350,7 @@ def test_both_games_give_the_whole_game_interface():
     assert [row[0] for row in GAMES] == ["netrunner", "infiltration"]
     for name, *modules in GAMES:
         game_rules = rules_named(name)
-        assert game_rules.NAME == name and game_rules.__name__ == modules[0]
+        assert game_rules.NAME == name and game_rules is modules[0]
         for member in ("VERBS", "PACKED_SIZE", "limit", "field_name",
                        "upgrade",
                        "apply", "advance", "check_limits", "check", "over", "result", "label",

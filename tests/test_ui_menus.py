@@ -4,7 +4,6 @@ settings, a new game - chosen by their words (simhelp.choose)."""
 import pytest
 
 from engine_lite.logtext import log_lines
-from firmware.netrunner.menus import MoreMenu
 from simhelp import play, choose
 from host_tools.screens_catalog import MORE, ACTS
 
@@ -30,16 +29,6 @@ def test_settings_change_the_agenda_target_of_this_game():
     sim = choose(play(""), "More", "Settings", "Agenda target")
     sim.keys("DOWN,OK")
     assert sim.state()["agenda_target"] == 6 and sim.app.settings.agenda_target == 6
-
-
-def test_menus_are_unloaded_back_on_the_dashboard():
-    import sys
-    sim = play(MORE)
-    assert "firmware.netrunner.menus" in sys.modules
-    sim.keys("LEFT")
-    assert sim.app.screen.name == "dashboard" and "firmware.netrunner.menus" not in sys.modules
-    sim.keys(MORE + ",DOWN,OK")                 # the cursor is home again; they load again
-    assert sim.app.screen.name == "tokens"
 
 
 def test_costs_and_credits_on_the_overlays_are_said_in_words_a_new_player_reads(monkeypatch):
@@ -117,108 +106,52 @@ def test_the_leak_checks_navigation_changes_nothing_in_the_game():
     assert sim.app.screen.pending is None
 
 
-def _first_press_loads_nothing(sim, path, module):
-    """Open path[:-1] (simhelp.choose), light the row path[-1], then press OK and check, as
-    on the firmware image (overlays kept once loaded): `module` is loaded while the key is
-    down, and the release that opens the screen imports nothing of the tracker's."""
+# Device modules that power-up does not import, each for its reason: the browser's touch input
+# (a Pico has no touch screen), the browser's import of a game file (a Pico has no file to take
+# one from), and the self-test a maker runs at the REPL.
+NOT_AT_POWER_UP = ("firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest")
+
+
+def test_power_up_imports_the_whole_tracker_and_no_key_imports_more():
+    """Issue 59 (one memory model): the image holds the whole tracker from power-up, modules
+    importing what they use at the top of the file. Importing firmware.main (the board's
+    main.py) loads every device module but those named above; then no key script of the
+    screens catalog, the goldens' every screen, imports anything more. (Before, screens and
+    rarer verbs were loaded when used and let go on the way home: issue 37 found them
+    imported inside presses, and a list of what each OK would open had to be kept.)"""
+    import os
+    import subprocess
     import sys
-    from firmware import forget
-    sim.app.keep_overlays = True
-    if len(path) > 1:
-        choose(sim, *path[:-1])
-    menu = sim.app.screen
-    labels = [item.label for item in menu.items(sim.app)]
-    steps = labels.index(path[-1]) - menu.cursor
-    sim.keys(",".join(["DOWN" if steps > 0 else "UP"] * abs(steps)) or "WAIT:1")
-    forget(module)
-    sim.keys("PRESS:OK,WAIT:80")
-    assert module in sys.modules, "%s not loaded while OK is down on %s" % (module, path[-1])
-    before = set(sys.modules)
-    screen = sim.app.screen
-    first_picture = []
-    render = sim.app.render
-
-    def render_once():
-        render()
-        if not first_picture:
-            first_picture.append(set(sys.modules))
-    sim.app.render = render_once
-    sim.keys("RELEASE:OK,WAIT:50")
-    assert sim.app.screen is not screen                     # the release opened something
-    # (up to its first picture: Previous games reads the files for the next one)
-    late = [name for name in first_picture[0] - before
-            if name.startswith(("firmware", "engine_lite"))]
-    assert late == [], "imported inside the press of OK on %s: %s" % (path[-1], late)
-
-
-@pytest.mark.parametrize("label,module", MoreMenu.OPENS)
-def test_a_screen_opened_from_more_was_loaded_while_ok_was_down(label, module):
-    """Issue 37 (the time from a release to the glass): a screen's first opening imported
-    its module inside the press, some ms on a Pico. The menus name what each row opens
-    (Menu.OPENS); a row renamed or a screen moved to another module fails here."""
-    _first_press_loads_nothing(play(""), ("More", label), module)
-
-
-def test_the_points_prompt_and_the_match_are_loaded_while_ok_is_down():
-    _first_press_loads_nothing(play(""), ("More", "Agenda points", "Runner steals"),
-                               "firmware.netrunner.runs")
-    sim = choose(play(""), "More", "Tournament")
-    _first_press_loads_nothing(sim, ("Match",), "firmware.tournament.match")
-    # the prompt's OK: what it records and says (the first action's words too)
-    sim = choose(play(""), "More", "Agenda points", "Runner steals")
-    sim.app.keep_overlays = True
-    from firmware import forget
-    import sys
-    forget("firmware.netrunner.purposes")
-    forget("engine_lite.phrases")
-    sim.keys("PRESS:OK,WAIT:80")
-    assert "firmware.netrunner.purposes" in sys.modules and "engine_lite.phrases" in sys.modules
-    sim.keys("RELEASE:OK,WAIT:50")
-    assert sim.state()["runner"]["agenda_points"] == 2
-
-
-def test_no_tap_or_hold_in_the_screens_catalog_imports_inside_its_press():
-    """Issue 37 (the time from a release to the glass), over every key script of the screens
-    catalog, overlays kept once loaded as on the firmware image: no event after a key went
-    down (a tap's release, a hold's LONG) imports the tracker's code before its picture is
-    drawn. What it opens is loaded while the key is down (Screen.prepare): found missing
-    here were the win screen's modules at the held OK that ends a game, the damage prompt
-    and the counters' words after a number, Infiltration's rules at More's New Infiltration,
-    and the match module at a time call's last turn.
-
-    One is left: the OK that starts an Infiltration game imports its home screen, the
-    monitor (the games' module cannot name it: the monitor's menus import that module)."""
-    import sys
-    from firmware import app as app_module, forget
-    from firmware.board.buttons import DOWN
-    from host_tools.screens_catalog import SCREENS
-    from host_tools.sim import Simulator
-    home_modules = ("firmware.infiltration.monitor", "engine_lite.infiltration")
-    late = []
-    for name, _, keys in (row[:3] for row in SCREENS):
-        for module in app_module.OVERLAYS + home_modules:
-            forget(module)            # as at power-up: none of them loaded yet
-        sim = Simulator()
-        sim.app.keep_overlays = True
-        seen = {}
-        on_button, render = sim.app.on_button, sim.app.render
-
-        def button(key, event):
-            if event != DOWN and "before" not in seen:
-                seen["before"], seen["event"] = set(sys.modules), (key, event)
-            on_button(key, event)
-
-        def draw():
-            render()
-            if "before" in seen:
-                new = [module for module in set(sys.modules) - seen.pop("before")
-                       if module.startswith(("firmware", "engine_lite"))]
-                if new:
-                    late.append((name, seen["event"], sorted(new)))
-        sim.app.on_button, sim.app.render = button, draw
-        sim.keys(keys)
-    starts = {"firmware.infiltration", "firmware.infiltration.monitor"}
-    assert [(name, event, new) for name, event, new in late if not set(new) <= starts] == []
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    probe = (
+        "import sys\n"
+        "from host_tools.sim import install_standins\n"
+        "install_standins()\n"
+        "import firmware.main\n"
+        "at_power_up = set(sys.modules)\n"
+        "from host_tools.screens_catalog import SCREENS\n"
+        "from host_tools.sim import Simulator\n"
+        "before = set(sys.modules)\n"
+        "for row in SCREENS:\n"
+        "    Simulator().keys(row[2])\n"
+        "late = sorted(m for m in set(sys.modules) - before\n"
+        "              if m.startswith(('firmware', 'engine_lite')))\n"
+        "print(repr((sorted(m for m in at_power_up if m.startswith(('firmware', 'engine_lite'))),"
+        " late)))\n")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True,
+                         text=True, env=dict(os.environ, PYTHONPATH=root), check=True)
+    loaded, late = eval(out.stdout.strip().splitlines()[-1])
+    device = set()
+    for package in ("engine_lite", "firmware"):
+        for folder, dirs, names in os.walk(os.path.join(root, package)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            prefix = os.path.relpath(folder, root).replace(os.sep, ".")
+            device |= {prefix if name == "__init__.py" else prefix + "." + name[:-3]
+                       for name in names if name.endswith(".py")}
+    # (the machine-code modules: CPython cannot compile viper; the image holds them too)
+    native = {"firmware.saving.adler", "firmware.screens.glyphs"}
+    assert sorted(device - set(loaded) - native) == sorted(NOT_AT_POWER_UP)
+    assert late == []
 
 
 def test_the_corps_actions_keep_their_places_when_the_runner_is_tagged():

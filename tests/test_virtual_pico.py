@@ -379,7 +379,7 @@ def test_the_image_runs_at_200_mhz_and_the_display_bus_keeps_400_khz(flashed, de
     clock it runs at: a picture that replaces the whole screen is on the wire for its 23.1 ms at
     400 kHz (at dividers made for 125 MHz it would be 14.5 ms, and out of the panel's spec; asked
     of the SDK as 400 kHz, the I2C block's own cycles made it 380 kHz, 24.3 ms:
-    firmware.board.pins.wire_clock)."""
+    firmware.board.hw.wire_clock)."""
     timed = {}
     for name, board in (("image", flashed[0]), ("deployed", deployed[0])):
         with vpico.VirtualPico(board) as pico:
@@ -559,7 +559,7 @@ def numbers(pico):
 SAME_TEXT = """
 import framebuf, random
 from firmware.screens import fonts
-from firmware.screens.fonts import SMALL, MID, BIG, medium
+from firmware.screens.fonts import SMALL, MID, BIG, MEDIUM
 class Frame(framebuf.FrameBuffer):
     def __init__(self):
         self.buffer = bytearray(1025)
@@ -567,7 +567,7 @@ class Frame(framebuf.FrameBuffer):
 fast = Frame()
 plain_bytes = bytearray(1024)
 plain = framebuf.FrameBuffer(plain_bytes, 128, 64, framebuf.MONO_VLSB)
-every = (SMALL, medium(), BIG, MID)
+every = (SMALL, MEDIUM, BIG, MID)
 random.seed(7)
 ends = differ = 0
 for n in range(400):

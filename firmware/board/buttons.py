@@ -242,8 +242,8 @@ class ButtonPad:
                                     or button._latched or not button.pin.value())):
                     event = button.poll(now, clock)
                     if event:
-                        # One event a poll: its handler may take long (a screen's module
-                        # loaded while its key is down), and the other keys are read again,
+                        # One event a poll: its handler may take long (a copy of the state,
+                        # a collection while its key is down), and the other keys are read again,
                         # in the order they moved, after it.
                         self.quiet = False
                         handler(button.name, event)

@@ -8,16 +8,9 @@ MicroPython `machine.I2C` that shape. The driver's `show()` sends the whole 1025
 
 import adafruit_ssd1306
 
-from firmware import forget
-
-# The driver imports adafruit_bus_device's SPI module too, for SSD1306_SPI. Netclick's display is
-# on I2C, so that code (about 2.7 KB of heap on a Pico) is let go, and so is SSD1306_SPI.
-if hasattr(adafruit_ssd1306, "spi_device"):
-    del adafruit_ssd1306.spi_device
-forget("adafruit_bus_device.spi_device")
-if hasattr(adafruit_ssd1306, "SSD1306_SPI"):
-    del adafruit_ssd1306.SSD1306_SPI      # its class and methods: about 0.5 KB more
-
+from firmware.board import hw
+from firmware.board.ssd1309 import SSD1309_I2C
+from firmware.board.sh1106 import SH1106_I2C
 
 class I2CBus:
     """busio.I2C-style methods over a machine.I2C (no locking is needed on one core).
@@ -69,7 +62,6 @@ class I2CBus:
 def open_display(pins):
     """The Display the pin map describes: its bus, address, size and controller, and a second
     panel for the other seat if the pin map names one (display2)."""
-    from firmware.board import hw
     size = pins.get("display") or {}
     i2c = hw.open_i2c(pins)
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
@@ -361,9 +353,7 @@ def _driver(controller):
     """The driver class for a controller: Adafruit's SSD1306_I2C, the 2.42" modules' SSD1309
     (firmware.board.ssd1309), or the 1.3" modules' SH1106 (firmware.board.sh1106)."""
     if controller == "ssd1309":
-        from firmware.board.ssd1309 import SSD1309_I2C
         return SSD1309_I2C
     if controller == "sh1106":
-        from firmware.board.sh1106 import SH1106_I2C
         return SH1106_I2C
     return adafruit_ssd1306.SSD1306_I2C

@@ -106,48 +106,6 @@ def parse(data):
     return data
 
 
-def reset_display(data):
-    """Pulse the display's RES pin, if the pin map names one (2.42" SSD1309 modules answer
-    nothing on the bus until RES has been low): high, low for 10 ms, high. Done at start-up,
-    before the bus is opened (firmware.main.load_pins); this module is let go after."""
-    reset = (data.get("display") or {}).get("reset")
-    if reset is None:
-        return
-    import time
-    import machine
-    sleep = getattr(time, "sleep_ms", None) or (lambda ms: time.sleep(ms / 1000))  # (CPython)
-    res = machine.Pin(reset, machine.Pin.OUT, value=1)
-    sleep(1)
-    res.value(0)
-    sleep(10)
-    res.value(1)
-    sleep(1)
-
-
-def wire_clock(data):
-    """On a Pico, the frequency to ask the Pico SDK for, so that the display's bus runs at the
-    pin map's i2c "freq" on the wire: set as i2c "asked" (firmware.board.hw.open_i2c).
-
-    The RP2040's I2C block (the RP2350's too) holds SCL high for HCNT + SPKLEN + 7 cycles of the
-    system clock and low for LCNT + 1 (RP2040 datasheet, 4.3.14.2), and the SDK asked for a
-    frequency splits its period into HCNT and LCNT alone (2 to 3), with SPKLEN an LCNT/16: asked
-    for 400 kHz at 200 MHz it gave 380. So it is asked for the period less those cycles; the
-    lines' rise time can only make the wire slower, never faster than the panel's datasheet
-    allows (make bench: the rhythm sweep, a whole picture 1.2 ms sooner). Done at start-up
-    (firmware.main.load_pins); this module is let go after."""
-    import sys
-    if sys.platform != "rp2":
-        return
-    import machine
-    i2c = data["i2c"]
-    clock = machine.freq()
-    need = -(-clock // i2c.get("freq", 400000))    # the cycles a period takes at least
-    period = (need - 8) * 80 // 83                 # the period asked for: `need` cycles on the wire
-    while period + period * 3 // 5 // 16 + 8 < need:
-        period += 1
-    i2c["asked"] = clock // period                 # (the SDK rounds it back to `period`)
-
-
 def load(path=DEFAULT_PATH):
     """Read and check the pin map file."""
     with open(path) as handle:

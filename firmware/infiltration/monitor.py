@@ -23,6 +23,7 @@ from engine_lite.state import const
 from firmware.screens.fonts import SMALL, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of
+from firmware.infiltration.monitor_menus import AgentsMenu, EndScreen, MonitorMore
 
 BAR = ("Next", "Agents", "Alarm", "Prox", "More")
 ROLL_BAR = ("Roll", "Agents", "Alarm", "Prox", "More")
@@ -64,11 +65,8 @@ class Monitor(Screen):
         self._agents = self._prompt = ""
         self._keys = [None] * (BAR_PART + len(BAR))
 
-    ENDS = "firmware.infiltration.monitor_menus"      # what open_end opens (as the dashboard's)
-
     def open_end(self, app):
         """The game is over: the ranking (App keeps it in the stack while it is)."""
-        from firmware.infiltration.monitor_menus import EndScreen
         app.push(EndScreen())
 
     def back_home(self):
@@ -139,11 +137,6 @@ class Monitor(Screen):
                 SMALL.draw(fb, label, x + (w - SMALL.measure(label)) // 2, BAR_Y)
             x += w
 
-    def prepare(self, app, name):
-        if name == "OK" and BAR[self.cursor] in ("Agents", "More"):
-            return "firmware.infiltration.monitor_menus"
-        return None
-
     def on_button(self, app, name, event):
         s = app.game.state
         label = self.bar(s)[self.cursor]
@@ -160,10 +153,8 @@ class Monitor(Screen):
             elif label == "Next":
                 app.act((I.NEXT_PHASE, 0, 0, 0, 0), quiet=True)
             elif label == "Agents":
-                from firmware.infiltration.monitor_menus import AgentsMenu
                 app.push(AgentsMenu())
             elif label == "More":
-                from firmware.infiltration.monitor_menus import MonitorMore
                 app.push(MonitorMore())
 
 

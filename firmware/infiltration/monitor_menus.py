@@ -1,6 +1,5 @@
 """The Infiltration monitor's other screens: the agents, one agent's events, More, the end with
-the ranking and its tie-break and the holdings prompt (a new game starts in firmware.games). An overlay
-(firmware.app.OVERLAYS): loaded while one of its screens is open.
+the ranking and its tie-break and the holdings prompt (a new game starts in firmware.games).
 """
 
 from engine_lite import infiltration as I
@@ -9,6 +8,9 @@ from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, step_of
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
 from firmware.games import start_game, new_game, new_infiltration, previous_games, kept_words
+from firmware.history_steps import still_checking
+from firmware.screens.logscreen import LogScreen
+from firmware.tournament.tournament_menus import TimerMenu
 
 EVENTS = (("Advance", I.ADVANCE), ("Retreat", I.RETREAT), ("Wound", I.WOUND), ("Heal", I.HEAL),
           ("Escape", I.ESCAPE), ("Arrest", I.ARREST))
@@ -72,8 +74,6 @@ class MonitorMore(Menu):
     """Everything else: a table die, the displays set by hand, the result, a new game."""
 
     name = "monitor_more"
-    OPENS = (("Game log", "firmware.screens.logscreen"),
-             ("Previous games", "firmware.screens.previous_games"))
 
     def __init__(self):
         Menu.__init__(self, "MORE")
@@ -98,15 +98,12 @@ class MonitorMore(Menu):
 
 def _game_log(app):
     if app.game.unchecked:            # (the log reads the whole history)
-        from firmware.history_steps import still_checking
         if still_checking(app):
             return
-    from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 
 
 def _timer(app):
-    from firmware.tournament.tournament_menus import TimerMenu
     app.push(TimerMenu())
 
 

@@ -1,13 +1,14 @@
 """Damage to the Runner, and the question a flatline by the grip's count asks first.
 
 Reached from the dashboard's number ring (UP, then Net, Meat or Brain) and from More > Tags &
-damage. An overlay (firmware.app.OVERLAYS): loaded when damage is done.
+damage.
 """
 
 from engine_lite.state import RUNNER
 from engine_lite import actions as A
 from firmware.screens.widgets import Confirm, act_then_home, ask
 from firmware.board.buttons import PRESS
+from engine_lite.golden import counters
 
 
 def damage_then(app, kind, amount):
@@ -42,7 +43,6 @@ class UncountedFlatline(Confirm):
         self.act = act
 
     def _flatlined(self, app):
-        from engine_lite.golden import counters
         index = [c[1] for c in counters(RUNNER)].index("grip")
         if app.act(A.action(A.SET, RUNNER, index, self.act[3] - 1), quiet=True):
             app._confirmed(self.act)
@@ -77,7 +77,6 @@ class FlatlineCheck(Confirm):
             app.pop()
 
             def counted(app, cards):
-                from engine_lite.golden import counters
                 index = [c[1] for c in counters(RUNNER)].index("grip")
                 if app.act(A.action(A.SET, RUNNER, index, cards)):
                     app.pop()

@@ -37,12 +37,17 @@ While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: poin
 from engine_lite.state import (
     CORP, RUNNER, SIDE_NAMES, server_name, const,
 )
-from engine_lite import actions as A, load
+from engine_lite import actions as A
 from engine_lite.rules import scoring_remote, advance_action
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
-from firmware import forget
+from firmware.netrunner import purposes
+from firmware.netrunner.menus import ActionMenu, MoreMenu
+from firmware.netrunner.pages import EndTurn, WinScreen
+from firmware.netrunner.trace import TraceWizard
+from firmware.netrunner.turn_end import end_turn
+from firmware.tournament.roundclock import corner_text
 
 SIDES = ("CORP", "RUNNER")
 
@@ -91,28 +96,26 @@ _ACCESSED = const(7)            # this accessed card is done with (the run ends 
 #           to steal, the trace's base, the remote whose card is advanced: 0, a card elsewhere,
 #           ice say): (the number it starts at, lowest, highest, the most a held key adds: Steal
 #           an agenda's worth, so no runaway to a win); else None
-#   opens   the overlay OK on the cell is likely to open: loaded as the key goes down, so the
-#           screen is there as soon as the key comes up (App.on_button; End's: prepare)
 #   does    what OK on the cell does: an engine action (verb, side, argument, quiet), quiet when
 #           the captions' row names it already ("Run on HQ", "Access HQ: 1 card"), else a
 #           message does; or one of the dashboard's own steps above
 CELLS = (
-    # label     words                        number                            opens                         does
-    ("Draw",    "Draw a card: 1 click",      None,                             "engine_lite.phrases",        (_DRAW, _ACTIVE, 0, False)),
-    ("+1cr",    "Take a credit: 1 click",    None,                             "engine_lite.phrases",        (_GAIN_CREDIT, _ACTIVE, 0, False)),
-    ("Adv",     "Advance ice etc? UP/DOWN",  (1, 0, _ADVANCED_REMOTES, None),  "engine_lite.phrases",        _ADVANCE),
-    ("Run",     "Run on %s? UP/DOWN",        (_HQ, 0, _LAST_SERVER, None),     "engine_lite.phrases",        (_RUN, _RUNNER, _NUMBER, True)),
-    ("Acts",    "Actions, with their costs", None,                             "firmware.netrunner.menus",   _ACTIONS),
-    ("End",     "Hold OK: end the turn",     None,                             None,                         _HOLD_END),
-    ("More",    "Trace, damage, log, more",  None,                             "firmware.netrunner.menus",   _MORE),
-    ("Access",  "Succeeded: access cards",   None,                             "engine_lite.phrases",        (_RUN_END, 0, _RUN_ACCESS, True)),
-    ("Fail",    "The ice ended the run",     None,                             "engine_lite.phrases",        (_RUN_END, 0, _RUN_FAIL, False)),
-    ("Jack",    "Jack out: the run ends",    None,                             "engine_lite.phrases",        (_RUN_END, 0, _RUN_JACK_OUT, False)),
-    ("Trace",   "Trace base %s? UP/DOWN",    (3, 0, 30, None),                 "firmware.netrunner.trace",   _TRACE),
-    ("Done",    "Done: the run ends",        None,                             "engine_lite.phrases",        _ACCESSED),
-    ("Next",    "Done: next card",           None,                             "engine_lite.phrases",        _ACCESSED),
-    ("Steal",   "Steal %s points? UP/DOWN",  (2, 1, 9, 3),                     "engine_lite.phrases",        _STEAL),
-    ("+1 card", "Access one more card",      None,                             "engine_lite.phrases",        _ONE_MORE),
+    # label     words                        number                            does
+    ("Draw",    "Draw a card: 1 click",      None,                             (_DRAW, _ACTIVE, 0, False)),
+    ("+1cr",    "Take a credit: 1 click",    None,                             (_GAIN_CREDIT, _ACTIVE, 0, False)),
+    ("Adv",     "Advance ice etc? UP/DOWN",  (1, 0, _ADVANCED_REMOTES, None),  _ADVANCE),
+    ("Run",     "Run on %s? UP/DOWN",        (_HQ, 0, _LAST_SERVER, None),     (_RUN, _RUNNER, _NUMBER, True)),
+    ("Acts",    "Actions, with their costs", None,                             _ACTIONS),
+    ("End",     "Hold OK: end the turn",     None,                             _HOLD_END),
+    ("More",    "Trace, damage, log, more",  None,                             _MORE),
+    ("Access",  "Succeeded: access cards",   None,                             (_RUN_END, 0, _RUN_ACCESS, True)),
+    ("Fail",    "The ice ended the run",     None,                             (_RUN_END, 0, _RUN_FAIL, False)),
+    ("Jack",    "Jack out: the run ends",    None,                             (_RUN_END, 0, _RUN_JACK_OUT, False)),
+    ("Trace",   "Trace base %s? UP/DOWN",    (3, 0, 30, None),                 _TRACE),
+    ("Done",    "Done: the run ends",        None,                             _ACCESSED),
+    ("Next",    "Done: next card",           None,                             _ACCESSED),
+    ("Steal",   "Steal %s points? UP/DOWN",  (2, 1, 9, 3),                     _STEAL),
+    ("+1 card", "Access one more card",      None,                             _ONE_MORE),
 )
 
 
@@ -345,11 +348,8 @@ class Dashboard(Screen):
                 if number:
                     self.value = number[0]
 
-    ENDS = "firmware.netrunner.pages"      # what open_end opens (loaded while that OK is down)
-
     def open_end(self, app):
         """The game is over: the win screen (App keeps it in the stack while it is)."""
-        from firmware.netrunner.pages import WinScreen
         app.push(WinScreen())
 
     def cancel(self):
@@ -359,26 +359,8 @@ class Dashboard(Screen):
         return True
 
     def drop(self):
-        """Let the pending number go (and the code that handles it)."""
+        """Let the pending number go."""
         self.pending = None
-        forget("firmware.netrunner.purposes")
-
-    def prepare(self, app, name):
-        """A key went down: load the overlay its release is likely to open, so that the
-        screen appears as soon as the key comes up (see App.on_button)."""
-        s = app.game.state
-        label, words, number, opens, does = cell(self.lit(s))
-        if name in ("UP", "DOWN"):
-            return None if number else "firmware.netrunner.purposes"
-        if name != "OK":
-            return None
-        if self.pending:
-            return self.pending.prepare(app, s)
-        if label == "End":                 # the turn's end (with clicks left, a page asks first)
-            if s.player(s.active).clicks:
-                return "firmware.netrunner.pages"
-            return "firmware.netrunner.turn_end"
-        return opens
 
     # ---- drawing ------------------------------------------------------------------------------
 
@@ -393,7 +375,6 @@ class Dashboard(Screen):
         # The round timer or the time call's turns, in the waiting side's header (roundclock).
         corner = None
         if app.round_clock or app.settings.clock_s >= 0 or s.final_turns > 0:
-            from firmware.tournament.roundclock import corner_text
             corner = corner_text(app, s)
         for side in (CORP, RUNNER):
             me = s.player(side)
@@ -483,7 +464,7 @@ class Dashboard(Screen):
         spent, what is left to do (None: the captions)."""
         if self.pending:
             return self.pending.sentence(s)
-        label, words, number, opens, does = cell(self.lit(s))
+        label, words, number, does = cell(self.lit(s))
         if number:
             value = self.value
             if label == "Adv":
@@ -615,7 +596,7 @@ class Dashboard(Screen):
                 game = app.game
                 # (nothing on the board yet, undone actions or not: the ring offers the
                 # Runner's link from the start; a game with a redo list is kept if replaced)
-                pending = load("firmware.netrunner.purposes").Pending(not game.count)
+                pending = purposes.Pending(not game.count)
                 # A press that opens the number is 1 until the key is held past its first
                 # repeat (issue 60: a slow press of 650 ms, a long press, opened it at 5, and
                 # the OK after a LEFT gave 5 meat damage); held on, it is 5 (Pending.key).
@@ -665,10 +646,8 @@ class Dashboard(Screen):
     def _end(self, app, s):
         """Hold OK on End: the turn ends (with clicks left, the page that asks first)."""
         if s.player(s.active).clicks:
-            from firmware.netrunner.pages import EndTurn
             app.push(EndTurn())
         else:
-            from firmware.netrunner.turn_end import end_turn
             end_turn(app)
 
     def accessed(self, app, said=None):
@@ -690,7 +669,7 @@ class Dashboard(Screen):
     def _choose(self, app, s, label):
         """OK on a bar cell: what its row of CELLS says it does."""
         side = s.active
-        does = cell(label)[4]
+        does = cell(label)[3]
         if type(does) is tuple:             # one engine action
             verb, whom, argument, quiet = does
             app.act(A.action(verb, side if whom == _ACTIVE else whom,
@@ -699,23 +678,18 @@ class Dashboard(Screen):
             if app.act(advance_action(side, self.value)) and self.value:
                 self.last_remote = self.value
         elif does == _ACTIONS:
-            from firmware.netrunner.menus import ActionMenu
             app.push(ActionMenu(side))
         elif does == _MORE:
-            from firmware.netrunner.menus import MoreMenu
             app.push(MoreMenu())
         elif does == _TRACE:
-            from firmware.netrunner.trace import TraceWizard
             app.push(TraceWizard(self.value))   # the base: the number chosen
         elif does == _HOLD_END:
             # A tap never ends a turn: OK pressed in any rhythm (after the last click the bar
             # jumps to End) must not end it and go on spending the other side's clicks.
             app.say("Hold OK to end the %s's turn" % SIDE_NAMES[side])
         elif does == _STEAL:
-            purposes = load("firmware.netrunner.purposes")
             purposes.points_then(app, purposes.points_action(s, A.STEAL, RUNNER, self.value),
                                  lambda app: self.accessed(app, app.toast))
-            forget("firmware.netrunner.purposes")
         elif does == _ONE_MORE:
             self.to_access += 1
         else:                               # _ACCESSED

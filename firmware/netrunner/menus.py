@@ -3,14 +3,24 @@ counters, settings.
 
 Every basic action is listed with its cost; one the side cannot take now is struck through, and
 choosing it anyway shows the rules' reason. After an action the dashboard comes back and the
-bottom line says what happened. An overlay (firmware.app.OVERLAYS): loaded while a menu is open.
+bottom line says what happened.
 """
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, NOT_TRACKED
 from engine_lite import actions as A
-from firmware.screens.widgets import Menu, Item, Confirm, act_then_home, ask
+from engine_lite.golden import rows, tokens
+from engine_lite.rules import advance_action
 from firmware.games import new_game, new_game_question, new_infiltration, previous_games
+from firmware.history_steps import still_checking
 from firmware.netrunner.damage import damage_then
+from firmware.netrunner.pages import EndTurn
+from firmware.netrunner.purposes import ice_then
+from firmware.netrunner.runs import AgendaPrompt, ServerMenu
+from firmware.netrunner.trace import TraceWizard
+from firmware.screens.logscreen import LogScreen
+from firmware.screens.widgets import Menu, Item, Confirm, act_then_home, ask
+from firmware.settings_menu import SettingsMenu
+from firmware.tournament.tournament_menus import TournamentMenu
 
 
 def ask_then_act(app, title, label, verb, side, low=0, high=99):
@@ -100,14 +110,12 @@ class ActionMenu(Menu):
 
 def _end_turn(app):
     app.pop()
-    from firmware.netrunner.pages import EndTurn
     app.push(EndTurn())
 
 
 def _advance(app, side):
     """Advance a card: which remote's (its counters kept), 0 for a card elsewhere (ice, say)."""
     def done(app, remote):
-        from engine_lite.rules import advance_action
         act_then_home(app, advance_action(side, remote))
     corp = app.game.state.corp
     ask(app, "ADVANCE", "Remote (0: elsewhere)", 0, ADVANCED_REMOTES, done, value=1,
@@ -116,7 +124,6 @@ def _advance(app, side):
 
 def _install_ice(app):
     def with_cost(app, cost):
-        from firmware.netrunner.purposes import ice_then
         ice_then(app, cost, 0)        # (from the menu: from no ice)
     ask(app, "INSTALL ICE", "Install cost (credits)", 0, 99, with_cost)
 
@@ -128,35 +135,29 @@ def _ability(app, side):
     ask(app, "CARD ABILITY", "Clicks it costs", 0, 9, with_clicks)
 
 
-# The screens these menus open, each imported when it opens (they are overlays: firmware.app).
+# The screens these menus open.
 
 def _run(app, cost=-1):
-    from firmware.netrunner.runs import ServerMenu
     app.push(ServerMenu(cost))
 
 
 def _agenda_prompt(app, title, verb, side):
-    from firmware.netrunner.runs import AgendaPrompt
     app.push(AgendaPrompt(title, verb, side))
 
 
 def _trace(app):
-    from firmware.netrunner.trace import TraceWizard
     app.push(TraceWizard())
 
 
 def _tournament(app):
-    from firmware.tournament.tournament_menus import TournamentMenu
     app.push(TournamentMenu())
 
 
 def game_log(app):
     """Open the game log (either game's More menu)."""
     if app.game.unchecked:            # (the log reads the whole history)
-        from firmware.history_steps import still_checking
         if still_checking(app):
             return
-    from firmware.screens.logscreen import LogScreen
     app.push(LogScreen())
 
 
@@ -164,12 +165,6 @@ class MoreMenu(Menu):
     """Everything that is not a basic action."""
 
     name = "more"
-    OPENS = (("Trace", "firmware.netrunner.trace"), ("Tags & damage", "engine_lite.golden"),
-             ("Counters", "engine_lite.golden"), ("Game log", "firmware.screens.logscreen"),
-             ("Previous games", "firmware.screens.previous_games"),
-             ("Tournament", "firmware.tournament.tournament_menus"),
-             ("Settings", "firmware.settings_menu"), ("New game", "firmware.saving.archive"),
-             ("New Infiltration", "engine_lite.infiltration"))
 
     def __init__(self):
         Menu.__init__(self, "MORE")
@@ -205,7 +200,6 @@ def _purge(app):
 
 
 def _settings(app):
-    from firmware.settings_menu import SettingsMenu
     app.push(SettingsMenu())
 
 
@@ -237,7 +231,6 @@ class TokensMenu(Menu):
         # the tokens cards carry (the token column of engine_lite.state's tables), each side's
         # told together: "Virus counter +1" (a purge takes them all), "Corp power +1" (the
         # Corp's are named so, "counter" would not fit)...
-        from engine_lite.golden import tokens
         for side in (RUNNER, CORP):
             for index, attr, token in tokens(side):
                 n = getattr(s.player(side), attr)
@@ -255,10 +248,6 @@ class AgendaMenu(Menu):
 
     def __init__(self):
         Menu.__init__(self, "AGENDA POINTS")
-
-    def prepare(self, app, name):
-        """Every item asks for the points (firmware.netrunner.runs): loaded while OK is down."""
-        return "firmware.netrunner.runs" if name == "OK" else None
 
     def items(self, app):
         s = app.game.state
@@ -283,7 +272,6 @@ def _counter_rows():
     engine_lite.state's table of numbers): the Corp's counters, the Runner's, then the remotes' advancement
     counters (set when a card places some, Shipment from SanSan say: rarely, so last)."""
     if not _COUNTER_ROWS:
-        from engine_lite.golden import rows
         for last in (False, True):
             for side in (CORP, RUNNER):
                 side_rows = rows(side)

@@ -1,7 +1,5 @@
 """Whole-screen pages over the dashboard: the end of a turn with clicks left (the turn's end
 itself: firmware.netrunner.turn_end), game over (the game log is firmware.screens.logscreen).
-
-An overlay (firmware.app.OVERLAYS): loaded while one of these is open.
 """
 
 from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
@@ -11,8 +9,6 @@ from firmware.screens.ui import Screen
 from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
 from firmware.games import new_game, new_game_question
 from firmware.netrunner.turn_end import end_turn
-# (with the module, not at the win screen's first drawing: the OK that ends a game loads this
-# module while it is down, and the picture comes without an import; make bench: press to photon)
 from firmware.tournament import match
 
 

@@ -15,8 +15,6 @@ Gains and things that go up (credits, agenda points, tags, damage, bad publicity
 side; payments are on the DOWN side. The first choice is the likeliest for the moment (install
 in one's own turn, pay for icebreakers in a run, a trash cost while accessing).
 
-Loaded when UP or DOWN goes down on the dashboard, and let go when the change is done: its code
-is not on the heap the rest of the time (see firmware.app.OVERLAYS).
 """
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, Refused
@@ -25,6 +23,10 @@ from engine_lite import rules
 from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import WIDTH, step_of
+from firmware.netrunner.damage import damage_then
+from engine_lite.game import Game
+from firmware.games import start_game
+from firmware.screens.widgets import NumberPrompt
 
 ACTIVE = 2          # "side" of a choice made by whoever's turn it is
 OTHER = 3           # ... by the other side
@@ -171,20 +173,6 @@ class Pending:
         text = text[len(SIDE_NAMES[side]) + 1:]
         return text[:1].upper() + text[1:]
 
-    def prepare(self, app, s):
-        """OK going down on the lit choice: the module its release will use (the end
-        screen's, the damage prompt's, the counters' words for a virus counter), or None."""
-        verb = self.choice(s)[2]
-        if self.ends_game(s):
-            # a held OK ends the game; a tap on a flatline asks about the grip's count first
-            return (app.screens[0].ENDS, "firmware.netrunner.damage") if verb >= DAMAGE else (
-                app.screens[0].ENDS)
-        if verb >= DAMAGE:
-            return "firmware.netrunner.damage"
-        if verb == A.VIRUS:
-            return "engine_lite.golden"
-        return None
-
     def ends_game(self, s):
         """Whether OK on the lit choice ends the game (a flatline, the agenda that wins): the
         sentence then says so, and a held OK does it at once (a tap asks first, App.act). Kept
@@ -250,7 +238,6 @@ class Pending:
                 start_with_link(app, n)
             elif verb >= DAMAGE and not confirmed:
                 # (as from More > Counters: a flatline by the grip's count asks about the count)
-                from firmware.netrunner.damage import damage_then
                 dashboard.drop()
                 damage_then(app, verb - DAMAGE, n)
             elif app.act(self.action(s), confirmed=confirmed):   # said: "Corp rezzed for 3"
@@ -308,8 +295,6 @@ def points_then(app, act, done=None, confirmed=False):
 def start_with_link(app, link):
     """The game nothing has happened in starts again with the Runner's link at `link` (its
     identity's): the game log's new-game line says it, and no action is spent on it."""
-    from engine_lite.game import Game
-    from firmware.games import start_game
     start = app.game.start.copy()
     start.runner.link = link
     start_game(app, Game(start, app.game.rules))
@@ -319,7 +304,6 @@ def start_with_link(app, link):
 def ice_then(app, cost, start=ICE_THERE):
     """Install ice costing `cost`: ask how much ice the server has (each one adds a credit),
     from `start`."""
-    from firmware.screens.widgets import NumberPrompt
 
     def done(app, ice):
         if app.act(A.action(A.INSTALL_ICE, CORP, cost, ice)):

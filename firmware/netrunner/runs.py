@@ -1,12 +1,10 @@
 """Choosing where to run (a run made by an event, too) and how many agenda points to score, steal
-or forfeit: an overlay kept small.
-
-An overlay (firmware.app.OVERLAYS): loaded while one of its screens is open.
-"""
+or forfeit."""
 
 from engine_lite.state import RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name
 from engine_lite import actions as A
 from firmware.screens.widgets import Menu, Item, NumberPrompt
+from firmware.netrunner.purposes import points_action, points_then
 
 REMOTES_LISTED = 6
 
@@ -62,11 +60,5 @@ class AgendaPrompt(NumberPrompt):
         self._state = app.game.state
         NumberPrompt.draw(self, app, fb)
 
-    def prepare(self, app, name):
-        """OK going down: what its release uses is loaded now, not inside the press (make
-        bench: press to photon, max: the OK that asks "GAME ENDS?" took 52 ms)."""
-        return "firmware.netrunner.purposes" if name == "OK" else None
-
     def _chosen(self, app, points):
-        from firmware.netrunner.purposes import points_action, points_then
         points_then(app, points_action(app.game.state, self.verb, self.side, points))

@@ -11,12 +11,14 @@ so the page and the device run one program.
   a card for 3); the ring's sentence says what, before the tap on the ring does it.
 - Anything else: no keys (a tap does nothing it would have to guess).
 
-An overlay the browser loads on its first tap; the device never imports it.
+The browser's page imports it; the device, with no touch screen, does not.
 """
 
 from firmware.screens.fonts import BIG
 from firmware.screens.ui import WIDTH, HEIGHT
 from firmware.netrunner import dashboard as D
+from firmware.netrunner.purposes import ring
+from firmware.netrunner.purposes import Pending
 
 
 def keys_for(app, x, y):
@@ -51,7 +53,6 @@ def _dashboard(app, home, x, y):
                 return ["OK"]
             if pending:
                 return []                          # another number waits: OK or LEFT first
-            from firmware.netrunner.purposes import ring
             labels = [choice[0] for choice in ring(s, True, 1, not app.game.count)]
             if label not in labels:
                 return []
@@ -85,7 +86,6 @@ def _round(target, current, count):
 def _spend(app, s, pending, side):
     """A tap on a side's large numbers: one credit more for that side to spend (DOWN), the ring
     then turned the short way to the nearest choice that is that side's."""
-    from firmware.netrunner.purposes import Pending
     if pending and pending.delta > 0:
         return []                                  # a number up waits: OK or LEFT first
     after = Pending(not app.game.count)            # the number as the DOWN will leave it

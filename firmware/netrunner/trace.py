@@ -1,5 +1,4 @@
 """The trace wizard: base strength, the Corp's boost, the Runner's boost, then the result.
-An overlay (firmware.app.OVERLAYS): loaded while it is open.
 
 It always opens on the Corp's boost, whichever way it was opened, so that UP, UP there always
 means "the Corp boosts 2": the base is the number chosen on the dashboard before its Trace cell

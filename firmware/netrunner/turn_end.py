@@ -1,10 +1,8 @@
 """The end of a turn: the rules' END_TURN, then home with a word when the Corp's turn begins.
 
 A module of its own, apart from the pages (firmware.netrunner.pages: the page that asks first
-when clicks are left): a held OK on End after the last click, how most turns end, loads only
-this. On the .mpy deploy path the pages' code and the widgets they draw with (8 KB) were read
-onto the heap at every turn's end and let go again (make bench: peak heap, 50-round game,
-.mpy path, target <= 110 KB).
+when clicks are left): a held OK on End after the last click, how most turns end, and the
+page's OK both end the turn here.
 """
 
 from engine_lite.state import CORP

@@ -18,13 +18,12 @@ Two ways a game leaves the archive, and only two:
   `drop`). Bringing a game back is a swap: the game it replaces takes its place, so the count
   of kept games never falls. Until the commit the archive may hold KEEP + 1 games; the slots
   beyond KEEP are for that, and for a copy a power cut left behind.
-
-An overlay: loaded when a game starts or comes back, let go on the way home.
 """
 
-from firmware import forget
 from firmware.saving.header import HEADER, frame, unframe
 from firmware.saving.storage import PREVIOUS, ENOSPC, checksum, write_atomic
+from engine_lite import snapshot
+from firmware.saving.resume import parse_snapshot, snapshot_text
 
 KEEP = 3
 NAMES = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
@@ -79,7 +78,6 @@ def keep(flash, game, restored=None):
     goes first (the one documented way a kept game leaves: a new game pushed it out), unless
     `game` is kept because a game was brought back (`restored`, that game's checksum): a swap,
     whose copy leaves when the game in play is committed. Which games are worth keeping is the App's to say (App.play)."""
-    from engine_lite import snapshot
     text = snapshot.dumps(game).encode()
     sum = checksum(text)
     found = listing(flash)
@@ -130,7 +128,6 @@ def _free(flash):
 def read(flash, name):
     """(game, the file's checksum) of one archived game; None if it is not there or cannot be
     read (a damaged copy is skipped, never a crash)."""
-    from firmware.saving.resume import parse_snapshot
     data = _read(flash, name)
     head = _header(data) if data is not None else None
     if head is None:
@@ -155,7 +152,6 @@ def newest(flash, skip=None):
 def entries(flash, skip=None):
     """[(name, game, checksum)] for the archived games that can be read, newest first (one
     entry for each game: a copy a power cut left twice is listed once)."""
-    from firmware.saving.resume import parse_snapshot
     return _each(flash, skip, lambda data: parse_snapshot(data)[1])
 
 
@@ -165,15 +161,11 @@ def labels(flash, skip=None):
     history. Rebuilding a long game takes a Pico some 20 ms, and Previous games lists every
     kept game at a tap (README, "Writing and reading a whole game"); `read` rebuilds the one
     chosen."""
-    from firmware.saving.resume import snapshot_text
-    from engine_lite.snapshot import peek
 
     def line(data):
-        rules, state = peek(snapshot_text(data)[1])
+        rules, state = snapshot.peek(snapshot_text(data)[1])
         return rules.label(state)
-    found = _each(flash, skip, line)
-    forget("engine_lite.snapshot")
-    return found
+    return _each(flash, skip, line)
 
 
 def _each(flash, skip, decode):

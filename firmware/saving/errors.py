@@ -2,7 +2,6 @@
 traceback of anything that went wrong kept in error.log (`log_error`: the crash screen, a boot
 that cannot start, a save that cannot be read).
 
-Loaded only then (firmware.saving.storage.describe_error, firmware.crash...), and let go after.
 """
 
 import io

@@ -6,9 +6,6 @@
 The number is the snapshot's sequence number (firmware.saving.storage), or how new a kept game
 is (firmware.saving.archive); the checksum is the Adler-32 of the text that follows (the
 snapshot's JSON, engine_lite.snapshot).
-
-Loaded when such a file is written or read, and let go after (the image's heap above the REPL
-prompt has no room for it: make bench).
 """
 
 HEADER = b"NETCLICK-SAVE 1 "

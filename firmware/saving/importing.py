@@ -9,6 +9,7 @@ in play, through App.play: the replaced game goes into the archive like any othe
 """
 
 from firmware.settings import Settings
+from firmware.saving.resume import boot
 
 BAD_WORDS = ("damaged", "unreadable", "Kept aside", "SAVING OFF")
 
@@ -18,7 +19,6 @@ def check(flash):
     (game, settings or None, description); raises ValueError saying why when the files hold no
     game, or any part of them is damaged (a damaged file is not half-imported: the player is
     told, and exports the files again)."""
-    from firmware.saving.resume import boot
     settings = Settings()
     _storage, game, notices, held = boot(flash, settings)
     if held is not None:

@@ -1,27 +1,21 @@
 """Reading the saved game back at power-up: the newest valid snapshot, the journal records that
 follow it, and damaged files set aside (renamed, never deleted) with a notice for the player.
 
-Only needed while the tracker starts: firmware.main loads it, uses it and lets it go, so its
-code does not stay on the heap. The file formats are described in firmware.saving.storage.
+firmware.main uses it while the tracker starts; the archive and the import read snapshots with
+it too. The file formats are described in firmware.saving.storage.
 """
 
 import gc
 import json
 
 from engine_lite.rules import Refused
-from firmware import forget
 from firmware.saving.storage import (
     Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, RECORD, START, checksum,
 )
 from firmware.saving.header import unframe
-
-
-def let_go():
-    """Let this module go, and the header module it loaded: firmware.main calls this once the
-    game is back (or a damaged history's older save is set aside), so neither stays on the
-    heap."""
-    forget("firmware.saving.header")
-    forget(__name__)
+from firmware.saving.errors import describe, log_error
+from engine_lite.game import Game, words
+from engine_lite import snapshot
 
 
 def _read_varint(data, i):
@@ -65,10 +59,8 @@ def boot(flash, settings):
         except Exception as error:
             failure = error
             gc.collect()
-    from firmware.saving.errors import describe, log_error
     log_error(flash, failure)
     held = "saved game unreadable (%s)" % describe(failure, flash)
-    forget("firmware.saving.errors")
     # Two lines of a toast: what matters first (the files are untouched; details in error.log).
     return Storage(flash), None, ["SAVING OFF: save unreadable"], held
 
@@ -195,10 +187,7 @@ def resumed(game):
     words, so the table can check it is the game they were playing."""
     text = "Resumed - " + game.rules.label(game.state)[0]       # "Turn 7", "Infiltration"
     if game.count:
-        from engine_lite.game import words
-        said = words(game.rules)
-        text += ", last: " + said.phrase(game.action_at(game.count - 1))
-        forget(said.__name__)           # not kept on the heap after boot
+        text += ", last: " + words(game.rules).phrase(game.action_at(game.count - 1))
     return text
 
 
@@ -242,13 +231,8 @@ def _start_record(data):
                 checksum(payload) != int.from_bytes(data[begin + length:begin + length + 4], "little")):
             return None
         head = json.loads(payload)
-        from engine_lite.game import Game
-        from engine_lite import snapshot
-        try:
-            rules = snapshot.rules_of(head)
-            state = snapshot.state_of(head, "state", rules)
-        finally:
-            forget("engine_lite.snapshot")
+        rules = snapshot.rules_of(head)
+        state = snapshot.state_of(head, "state", rules)
         count = head["count"]
         seq = head["seq"]
         if not isinstance(count, int) or not isinstance(seq, int) or count < 0 or seq < 0:
@@ -271,14 +255,9 @@ SNAPSHOT_LIMIT = 65536
 def parse_snapshot(data):
     """(seq, Game) from a snapshot file's bytes; ValueError if anything is wrong."""
     seq, text = snapshot_text(data)
-    from engine_lite import snapshot
-    try:
-        # The history is checked later, between key presses (Game.check): power-up shows the
-        # game at once, however long it is ("power-up to the dashboard" in make bench).
-        game = snapshot.loads(text, lazy=True)     # SnapshotError is a ValueError
-    finally:
-        forget("engine_lite.snapshot")
-    return seq, game
+    # The history is checked later, between key presses (Game.check): power-up shows the
+    # game at once, however long it is ("power-up to the dashboard" in make bench).
+    return seq, snapshot.loads(text, lazy=True)     # SnapshotError is a ValueError
 
 
 def snapshot_text(data):

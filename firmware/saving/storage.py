@@ -20,14 +20,16 @@ Every snapshot and record carries a sequence number and a checksum. Booting take
 valid snapshot of the three, then the journal records that follow it one by one, and stops at the
 first record that is torn or out of sequence: whatever a power cut interrupted, the game comes
 back as it was after some commit. A file that fails its checks is renamed aside (.bad1, .bad2...),
-never deleted, and the player is told. Reading the files back is firmware.saving.resume, which is only
-loaded while the tracker starts.
+never deleted, and the player is told. Reading the files back is firmware.saving.resume.
 """
 
 import json
 
-from firmware import forget
 from firmware.board.hw import JournalFiles
+from engine_lite import snapshot
+from firmware.saving.header import frame
+from firmware.saving.errors import log_error as log
+from firmware.saving.errors import describe
 
 SNAPSHOT = "game.json"
 PREVIOUS = "game.bak"
@@ -39,25 +41,18 @@ RECORD = 0xA5          # first byte of every journal record
 START = 0xA6           # ... and of the start record at the head of a journal
 
 
-# firmware.saving.adler's machine code, once looked for (None: not yet; False: there is none).
-# It is looked for at the first sum of more than 512 bytes: below that the loop here takes a
-# few ms at most, and a new game's saves (about 350 bytes) leave the module's heap to the game
-# (make bench: heap above the REPL prompt, the image's 24 KB).
-_adler32 = None
+# firmware.saving.adler's machine code, where there is one (None: a port that cannot compile the
+# module or load its machine code, the browser's copy that leaves it out, CPython, where viper's
+# `uint` is no name).
+try:
+    from firmware.saving.adler import adler32 as _adler32
+except (ImportError, SyntaxError, ValueError, NameError):
+    _adler32 = None
 
 
 def checksum(data):
-    """Adler-32 of bytes: on a Pico in machine code (firmware.saving.adler) once one is long,
-    elsewhere in Python here: the same sum."""
-    global _adler32
-    if _adler32 is None and len(data) > 512:
-        try:
-            from firmware.saving.adler import adler32 as _adler32
-        except (ImportError, SyntaxError, ValueError, NameError):
-            # (no native emitter: a port that cannot compile the module or load its machine
-            # code, the browser's copy that leaves it out, CPython, where viper's `uint` is
-            # no name)
-            _adler32 = False
+    """Adler-32 of bytes: on a Pico in machine code (firmware.saving.adler), elsewhere in
+    Python here: the same sum."""
     if callable(_adler32):
         return _adler32(data)
     a = 1
@@ -180,14 +175,10 @@ class Storage:
 
     def write_snapshot(self, game):
         """Save the whole game as a new snapshot, keeping the previous one; empties the journal."""
-        from engine_lite import snapshot
         text = snapshot.dumps(game).encode()
-        forget("engine_lite.snapshot")
         seq = self.seq + 1
         self._start = (game.rules.NAME, seq, game.count, game.state)
-        from firmware.saving.header import frame
         data = frame(seq, text, checksum(text))
-        forget("firmware.saving.header")
         flash = self.flash
         self.journal_suspect = True      # until the old journal is gone (below)
         # While the history taken at power-up is still being checked (Game.check), game.bak is
@@ -383,19 +374,14 @@ def log_error(flash, error):
     """A failed save's details into error.log (firmware.saving.errors), if even that can be
     written: the glass says the save failed, the log says why."""
     try:
-        from firmware.saving.errors import log_error as log
         log(flash, error)
-        forget("firmware.saving.errors")
     except Exception:
         pass
 
 
 def describe_error(error, flash):
-    """A few words on a save error for the player (firmware.saving.errors has them, loaded only now)."""
+    """A few words on a save error for the player (firmware.saving.errors has them)."""
     try:
-        from firmware.saving.errors import describe
-        text = describe(error, flash)
-        forget("firmware.saving.errors")
-        return text
-    except Exception:               # not even memory to load them
+        return describe(error, flash)
+    except Exception:               # (an error while describing one: its name at least)
         return type(error).__name__

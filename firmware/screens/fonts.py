@@ -8,6 +8,7 @@
 import framebuf
 
 from firmware.screens import font_data
+from firmware.screens import font_medium
 
 try:
     # On a Pico, text goes straight into the frame in machine code (make bench: press to
@@ -94,6 +95,7 @@ class Font:
 SMALL = Font(font_data.SMALL_CHARS, font_data.SMALL_SIZE, font_data.SMALL_DATA)
 BIG = Font(font_data.BIG_CHARS, font_data.BIG_SIZE, font_data.BIG_DATA)
 MID = Font(font_data.MID_CHARS, font_data.MID_SIZE, font_data.MID_DATA)   # 12-pixel digits
+MEDIUM = Font(font_medium.MEDIUM_CHARS, font_medium.MEDIUM_SIZE, font_medium.MEDIUM_DATA)   # 6x10
 
 
 def fitting(forms, width=128):
@@ -103,10 +105,3 @@ def fitting(forms, width=128):
         if SMALL.measure(text) <= width:
             return text
     return forms[-1]
-
-
-def medium():
-    """The 6x10 font of the overlay screens. Its data module is imported on first use and is
-    let go with the overlays (firmware.app.OVERLAYS)."""
-    from firmware.screens import font_medium
-    return Font(font_medium.MEDIUM_CHARS, font_medium.MEDIUM_SIZE, font_medium.MEDIUM_DATA)

@@ -1,7 +1,6 @@
 """The game log on the device: the game by turn, in words, for either game.
 
-An overlay (firmware.app.OVERLAYS): loaded while it is open, from Netrunner's More menu or the
-Infiltration monitor's; it loads only the words of the game being played.
+Opened from Netrunner's More menu or the Infiltration monitor's.
 """
 
 import sys
@@ -14,7 +13,7 @@ from firmware.screens.widgets import title_bar
 
 
 def _words(game):
-    """The game in words: its rules' WORDS module (loaded now if it is not)."""
+    """The game in words: its words module (engine_lite.game.words)."""
     return words(game.rules)
 
 

@@ -1,10 +1,11 @@
 """More > Previous games: the games the archive keeps (firmware.saving.archive), to play again.
 
-An overlay (firmware.app.OVERLAYS), opened by class from firmware.games.previous_games.
+Opened by class from firmware.games.previous_games.
 """
 
 from firmware.screens.widgets import Menu, Item, Confirm
 from firmware.saving.archive import labels, label, read, restore
+from firmware.saving.resume import resumed
 
 
 class PreviousGames(Menu):
@@ -52,7 +53,6 @@ def _ask(kept, line, sum):
 
 
 def _play(app, kept, sum):
-    from firmware.saving.resume import resumed
     if sum is None:                   # replaced a moment ago: still in memory
         game = kept
         if game in app.endings:

@@ -5,7 +5,7 @@ A screen draws itself on a framebuf (`draw(app, fb)`) and reacts to button event
 (`on_button(app, name, event)`); the App keeps a stack of screens and redraws after each event.
 Buttons everywhere: UP/DOWN move or change, OK chooses, LEFT goes back; holding LEFT undoes and
 holding RIGHT redoes on every screen (see firmware.app). Menus and prompts are in
-firmware.screens.widgets, loaded only while such a screen is open.
+firmware.screens.widgets.
 """
 
 from firmware.board.buttons import held_repeats, PRESS, REPEAT
@@ -142,11 +142,6 @@ class Screen:
         """Drop a change the player started but did not confirm; True if there was one (then
         holding LEFT does that instead of undoing the last action)."""
         return False
-
-    def prepare(self, app, name):
-        """Key `name` went down: the overlay module its release would open, to be loaded
-        now (a tuple of names: each; None: nothing to load)."""
-        return None
 
     def on_button(self, app, name, event):
         """React to a button event. LEFT goes back by default."""

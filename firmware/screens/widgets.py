@@ -1,16 +1,10 @@
-"""Menus, number prompts and confirmations: the screens stacked over the dashboard.
-
-This module is an overlay (firmware.app.OVERLAYS): loaded when such a screen opens, unloaded when
-the player is back on the dashboard, to keep the heap free for the game.
-"""
+"""Menus, number prompts and confirmations: the screens stacked over the dashboard."""
 
 from collections import namedtuple
 
-from firmware.screens.fonts import SMALL, BIG, medium
+from firmware.screens.fonts import SMALL, BIG, MEDIUM
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import held_change, Screen, WIDTH, HEIGHT, wrap, step_of
-
-MEDIUM = medium()   # made when this overlay loads, dropped with it
 
 
 # ---- drawing helpers of the overlay screens ---------------------------------------------------
@@ -51,10 +45,6 @@ class Menu(Screen):
     name = "menu"
     ROWS = 5
     ROW_HEIGHT = 11
-    # (label, module) for the items whose OK opens a screen of an overlay module: it is loaded
-    # while the key is down (prepare), not inside the press (make bench: press to photon, max;
-    # a screen's first opening imported it there, 1-5 ms on a Pico).
-    OPENS = ()  # type: tuple[tuple[str, str], ...]
 
     def __init__(self, title, items=None):
         self.title = title
@@ -111,17 +101,6 @@ class Menu(Screen):
             bar = max(4, (HEIGHT - 10) * self.ROWS // len(items))
             y = 10 + (HEIGHT - 10 - bar) * self.top // (len(items) - self.ROWS)
             fb.fill_rect(WIDTH - 2, y, 2, bar, 1)
-
-    def prepare(self, app, name):
-        """OK going down on an item of OPENS: its module, to be loaded now."""
-        if name == "OK" and self.OPENS:
-            items = self.items(app)
-            if self.cursor < len(items):
-                label = items[self.cursor].label
-                for item, module in self.OPENS:
-                    if item == label:
-                        return module
-        return None
 
     def on_button(self, app, name, event):
         items = self.items(app)
@@ -207,16 +186,11 @@ class Confirm(Screen):
     keys = None          # the bottom line, when the keys mean more than yes and no
     asks = True          # a message showing goes when it opens (App.push)
 
-    def __init__(self, title, question, yes, hold=False, opens=None):
+    def __init__(self, title, question, yes, hold=False):
         self.title = title
         self.question = question
         self.yes = yes
         self.hold = hold
-        self.opens = opens       # the module the yes opens a screen of (see prepare)
-
-    def prepare(self, app, name):
-        """OK going down: the module its yes opens, loaded while the key is down."""
-        return self.opens if name == "OK" else None
 
     def draw(self, app, fb):
         title_bar(fb, self.title)

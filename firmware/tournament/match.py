@@ -10,8 +10,7 @@ and the match it belongs to are saved together, in one write: a power cut can ne
      "corp": 7, "runner": 4}]}
 
 names[0] is the Corp in game 1 (and the Runner in game 2). (Older firmware kept it in
-match.json: read once, then renamed match.json.old.) An overlay (firmware.app.OVERLAYS):
-loaded while its screens are open.
+match.json: read once, then renamed match.json.old.)
 """
 
 import json

@@ -1,27 +1,23 @@
 """Tournament play and table randomizers: the round timer, calling time, psi games, a random
 card from HQ, a die and a coin (More > Tournament).
 
-An overlay (firmware.app.OVERLAYS): loaded while one of these screens is open. The timer itself,
-which runs behind every screen, is firmware.tournament.roundclock.
+The timer itself, which runs behind every screen, is firmware.tournament.roundclock.
 """
 
 from engine_lite import actions as A
-from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN   # (an overlay too)
+from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
 from firmware.screens.fonts import SMALL, BIG
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered, MEDIUM
-# (here, not at the menu's first drawing: loaded with this module while OK is down on More's
-# row, not inside the press that opens the menu; make bench: press to photon, max)
-from firmware.tournament.roundclock import clock_for
-
+from firmware.tournament.match import MatchScreen
+from firmware.tournament.roundclock import PRESETS, RoundClock, clock_for, stop_flash
 
 
 class TournamentMenu(Menu):
     """The round timer, the time call, psi games and randomizers."""
 
     name = "tournament"
-    OPENS = (("Match", "firmware.tournament.match"),)
 
     def __init__(self):
         Menu.__init__(self, "TOURNAMENT")
@@ -48,7 +44,6 @@ class TournamentMenu(Menu):
 
 
 def _match(app):
-    from firmware.tournament.match import MatchScreen
     app.push(MatchScreen())
 
 
@@ -74,7 +69,6 @@ class TimerMenu(Menu):
         return clock.clock_text() + (" run" if clock.running else " stop")
 
     def items(self, app):
-        from firmware.tournament.roundclock import PRESETS, RoundClock
         clock = app.round_clock
         if clock is None:
             clock = app.round_clock = RoundClock(app.settings.round_s)
@@ -124,13 +118,10 @@ def _set_length(app, minutes):
 
 
 def _off(app):
-    from firmware import forget
-    from firmware.tournament.roundclock import stop_flash
     stop_flash(app)                   # not left inverted by a warning under way
     app.round_clock = None
     app.settings.clock_s = -1
     app.settings_changed(in_parts=False)
-    forget("firmware.tournament.roundclock")     # back when a timer or a time call needs it
     app.home()
     app.say("Timer off")
 
