@@ -14,19 +14,18 @@ engine_lite.rules), so a Game plays either the same way and nothing needs to ask
 from engine_lite.state import new_game
 from engine_lite import rules as netrunner
 from engine_lite.rules import Refused
-from engine_lite import phrases, netrunner_text
-from engine_lite import infiltration, infiltration_text
+from engine_lite import infiltration, phrases
 
 
 # The games, one entry each: the name a save or a log gives it ("game" in a snapshot, the word
-# after `new-game` in a log; its rules module's NAME), its rules module, the module of its words
-# (phrase, spoken, board, turn_starts, turn_header: messages and the log screen) and the module
-# of its game-log lines (format_action, read_words, read_new_game, new_game_line, state_dict:
-# engine_lite.logtext). Its screens are the firmware's (firmware.app.HOME_SCREENS), which the
-# engine never names. Netrunner, the first, is the game when nothing says which.
+# after `new-game` in a log; its rules module's NAME), its rules module, and the module of its
+# words (phrase, spoken, board, turn_starts, turn_header: messages and the log screen). Its
+# game-log lines are the host's (engine_lite.logtext.LOG_LINES) and its screens the firmware's
+# (firmware.app.HOME_SCREENS), which the engine never names. Netrunner, the first, is the game
+# when nothing says which.
 GAMES = (
-    ("netrunner", netrunner, phrases, netrunner_text),
-    ("infiltration", infiltration, infiltration, infiltration_text),
+    ("netrunner", netrunner, phrases),
+    ("infiltration", infiltration, infiltration),
 )
 
 

@@ -7,7 +7,7 @@ from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES
 from engine_lite.golden import SHORT_SETS, counters
 from engine_lite.actions import SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS
 from engine_lite.rules import VERBS
-from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE
+from engine_lite.tournament import random_result
 
 
 def _server_word(server):
@@ -64,12 +64,3 @@ def format_action(act):
         else:
             parts.append(str(value))
     return " ".join(parts)
-
-
-def random_result(kind, count, result):
-    """A randomizer's result in words: 'card 3 of 5 in HQ', 'd6 rolled 4', 'coin: tails'."""
-    if kind == RANDOM_HQ:
-        return "card %d of %d in HQ" % (result, count)
-    if kind == RANDOM_DIE:
-        return "d%d rolled %d" % (count, result)
-    return "coin: " + ("heads" if result == 1 else "tails")

@@ -1,24 +1,30 @@
 """The game-log text format, for either game: reading a line (`parse`, `do_line`), a file's
 lines (`split_lines`), a whole log (`log_text`), and a game's state as plain data (`game_dict`).
-Each game's own lines are the module its entry in engine_lite.game.GAMES names (Netrunner's:
-engine_lite.netrunner_text; Infiltration's: engine_lite.infiltration_text).
+Each game's own lines are a module of their own (LOG_LINES: Netrunner's
+engine_lite.netrunner_text, Infiltration's engine_lite.infiltration_text).
 
 The grammar is in the README ("The game log"). Host tools, tests and `do_line` use this;
 the device never loads it.
 """
 
+from engine_lite import infiltration_text, netrunner_text
 from engine_lite.game import GAMES, rules_named
 from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 
+# Each game's lines, by the game's name (engine_lite.game.GAMES): format_action, read_words,
+# read_new_game, new_game_line and state_dict. Not in the games' own rows: the device never reads
+# or writes a log line, and these modules and those they import (the log line writer, the
+# report's state as data) would be some 2.5 KB more of its heap to collect (make bench: a full
+# GC at the peak).
+LOG_LINES = (("netrunner", netrunner_text), ("infiltration", infiltration_text))
+
 
 def text_of(rules):
-    """A game's lines in the game-log format: the module its entry in engine_lite.game.GAMES
-    gives (None: Netrunner's), with format_action, read_words, read_new_game, new_game_line
-    and state_dict."""
+    """A game's lines in the game-log format (None: Netrunner's)."""
     name = rules.NAME if rules is not None else GAMES[0][0]
-    for row in GAMES:
+    for row in LOG_LINES:
         if row[0] == name:
-            return row[3]
+            return row[1]
     raise KeyError(name)
 
 

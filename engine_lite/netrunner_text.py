@@ -2,7 +2,7 @@
 `new-game` line's settings (`read_new_game`, `new_game_line`); writing an action is
 engine_lite.logline.format_action, the state as plain data engine_lite.report.state_dict.
 
-The game's entry in engine_lite.game.GAMES names this module; engine_lite.logtext reads and
+engine_lite.logtext.LOG_LINES names this module; engine_lite.logtext reads and
 writes whole logs of either game through it. The grammar is in the README ("The game log").
 """
 

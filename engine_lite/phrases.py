@@ -10,7 +10,7 @@ from engine_lite import actions as A
 from engine_lite.rules import VERBS
 from engine_lite.golden import rows, counter_args
 from engine_lite.golden import counters
-from engine_lite.logline import random_result
+from engine_lite.tournament import random_result
 from engine_lite.golden import tokens
 
 _RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")

@@ -21,7 +21,7 @@ from engine_lite.state import WIN_REASONS
 
 
 # What every game's rules module gives (engine_lite.infiltration gives the same): NAME (its
-# entry in engine_lite.game.GAMES, which names its words and its game-log lines), VERBS, the
+# entry in engine_lite.game.GAMES, which gives its words), VERBS, the
 # fields' PACKED_SIZE, limit, field_name and upgrade, apply, advance, check_limits, check,
 # over, result, label, headline, time_up, unpack, encode and decode. Code that serves both
 # games calls these instead of asking which game it is.

@@ -15,9 +15,8 @@ first frame does not wait for a replay that grows with the game.
 import binascii
 import json
 
-from engine_lite.game import Game, rules_named
+from engine_lite.game import Game, rules_named, words
 from engine_lite.rules import Refused
-from engine_lite.logtext import text_of
 
 VERSION = 1
 
@@ -229,7 +228,7 @@ def loads(text, lazy=False):
             game.replay((act,))
         except Refused as error:
             raise SnapshotError("history action %d (%s) refused: %s"
-                                % (number, text_of(rules).format_action(act), error))
+                                % (number, words(rules).phrase(act), error))
     if game.state.pack() != saved.pack():
         raise SnapshotError("the history does not lead to the saved state")
     if data.get("count", game.count) != game.count:

@@ -12,7 +12,7 @@ from engine_lite.state import (
 
 # RANDOM's first argument: what was drawn (a card from HQ out of N, a die of N sides, a coin:
 # N 2, 1 heads, 2 tails). The record is kept so that a dispute can be settled; it changes no
-# number, and the game log writes it as a comment (engine_lite.logline.random_result).
+# number, and the game log writes it as a comment (random_result, below).
 RANDOM_HQ = 0
 RANDOM_DIE = 1
 RANDOM_COIN = 2
@@ -62,3 +62,12 @@ def randomizer(s, side, kind, count, result):
     """A randomizer's result, on record: no number changes."""
     if count < 1 or result < 1 or result > count:
         raise Refused("A result is 1 to %d" % count)
+
+
+def random_result(kind, count, result):
+    """A randomizer's result in words: 'card 3 of 5 in HQ', 'd6 rolled 4', 'coin: tails'."""
+    if kind == RANDOM_HQ:
+        return "card %d of %d in HQ" % (result, count)
+    if kind == RANDOM_DIE:
+        return "d%d rolled %d" % (count, result)
+    return "coin: " + ("heads" if result == 1 else "tails")

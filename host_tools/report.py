@@ -23,7 +23,7 @@ import sys
 
 from engine_lite import actions as A
 from engine_lite.game import Game
-from engine_lite.logline import random_result
+from engine_lite.tournament import random_result
 from engine_lite.rules import VERBS
 from engine_lite.phrases import clicks_spent
 from engine_lite.report import state_dict

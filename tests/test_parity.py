@@ -29,7 +29,10 @@ def test_screen_is_identical_under_micropython(micropython_results, name, descri
 
 
 # Device modules that power-up does not import (tests/test_ui_menus.py says why).
-NOT_AT_POWER_UP = {"firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest"}
+NOT_AT_POWER_UP = {"firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest",
+                   "engine_lite.logtext", "engine_lite.logline", "engine_lite.logwords",
+                   "engine_lite.netrunner_text", "engine_lite.infiltration_text",
+                   "engine_lite.report"}
 # The modules in machine code, compiled for the Pico's Cortex-M0+ and so not loaded here: the
 # tracker does without them (firmware.saving.storage, firmware.screens.fonts).
 NATIVE = {"firmware.saving.adler", "firmware.screens.glyphs"}

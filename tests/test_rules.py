@@ -350,7 +350,7 @@ def test_both_games_give_the_whole_game_interface():
     assert [row[0] for row in GAMES] == ["netrunner", "infiltration"]
     for name, *modules in GAMES:
         game_rules = rules_named(name)
-        assert game_rules.NAME == name and game_rules is modules[0]
+        assert game_rules.NAME == name and game_rules is modules[0] and len(modules) == 2
         for member in ("VERBS", "PACKED_SIZE", "limit", "field_name",
                        "upgrade",
                        "apply", "advance", "check_limits", "check", "over", "result", "label",

@@ -69,7 +69,8 @@ def test_a_history_the_rules_refuse_is_reported_with_its_action():
     data["history"] = "MA=="    # ...so the history's "corp end-turn" is refused
     with pytest.raises(SnapshotError) as error:
         snapshot.loads(json.dumps(data))
-    assert str(error.value) == "history action 1 (corp end-turn) refused: Not the Corp's turn"
+    assert str(error.value) == ("history action 1 (Corp ended the turn) refused: "
+                                "Not the Corp's turn")
 
 
 def test_the_snapshots_base64_is_standard_and_strict():

@@ -108,8 +108,12 @@ def test_the_leak_checks_navigation_changes_nothing_in_the_game():
 
 # Device modules that power-up does not import, each for its reason: the browser's touch input
 # (a Pico has no touch screen), the browser's import of a game file (a Pico has no file to take
-# one from), and the self-test a maker runs at the REPL.
-NOT_AT_POWER_UP = ("firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest")
+# one from), the self-test a maker runs at the REPL, and the game log's text format, which host
+# tools and the browser read and write and the device never does (engine_lite.logtext).
+NOT_AT_POWER_UP = ("firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest",
+                   "engine_lite.logtext", "engine_lite.logline", "engine_lite.logwords",
+                   "engine_lite.netrunner_text", "engine_lite.infiltration_text",
+                   "engine_lite.report")
 
 
 def test_power_up_imports_the_whole_tracker_and_no_key_imports_more():
