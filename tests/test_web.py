@@ -261,6 +261,27 @@ def test_with_site_storage_blocked_the_tracker_plays_and_says_the_game_is_not_ke
                                     {"identifier": blocked["identifier"]})
 
 
+def test_with_chromiums_own_block_on_site_data_the_tracker_plays(tmp_path_factory):
+    """Issue 62: with Chromium set not to let sites save data (not a page script faking it),
+    Web Locks refuse the page too, and the tracker never started ("the keys answer in a
+    moment..." for ever). Now it plays, and says the game is kept only while the page is open,
+    served and from a file."""
+    site = str(tmp_path_factory.mktemp("web-blocked"))
+    build(site)
+    with browser.Browser(site, str(tmp_path_factory.mktemp("profile-blocked")),
+                         block_site_data=True) as blocked:
+        for url in (None, "file://" + os.path.join(site, "index.html")):
+            if url is None:
+                blocked.driver.get(blocked.page_url)
+            else:
+                blocked.driver.get(url)
+            blocked.wait_for("window.netclick && window.netclick.ready", timeout=30)
+            assert "only while" in blocked.status(), blocked.status()
+            blocked.driver.find_element("id", "guide-done").click()
+            blocked.play("OK,WAIT:300")
+            assert blocked.script("return window.netclick.state()")["corp"]["credits"] == 6
+
+
 def open_from_file(page, url, tries=3):
     """Open the tracker from a file and wait until it runs, in the storage the pages before it
     used. Now and then (in some 1 run in 3 of this test with the machine's cores busy) headless

@@ -44,8 +44,11 @@ def missing():
 class Browser:
     """A local server for `folder` and a headless Chromium with its own empty profile."""
 
-    def __init__(self, folder, profile, seed=1):
+    def __init__(self, folder, profile, seed=1, block_site_data=False):
         self.folder = folder
+        # Chromium's own "Don't allow sites to save data" (chrome://settings/cookies), as a
+        # player may have it: storage, Web Locks and service workers all refuse the page.
+        self.block_site_data = block_site_data
         self.seed = seed             # ?seed=N: the simulator's dice (0: the browser's own)
         self.profile = profile
         self.httpd = None
@@ -59,6 +62,9 @@ class Browser:
         for flag in FLAGS:
             options.add_argument(flag)
         options.add_argument("--user-data-dir=" + self.profile)
+        if self.block_site_data:
+            options.add_experimental_option(
+                "prefs", {"profile.default_content_setting_values.cookies": 2})
         options.binary_location = next(p for p in CHROMIUM if os.path.exists(p))
         service = Service(next(p for p in CHROMEDRIVER if os.path.exists(p)))
         self.driver = webdriver.Chrome(service=service, options=options)

@@ -582,7 +582,14 @@ function holdGame(steal) {
       owner = true;
       resolve(true);
       return new Promise(() => {});          // held while this page lives
-    }).catch(() => given());                 // another tab took it over
+    }).catch(() => {
+      if (owner) { given(); return; }        // another tab took it over
+      // No lock could be asked for at all: site data blocked (the request rejects with a
+      // SecurityError; issue 62: the page waited for it for ever). Nothing is stored then,
+      // so no other tab shares this game: it plays here, as in a browser without Web Locks.
+      owner = true;
+      resolve(true);
+    });
   });
 }
 
