@@ -88,8 +88,8 @@ def server_name(server):
 #   token     the tokens cards carry (virus, power...): their name. engine_lite.golden's COUNTER
 #             changes them by n, the Tokens menu gives each a +1 and a -1, the messages say
 #             "placed 2 virus counters", and the dashboard shows them while not 0
-# On the firmware image these constant tables, names and all, stay in flash (make bench: heap
-# above the REPL prompt): a name made at run time would cost the heap a pool for it.
+# On the firmware image these constant tables, names and all, stay in flash (make bench: a full
+# GC at the peak): a name made at run time would cost the heap a pool for it.
 # One speed trick: GameState.pack() and the copy() methods name each number (every action runs
 # both; a loop over these rows took 3.7 + 1.6 ms an action on the image, written out 1.7 + 0.2:
 # make bench, press-to-photon). tests/test_snapshot.py fails until a new row is in both.

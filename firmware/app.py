@@ -293,8 +293,7 @@ class App:
         """A setting changed: redraw, and let saving know. `in_parts`: whether the home screen
         shows it in a part of its own (the round timer: the dashboard's corner), so that the
         picture of it kept while a menu is open stays good (else the way home draws it all
-        again: the tap that starts the timer took 52 ms on the virtual Pico, 35 without). (No
-        default: one costs the image's boot heap 16 bytes.)"""
+        again: the tap that starts the timer took 52 ms on the virtual Pico, 35 without)."""
         self.settings_version += 1
         self.dirty = True
         if not in_parts:
@@ -456,8 +455,6 @@ class App:
         elif not self.dimmed and not self.blanked and settings.dim_s and idle >= settings.dim_s * 1000:
             self.dimmed = True
             self.display.set_contrast(self.display.DIM_CONTRAST)
-        # (looked at here, not by a Display method: make bench, "heap above the REPL prompt",
-        # has no room for one more function on the image)
         missing = False
         for panel in self.display.panels:
             if not panel.online:
@@ -535,10 +532,7 @@ class App:
         self._drawn_toast = toast
         self._drawn_page = page
         self.display.show()
-        # A screen still `reading` has put what it had on the glass first and wants its next
-        # picture at once, with the rest (Previous games: the kept files). (getattr: a Screen
-        # attribute would cost the image's boot heap, which has no room for it.)
-        self.dirty = getattr(screen, "reading", False)
+        self.dirty = screen.reading       # (its next picture at once: Screen.reading)
 
     def _keep_home(self, screen):
         """Another screen is about to be drawn. Leaving the home screen, its picture is

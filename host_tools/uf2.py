@@ -76,8 +76,8 @@ TOOLCHAIN = (("gcc-arm-none-eabi", "/usr/bin/arm-none-eabi-gcc"),
 IMAGE_MODULE = '''"""Made by `make uf2` (host_tools/uf2.py) from hardware/pins.json; frozen into the image.
 
 PINS_JSON is the pin map a board uses when its filesystem has no hardware/pins.json of its own,
-as text: a string stays in flash with the image, a dict would be built on the heap at import
-(make bench, "heap above the REPL prompt", image <= 24 KB).
+as text: a string stays in flash with the image, a dict would be built on the heap at import,
+more for every collection to scan (make bench, "a full GC at the peak").
 """
 
 PINS_JSON = %r

@@ -132,7 +132,7 @@ def test_the_dashboard_at_the_limits_clips_nothing(monkeypatch, name, kwargs, pe
     assert boxes.problems() == []
 
 
-OVERLAYS = [
+SCREENS = [
     ("firmware.netrunner.menus", "ActionMenu", (CORP,)), ("firmware.netrunner.menus", "ActionMenu", (RUNNER,)),
     ("firmware.netrunner.menus", "MoreMenu", ()), ("firmware.netrunner.menus", "TokensMenu", ()),
     ("firmware.netrunner.menus", "AgendaMenu", ()), ("firmware.netrunner.menus", "CountersMenu", ()),
@@ -143,7 +143,7 @@ OVERLAYS = [
 ]
 
 
-@pytest.mark.parametrize("screen", OVERLAYS, ids=["%s(%s)" % (s[1], s[2]) for s in OVERLAYS])
+@pytest.mark.parametrize("screen", SCREENS, ids=["%s(%s)" % (s[1], s[2]) for s in SCREENS])
 def test_every_screen_at_the_limits_clips_nothing(monkeypatch, screen):
     sim = play("")
     boxes = TextBoxes(monkeypatch)

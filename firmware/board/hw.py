@@ -217,19 +217,16 @@ class Flash:
 # first, so whatever a power cut interrupts, the run has no gap; reading stops at the first
 # missing file.
 #
-# (Here beside Flash, not in a module of its own: a module of its own was 190 bytes more on the
-# heap for as long as the tracker runs, and the image's heap above the REPL prompt (make bench)
-# has 24 KB.)
+# (Here beside Flash, not in a module of its own: a module of its own is 190 bytes more on the
+# heap for as long as the tracker runs, for every collection to scan: make bench, "a full GC at
+# the peak".)
 
 
 class JournalFiles:
     """The files of a flash (a firmware.board.hw.Flash, or a stand-in), with the one called
     `name` (the journal) kept as a run of small files. Every other file, and whatever else asks
     the flash (free space), is the flash's own. (firmware.board.fram's FramJournal keeps the
-    journal on an FRAM instead.)
-
-    Small on purpose: the class is on the heap for as long as the tracker runs (make bench:
-    heap above the REPL prompt)."""
+    journal on an FRAM instead.)"""
 
     SEGMENT_BYTES = 256     # the files' size: under littlefs's 512 (the fewest erases measured)
     # The most a journal is read to (issue 58: a 300 KB game.jnl, or a run of 1,200 files, ran

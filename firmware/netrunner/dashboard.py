@@ -61,8 +61,8 @@ ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access 
 _HOME = const(1)
 # engine_lite.state's numbers the tables below need, as this module's constants: an imported
 # name would build the tables on the heap at boot, a row of constants stays in flash with the
-# image (make bench, "heap above the REPL prompt", image <= 24 KB; tests/test_dashboard_data.py
-# holds them to engine_lite.state's).
+# image, out of every collection's way (make bench, "a full GC at the peak"; tests/
+# test_dashboard_data.py holds them to engine_lite.state's).
 _CORP = const(0)                # CORP
 _RUNNER = const(1)              # RUNNER
 _HQ = const(0)                  # HQ

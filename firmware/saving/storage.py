@@ -123,8 +123,7 @@ class Storage:
         # What the start record of the next journal says (write_snapshot): the game's name, the
         # snapshot's sequence number and action count, and its state, kept as the (immutable)
         # State object and written out only when the journal begins: until the game moves on it
-        # is the game's own, where its JSON would be 200 bytes more on the heap (make bench:
-        # heap above the REPL prompt).
+        # is the game's own, where its JSON would be 200 bytes more on the heap.
         self._start = None
         self._extras = None       # the game's extras as last saved (only snapshots hold them)
         self.commits = 0          # figures for benchmarks

@@ -44,8 +44,7 @@ class Font:
         # The usual font covers ASCII 32..126 in order: its index is ord(ch) - 32, no search.
         self._ascii = len(chars) == 95 and chars[0] == " " and chars[-1] == "~"
         # The numbers draw_text needs, in one small int (firmware.screens.glyphs): no array to
-        # fill for each text (one cost 96 B of the image's boot heap: make bench, heap above
-        # the REPL prompt)
+        # fill for each text
         self.shape = (self.width | self.height << 8 | self._unknown << 16
                       | (1 << 24 if self._ascii else 0))
 

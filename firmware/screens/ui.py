@@ -90,6 +90,9 @@ class Screen:
     cover_top = HEIGHT      # the rows of the message drawn over this screen (App sets them)
     cover_bottom = HEIGHT
     covered = False         # set when a part under the message was drawn (App redraws it)
+    # Still reading: the screen put what it had on the glass first and wants its next picture
+    # at once, with the rest (Previous games: the kept files).
+    reading = False
 
     def draw(self, app, fb):
         """Draw the whole screen (the App has cleared fb)."""
