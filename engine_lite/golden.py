@@ -8,7 +8,7 @@ Their handlers are rows of engine_lite.rules.VERBS.
 from engine_lite import actions as A
 from engine_lite.state import (
     RUNNER, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, BASE_HAND_SIZE, CORP_FIELDS, RUNNER_FIELDS,
-    Refused, plural,
+    SIDE_NAMES, Refused, plural,
 )
 
 # `runner link N` is `runner set link N` written short, as are mu, grip and rnd.
@@ -121,3 +121,38 @@ def set_counter(s, side, index, value):
         s.set_clicks(side, value)
     else:
         setattr(player, attr, NOT_TRACKED if value < 0 else value)
+
+
+# ---- these verbs in words (their rows' words in engine_lite.rules.VERBS) ----------------------
+
+def _counter_said(side, index, change):
+    who = SIDE_NAMES[side & 1]
+    side_rows = rows(side)
+    row = side_rows[index] if 0 <= index < len(side_rows) else ("?", 0, 0, 0, 0, "?", "?", None)
+    if row[7]:                  # a token on cards: "Runner placed 2 virus counters"
+        return "%s %s %s" % (who, "placed" if change >= 0 else "removed",
+                             plural(change if change >= 0 else -change, row[7] + " counter"))
+    return "%s %s %+d" % (who, row[6], change)
+
+
+def said_counter(side, a, b, c):
+    """COUNTER in words: "Corp placed 2 power counters", "Runner's link +1"."""
+    return _counter_said(side, a, b)
+
+
+def said_virus(side, a, b, c):
+    """VIRUS in words: the Runner's virus counters by `a`."""
+    return _counter_said(side, *counter_args(A.VIRUS, side, a, b))
+
+
+def said_set(side, a, b, c):
+    """SET in words: "Runner mu set to 5", "... set to off"."""
+    names = counters(side)
+    name = names[a][0] if 0 <= a < len(names) else "?"
+    return "%s %s set to %s" % (SIDE_NAMES[side & 1], name.replace("-", " "),
+                                "off" if b < 0 else b)
+
+
+def said_agenda_target(side, a, b, c):
+    """AGENDA_TARGET in words."""
+    return "Agenda target set to %d" % a

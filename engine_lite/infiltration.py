@@ -436,27 +436,55 @@ def _next_phase(s, side, a, b, c):
 # the game log (engine_lite.infiltration_text writes an agent's as "agent P advance"), who may
 # take it (0: Infiltration's verbs are nobody's side), its arguments' kinds for the byte records,
 # the function that carries it out on the copied state:
-# handler(state, side, a, b, c), an agent's event in the past tense (phrase: "Agent 2 wounded";
-# None: said from the arguments), its costs (none: the monitor counts no clicks or credits), and
+# handler(state, side, a, b, c), an agent's event in the past tense (phrase: "Agent 2 wounded")
+# or a function that says the whole action (side, a, b, c) -> text, its costs (none: the monitor counts no clicks or credits), and
 # what a number ring would say before OK (the monitor has none).
 # The same columns as engine_lite.rules.VERBS;
 # tests/test_rules.py checks every row fills them.
+def _said_alarm(side, a, b, c):
+    return "Alarm %+d" % a
+
+
+def _said_set_alarm(side, a, b, c):
+    return "Alarm set to %d" % a
+
+
+def _said_proximity(side, a, b, c):
+    return "Proximity %+d" % a
+
+
+def _said_set_proximity(side, a, b, c):
+    return "Proximity set to %d" % a
+
+
+def _said_security(side, a, b, c):
+    return "Security: die %d" % a
+
+
+def _said_holdings(side, a, b, c):
+    return "Agent %d holdings: %d points" % (a, sum(b))
+
+
+def _said_next_phase(side, a, b, c):
+    return "Next phase"
+
+
 VERBS = (
-    # words         who kinds handler              past tense, after "Agent N"  clicks credits asks
-    ("",              0, "",   None,                None,        0, 0, None),    # 0: no verb
-    ("alarm",         0, "s",  _alarm,              None,        0, 0, None),    # 1 ALARM
-    ("set alarm",     0, "n",  _set_alarm,          None,        0, 0, None),    # 2 SET_ALARM
-    ("proximity",     0, "s",  _proximity,          None,        0, 0, None),    # 3 PROXIMITY
-    ("set proximity", 0, "n",  _set_proximity,      None,        0, 0, None),    # 4 SET_PROXIMITY
-    ("security",      0, "n",  _security,           None,        0, 0, None),    # 5 SECURITY
-    ("advance",       0, "p",  _move,               "advanced",  0, 0, None),    # 6 ADVANCE
-    ("retreat",       0, "p",  _move,               "retreated", 0, 0, None),    # 7 RETREAT
-    ("wound",         0, "p",  _wound,              "wounded",   0, 0, None),    # 8 WOUND
-    ("heal",          0, "p",  _heal,               "healed",    0, 0, None),    # 9 HEAL
-    ("escape",        0, "p",  _escape,             "escaped",   0, 0, None),    # 10 ESCAPE
-    ("arrest",        0, "p",  _arrest,             "arrested",  0, 0, None),    # 11 ARREST
-    ("holdings",      0, "pn", _holdings,           None,        0, 0, None),    # 12 HOLDINGS: the player, then a list
-    ("next-phase",    0, "",   _next_phase,         None,        0, 0, None),    # 13 NEXT_PHASE
+    # words          who kinds  handler         words (after "Agent N")  clicks credits asks
+    ("",               0,  "",    None,            None,                 0,  0,  None),  # 0: no verb
+    ("alarm",          0,  "s",   _alarm,          _said_alarm,          0,  0,  None),  # 1 ALARM
+    ("set alarm",      0,  "n",   _set_alarm,      _said_set_alarm,      0,  0,  None),  # 2 SET_ALARM
+    ("proximity",      0,  "s",   _proximity,      _said_proximity,      0,  0,  None),  # 3 PROXIMITY
+    ("set proximity",  0,  "n",   _set_proximity,  _said_set_proximity,  0,  0,  None),  # 4 SET_PROXIMITY
+    ("security",       0,  "n",   _security,       _said_security,       0,  0,  None),  # 5 SECURITY
+    ("advance",        0,  "p",   _move,           "advanced",           0,  0,  None),  # 6 ADVANCE
+    ("retreat",        0,  "p",   _move,           "retreated",          0,  0,  None),  # 7 RETREAT
+    ("wound",          0,  "p",   _wound,          "wounded",            0,  0,  None),  # 8 WOUND
+    ("heal",           0,  "p",   _heal,           "healed",             0,  0,  None),  # 9 HEAL
+    ("escape",         0,  "p",   _escape,         "escaped",            0,  0,  None),  # 10 ESCAPE
+    ("arrest",         0,  "p",   _arrest,         "arrested",           0,  0,  None),  # 11 ARREST
+    ("holdings",       0,  "pn",  _holdings,       _said_holdings,       0,  0,  None),  # 12 HOLDINGS: the player, then a list
+    ("next-phase",     0,  "",    _next_phase,     _said_next_phase,     0,  0,  None),  # 13 NEXT_PHASE
 )
 
 
@@ -499,18 +527,12 @@ def check_limits(state):
 def phrase(act, state=None):
     """An action in words for the device's messages: "Agent 2 wounded", "Alarm +1"."""
     verb, side, a, b, c = act
-    past = VERBS[verb][4] if 0 < verb < len(VERBS) else None
-    if past:                                    # an agent's event: "Agent 2 wounded"
-        return "Agent %d %s" % (a, past)
-    if verb in (ALARM, PROXIMITY):
-        return "%s %+d" % ("Alarm" if verb == ALARM else "Proximity", a)
-    if verb in (SET_ALARM, SET_PROXIMITY):
-        return "%s set to %d" % ("Alarm" if verb == SET_ALARM else "Proximity", a)
-    if verb == SECURITY:
-        return "Security: die %d" % a
-    if verb == HOLDINGS:
-        return "Agent %d holdings: %d points" % (a, sum(b))
-    return "Next phase"
+    said = VERBS[verb][4] if 0 < verb < len(VERBS) else None
+    if said is None:
+        return "Action %d" % verb
+    if isinstance(said, str):                   # an agent's event: "Agent 2 wounded"
+        return "Agent %d %s" % (a, said)
+    return said(side, a, b, c)
 
 
 def spoken(act, state):

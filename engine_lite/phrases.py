@@ -1,19 +1,16 @@
 """What an action did, as a player says it: "Corp drew (1 click left)".
 
 The game log keeps its own terse lines (engine_lite.logline); these phrases are for the messages
-the device shows after an action, an undo or a redo, and for host tools that tell a game. The
-device loads this module when it shows such a message and lets it go on the way home.
+the device shows after an action, an undo or a redo, and for host tools that tell a game. Each
+verb's words are in its row of engine_lite.rules.VERBS: a phrase after the side's name, or a
+function of the verb's own that says it all.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, FIELDS, server_name, plural
+from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, FIELDS, plural
 from engine_lite import actions as A
 from engine_lite.rules import VERBS
-from engine_lite.golden import rows, counter_args
-from engine_lite.golden import counters
-from engine_lite.tournament import random_result
 from engine_lite.golden import tokens
 
-_RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
 LINE = 25           # characters in a line of the device's messages
 
 
@@ -42,57 +39,21 @@ def phrase(act, state=None):
     are left to its side ("(1 click left)") when that still fits on one line of a message."""
     verb, side, a, b, c = act
     who = SIDE_NAMES[side & 1]
-    past = VERBS[verb][4] if 0 < verb < len(VERBS) else None
-    if past and past[0] == "+":          # "+tag": the side took or lost n of them
+    said = VERBS[verb][4] if 0 < verb < len(VERBS) else None
+    if said is None:
+        text = "Action %d" % verb
+    elif not isinstance(said, str):     # a function of the verb's own: the whole action
+        text = said(side, a, b, c)
+    elif said[0] == "+":                # "+tag": the side took or lost n of them
         n = a if a >= 0 else -a
-        word = past[1:]
+        word = said[1:]
         if word != "bad publicity" and n != 1:
             word += "s"
         took = "gained" if verb == A.CLICKS else "took"
         text = "%s %s %d %s" % (who, took if a >= 0 else "lost", n, word)
-    elif past:
-        count = past.count("%d")
-        text = "%s %s" % (who, past % (a, b)[:count] if count else past)
-    elif verb == A.HAND_SIZE:
-        text = "%s's max hand size %+d" % (who, a)
-    elif verb == A.COUNTER or verb == A.VIRUS:     # (VIRUS: the Runner's virus counters by n)
-        side_rows = rows(side)
-        a, b = counter_args(verb, side, a, b)
-        row = side_rows[a] if 0 <= a < len(side_rows) else ("?", 0, 0, 0, 0, "?", "?", None)
-        if row[7]:
-            text = "%s %s %s" % (who, "placed" if b >= 0 else "removed",
-                                 plural(b if b >= 0 else -b, row[7] + " counter"))
-        else:
-            text = "%s %s %+d" % (who, row[6], b)
-    elif verb == A.DAMAGE:
-        text = "Runner took %d %s damage" % (b, A.DAMAGE_KINDS[a] if 0 <= a < 3 else "")
-    elif verb == A.ADVANCE_REMOTE:
-        text = "%s advanced %s" % (who, server_name(a))
-    elif verb == A.SCORE_REMOTE:
-        text = "%s scored %d points from %s" % (who, a, server_name(b))
-    elif verb == A.RUN:
-        text = "Runner ran on " + server_name(a)
-    elif verb == A.RUN_EVENT:
-        text = "Runner ran on %s by an event for %d" % (server_name(a), b)
-    elif verb == A.RUN_END:
-        text = _RUN_ENDS[a] if 0 <= a < len(_RUN_ENDS) else "Run over"
-    elif verb == A.TRACE:
-        text = "Trace %d + %d against link + %d" % (a, b, c)
-    elif verb == A.SET:
-        names = counters(side)
-        name = names[a][0] if 0 <= a < len(names) else "?"
-        text = "%s %s set to %s" % (who, name.replace("-", " "), "off" if b < 0 else b)
-    elif verb == A.AGENDA_TARGET:
-        text = "Agenda target set to %d" % a
-    elif verb == A.TIME_CALL:
-        text = "Time called"
-    elif verb == A.PSI:
-        text = "Psi %d vs %d: %s" % (a, b, "equal" if a == b else "different")
-    elif verb == A.RANDOM:
-        text = random_result(a, b, c)
-        text = text[0].upper() + text[1:]
     else:
-        text = "Action %d" % verb
+        count = said.count("%d")
+        text = "%s %s" % (who, said % (a, b)[:count] if count else said)
     text = one(text)
     clicks = VERBS[verb][5] if 0 < verb < len(VERBS) else 0
     if state is not None and isinstance(clicks, int) and clicks > 0 and state.active == side:

@@ -463,6 +463,43 @@ def _trace(s, side, base, corp_boost, runner_boost):
         s.trace_strength, s.trace_link, "succeeds" if s.trace_success else "fails")
 
 
+# ---- verbs in words: what the rows below say for the verbs a phrase cannot ------------------
+
+_RUN_ENDS = ("Run successful: over", "Run failed", "Runner jacked out", "Run successful: access")
+
+
+def _said_hand_size(side, a, b, c):
+    return "%s's max hand size %+d" % (SIDE_NAMES[side & 1], a)
+
+
+def _said_damage(side, kind, amount, c):
+    return "Runner took %d %s damage" % (amount, A.DAMAGE_KINDS[kind] if 0 <= kind < 3 else "")
+
+
+def _said_advance_remote(side, server, b, c):
+    return "%s advanced %s" % (SIDE_NAMES[side & 1], server_name(server))
+
+
+def _said_score_remote(side, points, server, c):
+    return "%s scored %d points from %s" % (SIDE_NAMES[side & 1], points, server_name(server))
+
+
+def _said_run(side, server, b, c):
+    return "Runner ran on " + server_name(server)
+
+
+def _said_run_event(side, server, cost, c):
+    return "Runner ran on %s by an event for %d" % (server_name(server), cost)
+
+
+def _said_run_end(side, result, b, c):
+    return _RUN_ENDS[result] if 0 <= result < len(_RUN_ENDS) else "Run over"
+
+
+def _said_trace(side, base, corp_boost, runner_boost):
+    return "Trace %d + %d against link + %d" % (base, corp_boost, runner_boost)
+
+
 # One row per verb, by its number (engine_lite.actions: numbers are stored in save files, so a
 # new verb is appended, never inserted): its words in the game log, who may take it (1 the Corp,
 # 2 the Runner, 3 either, 0 nobody's: the run's end, a trace, the agenda target, the time call),
@@ -470,8 +507,8 @@ def _trace(s, side, base, corp_boost, runner_boost):
 # v a server, f a settable counter, e a run's result, r a randomizer), and the function
 # that carries it out on the copied state: handler(state, side, a, b, c) -> note or
 # None. Then what it says and costs: its words in the past tense after the side's name ("Corp
-# installed for 2", %d taking the arguments; "+tag": gained or lost N of that; None: said in
-# engine_lite.phrases from its arguments), the clicks it takes from its side (a number, or "a":
+# installed for 2", %d taking the arguments; "+tag": gained or lost N of that), or a function
+# that says the whole action from its side and arguments (side, a, b, c) -> text; the clicks it takes from its side (a number, or "a":
 # as many as its first argument), and the credits it spends (a number, or the arguments that add
 # up to them: "ab"); and what the dashboard's number ring says before OK does it (%s the side,
 # %d the number: "Corp installs: 2 cr"; None: not on the ring). The messages, the ring
@@ -479,45 +516,45 @@ def _trace(s, side, base, corp_boost, runner_boost):
 # rules take the same costs (tests/test_rules.py checks every row against them, and that every
 # row fills every column and holds a function).
 VERBS = (
-    # words             who kinds  handler                                past tense, after the side            clicks credits  asks before OK
-    ("",                 0,  "",    None,                                  None,                                 0,     0,     None),  # 0 no verb
-    ("gain-credit",      3,  "",    _gain_credit,                          "took 1 credit",                      1,     0,     None),  # 1 GAIN_CREDIT
-    ("draw",             3,  "",    _draw,                                 "drew",                               1,     0,     None),  # 2 DRAW
-    ("install",          3,  "n",   _install,                              "installed for %d",                   1,     "a",   "%s installs: %d cr"),  # 3 INSTALL
-    ("install-ice",      1,  "nn",  _install_ice,                          "installed ice for %d + %d",          1,     "ab",  "%s installs ice: %d cr"),  # 4 INSTALL_ICE
-    ("play",             3,  "n",   _install,                              "played for %d",                      1,     "a",   "%s plays: %d cr"),  # 5 PLAY
-    ("advance",          1,  "",    _advance,                              "advanced a card",                    1,     1,     None),  # 6 ADVANCE
-    ("trash-resource",   1,  "",    _trash_resource,                       "trashed a resource",                 1,     2,     "%s trashes a resource: %d cr"),  # 7 TRASH_RESOURCE
-    ("purge",            1,  "",    _purge,                                "purged viruses",                     3,     0,     None),  # 8 PURGE
-    ("ability",          3,  "nn",  _ability,                              "used an ability (%d clicks, %d cr)", "a",   "b",   None),  # 9 ABILITY
-    ("pay",              3,  "n",   _pay,                                  "paid %d",                            0,     "a",   "%s pays %d cr"),  # 10 PAY
-    ("rez",              1,  "n",   _pay,                                  "rezzed for %d",                      0,     "a",   "%s rezzes: %d cr"),  # 11 REZ
-    ("gain",             3,  "n",   _gain,                                 "gained %d",                          0,     0,     "%s gains %d cr"),  # 12 GAIN
-    ("lose",             3,  "n",   _lose,                                 "lost %d",                            0,     0,     "%s loses %d cr"),  # 13 LOSE
-    ("score",            1,  "n",   _score,                                "scored %d points",                   0,     0,     "%s scores %d pt"),  # 14 SCORE
-    ("steal",            2,  "n",   _score,                                "stole %d points",                    0,     0,     "%s steals %d pt"),  # 15 STEAL
-    ("forfeit",          3,  "n",   _forfeit,                              "forfeited %d points",                0,     0,     None),  # 16 FORFEIT
-    ("bad-publicity",    1,  "s",   _bad_publicity,                        "+bad publicity",                     0,     0,     "%s: +%d bad pub"),  # 17 BAD_PUBLICITY
-    ("tags",             2,  "s",   _tags,                                 "+tag",                               0,     0,     "%s takes %d tag"),  # 18 TAGS
-    ("damage",           2,  "kn",  _damage,                               None,                                 0,     0,     None),  # 19 DAMAGE
-    ("hand-size",        3,  "s",   _hand_size,                            None,                                 0,     0,     None),  # 20 HAND_SIZE
-    ("clicks",           3,  "s",   _clicks,                               "+click",                             0,     0,     "%s gains %d click"),  # 21 CLICKS
-    ("remove-tag",       2,  "",    _remove_tag,                           "removed a tag",                      1,     2,     "%s removes a tag: %d cr"),  # 22 REMOVE_TAG
-    ("run",              2,  "v",   _run,                                  None,                                 1,     0,     None),  # 23 RUN
-    ("end-turn",         3,  "",    _end_turn,                             "ended the turn",                     0,     0,     None),  # 24 END_TURN
-    ("set",              3,  "fn",  golden.set_verb,                       None,                                 0,     0,     None),  # 25 SET
-    ("run",              0,  "e",   _run_end,                              None,                                 0,     0,     None),  # 26 RUN_END
-    ("trace",            0,  "nnn", _trace,                                None,                                 0,     0,     None),  # 27 TRACE
-    ("set agenda-target", 0,  "n",   golden.agenda_target,                  None,                                 0,     0,     None),  # 28 AGENDA_TARGET
-    ("trash",            2,  "n",   _trash,                                "trashed a card for %d",              0,     "a",   "%s trashes: %d cr"),  # 29 TRASH
-    ("run-event",        2,  "vn",  _run_event,                            None,                                 1,     "b",   None),  # 30 RUN_EVENT
-    ("time-call",        0,  "",    tournament.time_call,                  None,                                 0,     0,     None),  # 31 TIME_CALL
-    ("psi",              0,  "nn",  tournament.psi,                        None,                                 0,     0,     None),  # 32 PSI
-    ("random",           0,  "rnn", tournament.randomizer,                 None,                                 0,     0,     None),  # 33 RANDOM
-    ("advance",          1,  "v",   _advance_remote,                       None,                                 1,     1,     None),  # 34 ADVANCE_REMOTE
-    ("score",            1,  "nv",  _score_remote,                         None,                                 0,     0,     None),  # 35 SCORE_REMOTE
-    ("virus",            2,  "s",   golden.change_virus,                   None,                                 0,     0,     "%s: virus counters +%d"),  # 36 VIRUS
-    ("counter",          3,  "fs",  golden.change_counter,                 None,                                 0,     0,     None),  # 37 COUNTER
+    # words             who  kinds   handler                 words (past tense, after the side)     clicks credits asks before OK
+    ("",                   0,  "",     None,                   None,                                  0,    0,     None),  # 0 no verb
+    ("gain-credit",        3,  "",     _gain_credit,           "took 1 credit",                       1,    0,     None),  # 1 GAIN_CREDIT
+    ("draw",               3,  "",     _draw,                  "drew",                                1,    0,     None),  # 2 DRAW
+    ("install",            3,  "n",    _install,               "installed for %d",                    1,    "a",   "%s installs: %d cr"),  # 3 INSTALL
+    ("install-ice",        1,  "nn",   _install_ice,           "installed ice for %d + %d",           1,    "ab",  "%s installs ice: %d cr"),  # 4 INSTALL_ICE
+    ("play",               3,  "n",    _install,               "played for %d",                       1,    "a",   "%s plays: %d cr"),  # 5 PLAY
+    ("advance",            1,  "",     _advance,               "advanced a card",                     1,    1,     None),  # 6 ADVANCE
+    ("trash-resource",     1,  "",     _trash_resource,        "trashed a resource",                  1,    2,     "%s trashes a resource: %d cr"),  # 7 TRASH_RESOURCE
+    ("purge",              1,  "",     _purge,                 "purged viruses",                      3,    0,     None),  # 8 PURGE
+    ("ability",            3,  "nn",   _ability,               "used an ability (%d clicks, %d cr)",  "a",  "b",   None),  # 9 ABILITY
+    ("pay",                3,  "n",    _pay,                   "paid %d",                             0,    "a",   "%s pays %d cr"),  # 10 PAY
+    ("rez",                1,  "n",    _pay,                   "rezzed for %d",                       0,    "a",   "%s rezzes: %d cr"),  # 11 REZ
+    ("gain",               3,  "n",    _gain,                  "gained %d",                           0,    0,     "%s gains %d cr"),  # 12 GAIN
+    ("lose",               3,  "n",    _lose,                  "lost %d",                             0,    0,     "%s loses %d cr"),  # 13 LOSE
+    ("score",              1,  "n",    _score,                 "scored %d points",                    0,    0,     "%s scores %d pt"),  # 14 SCORE
+    ("steal",              2,  "n",    _score,                 "stole %d points",                     0,    0,     "%s steals %d pt"),  # 15 STEAL
+    ("forfeit",            3,  "n",    _forfeit,               "forfeited %d points",                 0,    0,     None),  # 16 FORFEIT
+    ("bad-publicity",      1,  "s",    _bad_publicity,         "+bad publicity",                      0,    0,     "%s: +%d bad pub"),  # 17 BAD_PUBLICITY
+    ("tags",               2,  "s",    _tags,                  "+tag",                                0,    0,     "%s takes %d tag"),  # 18 TAGS
+    ("damage",             2,  "kn",   _damage,                _said_damage,                          0,    0,     None),  # 19 DAMAGE
+    ("hand-size",          3,  "s",    _hand_size,             _said_hand_size,                       0,    0,     None),  # 20 HAND_SIZE
+    ("clicks",             3,  "s",    _clicks,                "+click",                              0,    0,     "%s gains %d click"),  # 21 CLICKS
+    ("remove-tag",         2,  "",     _remove_tag,            "removed a tag",                       1,    2,     "%s removes a tag: %d cr"),  # 22 REMOVE_TAG
+    ("run",                2,  "v",    _run,                   _said_run,                             1,    0,     None),  # 23 RUN
+    ("end-turn",           3,  "",     _end_turn,              "ended the turn",                      0,    0,     None),  # 24 END_TURN
+    ("set",                3,  "fn",   golden.set_verb,        golden.said_set,                       0,    0,     None),  # 25 SET
+    ("run",                0,  "e",    _run_end,               _said_run_end,                         0,    0,     None),  # 26 RUN_END
+    ("trace",              0,  "nnn",  _trace,                 _said_trace,                           0,    0,     None),  # 27 TRACE
+    ("set agenda-target",  0,  "n",    golden.agenda_target,   golden.said_agenda_target,             0,    0,     None),  # 28 AGENDA_TARGET
+    ("trash",              2,  "n",    _trash,                 "trashed a card for %d",               0,    "a",   "%s trashes: %d cr"),  # 29 TRASH
+    ("run-event",          2,  "vn",   _run_event,             _said_run_event,                       1,    "b",   None),  # 30 RUN_EVENT
+    ("time-call",          0,  "",     tournament.time_call,   tournament.said_time_call,             0,    0,     None),  # 31 TIME_CALL
+    ("psi",                0,  "nn",   tournament.psi,         tournament.said_psi,                   0,    0,     None),  # 32 PSI
+    ("random",             0,  "rnn",  tournament.randomizer,  tournament.said_random,                0,    0,     None),  # 33 RANDOM
+    ("advance",            1,  "v",    _advance_remote,        _said_advance_remote,                  1,    1,     None),  # 34 ADVANCE_REMOTE
+    ("score",              1,  "nv",   _score_remote,          _said_score_remote,                    0,    0,     None),  # 35 SCORE_REMOTE
+    ("virus",              2,  "s",    golden.change_virus,    golden.said_virus,                     0,    0,     "%s: virus counters +%d"),  # 36 VIRUS
+    ("counter",            3,  "fs",   golden.change_counter,  golden.said_counter,                   0,    0,     None),  # 37 COUNTER
 )
 
 

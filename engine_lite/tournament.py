@@ -71,3 +71,21 @@ def random_result(kind, count, result):
     if kind == RANDOM_DIE:
         return "d%d rolled %d" % (count, result)
     return "coin: " + ("heads" if result == 1 else "tails")
+
+
+# ---- these verbs in words (their rows' words in engine_lite.rules.VERBS) ----------------------
+
+def said_time_call(side, a, b, c):
+    """TIME_CALL in words."""
+    return "Time called"
+
+
+def said_psi(side, a, b, c):
+    """PSI in words: "Psi 1 vs 2: different"."""
+    return "Psi %d vs %d: %s" % (a, b, "equal" if a == b else "different")
+
+
+def said_random(side, a, b, c):
+    """RANDOM in words: "Card 3 of 5 in HQ", "D6 rolled 4", "Coin: tails"."""
+    text = random_result(a, b, c)
+    return text[0].upper() + text[1:]
