@@ -129,9 +129,10 @@ def _counter_said(side, index, change):
     who = SIDE_NAMES[side & 1]
     side_rows = rows(side)
     row = side_rows[index] if 0 <= index < len(side_rows) else ("?", 0, 0, 0, 0, "?", "?", None)
-    if row[7]:                  # a token on cards: "Runner placed 2 virus counters"
+    token = row[7]
+    if token:                   # a token on cards: "Runner placed 2 virus counters"
         return "%s %s %s" % (who, "placed" if change >= 0 else "removed",
-                             plural(change if change >= 0 else -change, row[7] + " counter"))
+                             plural(change if change >= 0 else -change, token + " counter"))
     return "%s %s %+d" % (who, row[6], change)
 
 

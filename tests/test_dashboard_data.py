@@ -1,9 +1,10 @@
-"""The dashboard is data (firmware/netrunner/dashboard.py): its CELLS and PLACES tables, written
-with the module's own constants so that they stay in flash on the image, agree with the engine's
-numbers and with the glass."""
+"""The dashboard is data: its bar's CELLS (firmware/netrunner/bar.py) and its PLACES
+(firmware/netrunner/dashboard.py), written with the modules' own constants, agree with the
+engine's numbers and with the glass."""
 
 from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, CORP_FIELDS, RUNNER_FIELDS
 from engine_lite import actions as A
+from firmware.netrunner import bar as B
 from firmware.netrunner import dashboard as D
 from firmware.screens.ui import WIDTH
 
@@ -11,31 +12,31 @@ from simhelp import play
 
 
 def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
-    labels = [row[0] for row in D.CELLS]
+    labels = [row[0] for row in B.CELLS]
     assert len(labels) == len(set(labels))
-    for bar in (D.CORP_BAR, D.RUNNER_BAR, D.RUN_BAR, D.ACCESS_BAR, D.ACCESS_MORE_BAR):
+    for bar in (B.CORP_BAR, B.RUNNER_BAR, B.RUN_BAR, B.ACCESS_BAR, B.ACCESS_MORE_BAR):
         for label in bar:
-            assert D.cell(label)[0] == label
-    assert D.cell("Run")[2][:3] == (HQ, 0, FIRST_REMOTE + 5)        # remote 6, the last offered
-    assert D.cell("Adv")[2][2] == ADVANCED_REMOTES
-    assert (D._GAIN_CREDIT, D._DRAW, D._RUN, D._RUN_END) == (A.GAIN_CREDIT, A.DRAW, A.RUN, A.RUN_END)
-    assert (D._RUN_FAIL, D._RUN_JACK_OUT, D._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
-    steps = (D._ADVANCE, D._ACTIONS, D._MORE, D._TRACE, D._HOLD_END, D._STEAL, D._ONE_MORE,
-             D._ACCESSED)
-    assert len(set(steps)) == len(steps)
-    for label, words, number, does in D.CELLS:
-        assert words or number, label                   # the captions' row has words for each
+            assert B.cell(label)[0] == label
+    assert B.cell("Run")[2][:3] == (HQ, 0, FIRST_REMOTE + 5)        # remote 6, the last offered
+    assert B.cell("Adv")[2][2] == ADVANCED_REMOTES
+    assert (B._GAIN_CREDIT, B._DRAW, B._RUN, B._RUN_END) == (A.GAIN_CREDIT, A.DRAW, A.RUN, A.RUN_END)
+    assert (B._RUN_FAIL, B._RUN_JACK_OUT, B._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
+    for label, words, number, does, held in B.CELLS:
+        # the captions' row has words for each: a sentence, or one made from the cell's number
+        assert type(words) is str and words or number and callable(words), label
         # OK does an engine action with a side (or whose turn) and an argument, or a step of
-        # the dashboard's own
+        # the dashboard's own; a held OK, one of its steps or nothing
         if type(does) is tuple:
             verb, whom, argument, quiet = does
-            assert verb in vars(A).values() and whom in (D._ACTIVE, CORP, RUNNER), label
-            assert argument != D._NUMBER or number, label      # the number is the cell's
+            assert verb in vars(A).values() and whom in (B.ACTIVE, CORP, RUNNER), label
+            assert argument != B.NUMBER or number, label      # the number is the cell's
         else:
-            assert does in steps, label
+            assert callable(does), label
+        assert held is None or callable(held), label
         if number:
             start, low, high, most = number
-            assert low <= start <= high
+            assert callable(start) or low <= start <= high
+    assert [row[0] for row in B.CELLS if row[4]] == ["End"]     # a held OK ends a turn alone
 
 
 def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():

@@ -38,104 +38,24 @@ from engine_lite.state import (
     CORP, RUNNER, SIDE_NAMES, server_name, const,
 )
 from engine_lite import actions as A
-from engine_lite.rules import scoring_remote, advance_action
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware.netrunner import purposes
-from firmware.netrunner.menus import ActionMenu, MoreMenu
-from firmware.netrunner.pages import EndTurn, WinScreen
-from firmware.netrunner.trace import TraceWizard
-from firmware.netrunner.turn_end import end_turn
+from firmware.netrunner.bar import (
+    CORP_BAR, RUNNER_BAR, RUN_BAR, ACCESS_BAR, ACCESS_MORE_BAR, HOME, ACTIVE, NUMBER, cell,
+)
+from firmware.netrunner.pages import WinScreen
 from firmware.tournament.roundclock import corner_text
 
 SIDES = ("CORP", "RUNNER")
 
-# The bars. Each starts with its cursor on _HOME (+1cr), Draw and Adv or Run a press either side:
-# the bar wraps round, so More (the last) is two presses left.
-CORP_BAR = ("Draw", "+1cr", "Adv", "Acts", "End", "More")
-RUNNER_BAR = ("Draw", "+1cr", "Run", "Acts", "End", "More")
-RUN_BAR = ("Access", "Fail", "Jack", "More", "Trace")
-ACCESS_BAR = ("Done", "Steal", "More", "+1 card")
-ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access after this one
-_HOME = const(1)
 # engine_lite.state's numbers the tables below need, as this module's constants: an imported
 # name would build the tables on the heap at boot, a row of constants stays in flash with the
 # image, out of every collection's way (make bench, "a full GC at the peak"; tests/
 # test_dashboard_data.py holds them to engine_lite.state's).
 _CORP = const(0)                # CORP
 _RUNNER = const(1)              # RUNNER
-_HQ = const(0)                  # HQ
-_LAST_SERVER = const(8)         # FIRST_REMOTE + 5: remote 6, the last a run is offered on
-_ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancements are kept
-# The engine's numbers OK on a cell acts with (engine_lite.actions; tests/test_dashboard_data.py)
-_GAIN_CREDIT = const(1)         # GAIN_CREDIT
-_DRAW = const(2)                # DRAW
-_RUN = const(23)                # RUN
-_RUN_END = const(26)            # RUN_END, with how the run ends:
-_RUN_FAIL = const(1)            # RUN_FAIL
-_RUN_JACK_OUT = const(2)        # RUN_JACK_OUT
-_RUN_ACCESS = const(3)          # RUN_ACCESS
-_ACTIVE = const(-1)             # in an action's row: the side whose turn it is
-_NUMBER = const(-1)             # in an action's row: the cell's number (Run: the server)
-# What OK on a cell does that is not one engine action: the dashboard's own steps (_choose).
-_ADVANCE = const(0)             # advance the card in the chosen remote, and remember the remote
-_ACTIONS = const(1)             # open the side's actions (firmware.netrunner.menus.ActionMenu)
-_MORE = const(2)                # open More (firmware.netrunner.menus.MoreMenu)
-_TRACE = const(3)               # open the trace with the chosen base (firmware.netrunner.trace)
-_HOLD_END = const(4)            # say that a held OK ends the turn: a tap never does
-_STEAL = const(5)               # steal the chosen points (the number ring's question if it wins)
-_ONE_MORE = const(6)            # one more card to access
-_ACCESSED = const(7)            # this accessed card is done with (the run ends after the last)
-# The bar's cells, a row each; the bars above name them by label.
-#   words   what the cell does, in full: the captions' row says it once the cursor moved there
-#           (the bar has room for short words only). For a cell that carries a number, the
-#           question its number answers (%s: the number; Run's, a server's name; Adv's: with
-#           remote 0, the others in status)
-#   number  a cell whose number UP/DOWN change while it is lit (the server to run on, the points
-#           to steal, the trace's base, the remote whose card is advanced: 0, a card elsewhere,
-#           ice say): (the number it starts at, lowest, highest, the most a held key adds: Steal
-#           an agenda's worth, so no runaway to a win); else None
-#   does    what OK on the cell does: an engine action (verb, side, argument, quiet), quiet when
-#           the captions' row names it already ("Run on HQ", "Access HQ: 1 card"), else a
-#           message does; or one of the dashboard's own steps above
-CELLS = (
-    # label     words                        number                            does
-    ("Draw",    "Draw a card: 1 click",      None,                             (_DRAW, _ACTIVE, 0, False)),
-    ("+1cr",    "Take a credit: 1 click",    None,                             (_GAIN_CREDIT, _ACTIVE, 0, False)),
-    ("Adv",     "Advance ice etc? UP/DOWN",  (1, 0, _ADVANCED_REMOTES, None),  _ADVANCE),
-    ("Run",     "Run on %s? UP/DOWN",        (_HQ, 0, _LAST_SERVER, None),     (_RUN, _RUNNER, _NUMBER, True)),
-    ("Acts",    "Actions, with their costs", None,                             _ACTIONS),
-    ("End",     "Hold OK: end the turn",     None,                             _HOLD_END),
-    ("More",    "Trace, damage, log, more",  None,                             _MORE),
-    ("Access",  "Succeeded: access cards",   None,                             (_RUN_END, 0, _RUN_ACCESS, True)),
-    ("Fail",    "The ice ended the run",     None,                             (_RUN_END, 0, _RUN_FAIL, False)),
-    ("Jack",    "Jack out: the run ends",    None,                             (_RUN_END, 0, _RUN_JACK_OUT, False)),
-    ("Trace",   "Trace base %s? UP/DOWN",    (3, 0, 30, None),                 _TRACE),
-    ("Done",    "Done: the run ends",        None,                             _ACCESSED),
-    ("Next",    "Done: next card",           None,                             _ACCESSED),
-    ("Steal",   "Steal %s points? UP/DOWN",  (2, 1, 9, 3),                     _STEAL),
-    ("+1 card", "Access one more card",      None,                             _ONE_MORE),
-)
-
-
-def new_remote(corp):
-    """The remote a card installed in a new server is in: the one after the last remote with
-    advancement counters (1 when none has any), within those whose counters are kept."""
-    last = 0
-    for remote in range(1, _ADVANCED_REMOTES + 1):
-        if corp.advancements(remote):
-            last = remote
-    return min(last + 1, _ADVANCED_REMOTES)
-
-
-def cell(label):
-    """The bar's cell of this label: its row of CELLS."""
-    for row in CELLS:
-        if row[0] == label:
-            return row
-    raise ValueError(label)
-
 # Where each side's column starts, and its width, with a divider between them: the Runner has
 # more counters to show.
 COLUMN_X = (0, 55)
@@ -263,7 +183,7 @@ class Dashboard(Screen):
     END_PAUSE_MS = 800     # after OK spent the last click, End waits for this pause
 
     def __init__(self):
-        self.cursor = _HOME
+        self.cursor = HOME
         self._bar_mode = None      # (side, run stage, clicks left): the cursor resets when it changes
         self.pending = None        # a number waiting for what it is for (firmware.netrunner.purposes)
         self.value = 0             # the number of the lit number cell (Run, Steal, Trace, Adv)
@@ -333,20 +253,14 @@ class Dashboard(Screen):
             if s.in_run():
                 self.cursor = 0
             else:
-                self.cursor = _HOME if clicks_left else self.bar(s).index("End")
+                self.cursor = HOME if clicks_left else self.bar(s).index("End")
         label = self.lit(s)
         if label != self._value_cell:      # a number cell starts at its likeliest number
             self._value_cell = label
-            if label == "Adv":      # (after a power cut: the remote with the most counters)
-                self.value = self.last_remote or scoring_remote(s.corp) or 1
-                if game.count and game.action_at(game.count - 1)[0] == A.INSTALL:
-                    # A card just installed is most likely in a new remote: the one after the
-                    # last with counters (issue 60: Adv still named R1 after an install there)
-                    self.value = new_remote(s.corp)
-            else:
-                number = cell(label)[2]
-                if number:
-                    self.value = number[0]
+            number = cell(label)[2]
+            if number:
+                start = number[0]
+                self.value = start if isinstance(start, int) else start(self, s, game)
 
     def open_end(self, app):
         """The game is over: the win screen (App keeps it in the stack while it is)."""
@@ -464,16 +378,9 @@ class Dashboard(Screen):
         spent, what is left to do (None: the captions)."""
         if self.pending:
             return self.pending.sentence(s)
-        label, words, number, does = cell(self.lit(s))
+        words, number = cell(self.lit(s))[1:3]
         if number:
-            value = self.value
-            if label == "Adv":
-                if not value:
-                    return words                # a card whose counters aren't kept: ice, say
-                has = s.corp.advancements(value)
-                return fitting(("Advance R%d (has %d)? UP/DN" % (value, has),
-                                "Advance remote %d? has %d" % (value, has)))
-            return words % (server_name(value) if label == "Run" else value)
+            return words % self.value if isinstance(words, str) else words(self.value, s)
         if self.moved:
             return words
         if s.in_run():
@@ -609,8 +516,9 @@ class Dashboard(Screen):
         elif name in ("LEFT", "RIGHT") and event == PRESS:
             self.cursor = (self.cursor + (1 if name == "RIGHT" else -1)) % len(self.bar(s))
         elif name == "OK" and event == LONG and not self.pending:
-            if label == "End":
-                self._end(app, s)
+            held = cell(label)[4]
+            if held:
+                held(self, app, s)
             else:
                 # (a slightly long OK is an OK held too long: it does nothing rather than
                 # something else)
@@ -643,13 +551,6 @@ class Dashboard(Screen):
         self._ok_at = 0
         return False
 
-    def _end(self, app, s):
-        """Hold OK on End: the turn ends (with clicks left, the page that asks first)."""
-        if s.player(s.active).clicks:
-            app.push(EndTurn())
-        else:
-            end_turn(app)
-
     def accessed(self, app, said=None):
         """One accessed card is done with (stolen, trashed or passed): the run ends after the
         last one. `said`: what the card's own action said ("Runner stole 2 points"), kept in
@@ -668,29 +569,10 @@ class Dashboard(Screen):
 
     def _choose(self, app, s, label):
         """OK on a bar cell: what its row of CELLS says it does."""
-        side = s.active
         does = cell(label)[3]
-        if type(does) is tuple:             # one engine action
+        if isinstance(does, tuple):         # one engine action
             verb, whom, argument, quiet = does
-            app.act(A.action(verb, side if whom == _ACTIVE else whom,
-                             self.value if argument == _NUMBER else argument), quiet=quiet)
-        elif does == _ADVANCE:
-            if app.act(advance_action(side, self.value)) and self.value:
-                self.last_remote = self.value
-        elif does == _ACTIONS:
-            app.push(ActionMenu(side))
-        elif does == _MORE:
-            app.push(MoreMenu())
-        elif does == _TRACE:
-            app.push(TraceWizard(self.value))   # the base: the number chosen
-        elif does == _HOLD_END:
-            # A tap never ends a turn: OK pressed in any rhythm (after the last click the bar
-            # jumps to End) must not end it and go on spending the other side's clicks.
-            app.say("Hold OK to end the %s's turn" % SIDE_NAMES[side])
-        elif does == _STEAL:
-            purposes.points_then(app, purposes.points_action(s, A.STEAL, RUNNER, self.value),
-                                 lambda app: self.accessed(app, app.toast))
-        elif does == _ONE_MORE:
-            self.to_access += 1
-        else:                               # _ACCESSED
-            self.accessed(app)
+            app.act(A.action(verb, s.active if whom == ACTIVE else whom,
+                             self.value if argument == NUMBER else argument), quiet=quiet)
+        else:                               # one of the dashboard's own steps
+            does(self, app, s)

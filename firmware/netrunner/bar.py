@@ -1,0 +1,165 @@
+"""The dashboard's action bar as data: which cells each moment shows (the bars), and each cell's
+row (CELLS): its words, the number UP/DOWN change on it, and what OK and a held OK on it do.
+The dashboard (firmware.netrunner.dashboard) draws the bar and does what the lit cell's row says.
+"""
+
+from engine_lite.state import SIDE_NAMES, RUNNER, server_name, const
+from engine_lite import actions as A
+from engine_lite.rules import scoring_remote, advance_action
+from firmware.netrunner import purposes
+from firmware.netrunner.menus import ActionMenu, MoreMenu
+from firmware.netrunner.pages import EndTurn
+from firmware.netrunner.trace import TraceWizard
+from firmware.netrunner.turn_end import end_turn
+from firmware.screens.fonts import fitting
+
+# The bars. Each starts with its cursor on HOME (+1cr), Draw and Adv or Run a press either side:
+# the bar wraps round, so More (the last) is two presses left.
+CORP_BAR = ("Draw", "+1cr", "Adv", "Acts", "End", "More")
+RUNNER_BAR = ("Draw", "+1cr", "Run", "Acts", "End", "More")
+RUN_BAR = ("Access", "Fail", "Jack", "More", "Trace")
+ACCESS_BAR = ("Done", "Steal", "More", "+1 card")
+ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access after this one
+HOME = const(1)      # the cell the cursor starts on: +1cr
+# engine_lite.state's numbers the rows below need (tests/test_dashboard_data.py holds them to
+# the engine's)
+_HQ = const(0)                  # HQ
+_LAST_SERVER = const(8)         # FIRST_REMOTE + 5: remote 6, the last a run is offered on
+_ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancements are kept
+# The engine's numbers OK on a cell acts with (engine_lite.actions; tests/test_dashboard_data.py)
+_GAIN_CREDIT = const(1)         # GAIN_CREDIT
+_DRAW = const(2)                # DRAW
+_RUN = const(23)                # RUN
+_RUN_END = const(26)            # RUN_END, with how the run ends:
+_RUN_FAIL = const(1)            # RUN_FAIL
+_RUN_JACK_OUT = const(2)        # RUN_JACK_OUT
+_RUN_ACCESS = const(3)          # RUN_ACCESS
+ACTIVE = const(-1)             # in an action's row: the side whose turn it is
+NUMBER = const(-1)             # in an action's row: the cell's number (Run: the server)
+# What OK on a cell does that is not one engine action: the dashboard's own steps, each
+# (dashboard, app, state) -> None.
+
+def _advance(dash, app, s):
+    """Advance the card in the chosen remote, and remember the remote."""
+    if app.act(advance_action(s.active, dash.value)) and dash.value:
+        dash.last_remote = dash.value
+
+
+def _actions(dash, app, s):
+    """The side's actions, with their costs (firmware.netrunner.menus.ActionMenu)."""
+    app.push(ActionMenu(s.active))
+
+
+def _more(dash, app, s):
+    """More (firmware.netrunner.menus.MoreMenu)."""
+    app.push(MoreMenu())
+
+
+def _trace(dash, app, s):
+    """The trace, with the chosen number as its base (firmware.netrunner.trace)."""
+    app.push(TraceWizard(dash.value))
+
+
+def _hold_end(dash, app, s):
+    """A tap never ends a turn: OK pressed in any rhythm (after the last click the bar jumps to
+    End) must not end it and go on spending the other side's clicks. It says so."""
+    app.say("Hold OK to end the %s's turn" % SIDE_NAMES[s.active])
+
+
+def _end(dash, app, s):
+    """Held OK on End: the turn ends (with clicks left, the page that asks first)."""
+    if s.player(s.active).clicks:
+        app.push(EndTurn())
+    else:
+        end_turn(app)
+
+
+def _steal(dash, app, s):
+    """Steal the chosen points (the number ring's question if it wins); the card is done."""
+    purposes.points_then(app, purposes.points_action(s, A.STEAL, RUNNER, dash.value),
+                         lambda app: dash.accessed(app, app.toast))
+
+
+def _one_more(dash, app, s):
+    """One more card to access."""
+    dash.to_access += 1
+
+
+def _accessed(dash, app, s):
+    """This accessed card is done with (the run ends after the last)."""
+    dash.accessed(app)
+
+
+def _adv_start(dash, s, game):
+    """Adv's number when the cursor comes to it: the remote advanced last (after a power cut,
+    the one with the most counters), or after an install the new remote it most likely went
+    to (issue 60: Adv still named R1 after an install there)."""
+    if game.count and game.action_at(game.count - 1)[0] == A.INSTALL:
+        return new_remote(s.corp)
+    return dash.last_remote or scoring_remote(s.corp) or 1
+
+
+def _adv_words(value, s):
+    """Adv's question: which remote, and how many counters it has (0: a card whose counters
+    are not kept, ice say)."""
+    if not value:
+        return "Advance ice etc? UP/DOWN"
+    has = s.corp.advancements(value)
+    return fitting(("Advance R%d (has %d)? UP/DN" % (value, has),
+                    "Advance remote %d? has %d" % (value, has)))
+
+
+def _run_words(value, s):
+    """Run's question: the server by name."""
+    return "Run on %s? UP/DOWN" % server_name(value)
+
+
+# The bar's cells, a row each; the bars above name them by label.
+#   words   what the cell does, in full: the captions' row says it once the cursor moved there
+#           (the bar has room for short words only). For a cell that carries a number, the
+#           question its number answers: %s the number, or a function (number, state) -> text
+#   number  a cell whose number UP/DOWN change while it is lit (the server to run on, the points
+#           to steal, the trace's base, the remote whose card is advanced: 0, a card elsewhere,
+#           ice say): (the number it starts at, or a function (dashboard, state, game) -> it;
+#           lowest, highest, the most a held key adds: Steal an agenda's worth, so no runaway to
+#           a win); else None
+#   does    what OK on the cell does: an engine action (verb, side, argument, quiet), quiet when
+#           the captions' row names it already ("Run on HQ", "Access HQ: 1 card"), else a
+#           message does; or one of the dashboard's own steps above
+#   held    what a held OK on the cell does (a step above); None: it says that only End's does
+CELLS = (
+    # label     words                        number                                 does                                  held
+    ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
+    ("+1cr",     "Take a credit: 1 click",     None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     None),
+    ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None),  _advance,                             None),
+    ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None),              (_RUN, RUNNER, NUMBER, True),         None),
+    ("Acts",     "Actions, with their costs",  None,                                      _actions,                             None),
+    ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),
+    ("More",     "Trace, damage, log, more",   None,                                      _more,                                None),
+    ("Access",   "Succeeded: access cards",    None,                                      (_RUN_END, 0, _RUN_ACCESS, True),     None),
+    ("Fail",     "The ice ended the run",      None,                                      (_RUN_END, 0, _RUN_FAIL, False),      None),
+    ("Jack",     "Jack out: the run ends",     None,                                      (_RUN_END, 0, _RUN_JACK_OUT, False),  None),
+    ("Trace",    "Trace base %s? UP/DOWN",     (3, 0, 30, None),                          _trace,                               None),
+    ("Done",     "Done: the run ends",         None,                                      _accessed,                            None),
+    ("Next",     "Done: next card",            None,                                      _accessed,                            None),
+    ("Steal",    "Steal %s points? UP/DOWN",   (2, 1, 9, 3),                              _steal,                               None),
+    ("+1 card",  "Access one more card",       None,                                      _one_more,                            None),
+)
+
+
+def new_remote(corp):
+    """The remote a card installed in a new server is in: the one after the last remote with
+    advancement counters (1 when none has any), within those whose counters are kept."""
+    last = 0
+    for remote in range(1, _ADVANCED_REMOTES + 1):
+        if corp.advancements(remote):
+            last = remote
+    return min(last + 1, _ADVANCED_REMOTES)
+
+
+def cell(label):
+    """The bar's cell of this label: its row of CELLS."""
+    for row in CELLS:
+        if row[0] == label:
+            return row
+    raise ValueError(label)
