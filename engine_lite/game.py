@@ -19,14 +19,22 @@ from engine_lite import infiltration, phrases
 
 # The games, one entry each: the name a save or a log gives it ("game" in a snapshot, the word
 # after `new-game` in a log; its rules module's NAME), its rules module, and the module of its
-# words (phrase, spoken, board, turn_starts, turn_header: messages and the log screen). Its
-# game-log lines are the host's (engine_lite.logtext.LOG_LINES) and its screens the firmware's
-# (firmware.app.HOME_SCREENS), which the engine never names. Netrunner, the first, is the game
-# when nothing says which.
-GAMES = (
+# words (phrase, spoken, board, turn_starts, turn_header, summary: messages and the log screen).
+# Its game-log lines are the host's (engine_lite.logtext.LOG_LINES) and its screens the
+# firmware's (firmware.games.KINDS), which the engine never names. Netrunner, the first, is the
+# game when nothing says which. Another game is one `register` call away.
+GAMES = [
     ("netrunner", netrunner, phrases),
     ("infiltration", infiltration, infiltration),
-)
+]
+
+
+def register(rules, said):
+    """Add a game: its rules module (whose NAME names it) and its words module, with the same
+    interface as the two above (engine_lite.rules lists it). Saves, the journal, undo and the
+    archive then take it like any other."""
+    if rules_named(rules.NAME) is None:
+        GAMES.append((rules.NAME, rules, said))
 
 
 def rules_named(name):

@@ -16,15 +16,18 @@ from engine_lite.game import Game, words
 from engine_lite import rules as netrunner_rules
 from engine_lite.rules import Refused
 from firmware.board.buttons import DOWN, PRESS, LONG
+from firmware.games import kind_of
 from firmware.history_steps import still_checking, undo_around
-from firmware.infiltration.monitor import Monitor
-from firmware.netrunner.dashboard import Dashboard
 from firmware.saving import archive
 from firmware.saving.resume import resumed
 from firmware.screens.fonts import SMALL
 from firmware.screens.ui import WIDTH, HEIGHT, wrap
 from firmware.screens.widgets import Confirm
 from firmware.settings import Settings
+# The games: each registers its entry in firmware.games when imported (Netrunner first, the game
+# when nothing says which).
+from firmware.netrunner import game as _netrunner       # noqa: F401
+from firmware.infiltration import game as _infiltration  # noqa: F401
 
 
 class App:
@@ -567,11 +570,7 @@ def describe(act, state=None, rules=None):
     return words(rules or netrunner_rules).phrase(act, state)
 
 
-# Each game's home screen (the bottom of the screen stack), by its rules' NAME.
-HOME_SCREENS = {"netrunner": Dashboard, "infiltration": Monitor}
-
-
 def home_screen(game):
-    """The screen at the bottom of the stack for this game: the Netrunner dashboard, or the
-    Infiltration security monitor."""
-    return HOME_SCREENS[game.rules.NAME]()
+    """The screen at the bottom of the stack for this game: its entry's home screen
+    (firmware.games: the Netrunner dashboard, the Infiltration security monitor...)."""
+    return kind_of(game).home()

@@ -1,21 +1,69 @@
-"""Starting another game, of either kind, from a menu: the old one ends (the caller asked). Each
-game's new-game entry is here (Netrunner's `new_game`, Infiltration's `new_infiltration`), so a
-game's screens start the other game without importing its screens.
+"""The games the tracker plays, one entry each (KINDS), and starting another from a menu: the old
+one ends (the caller asked) and is kept (firmware.saving.archive).
 
-Above the screens: the widgets and the dashboard start games through it and never import
-the App.
+Each game is a package of its own: its rules and words in engine_lite (engine_lite.game.GAMES),
+its screens in a folder of firmware, and a module there that registers its `Kind` here
+(firmware/netrunner/game.py, firmware/infiltration/game.py). The App reads a game's home screen
+here, and every More menu's New rows come from here: a game added is in all of them.
+
+Above the screens: the widgets and the dashboard start games through it and never import the
+App; it imports no game's screens (they register themselves).
 """
 
 from firmware.saving import archive
-from engine_lite.game import Game
 from firmware.screens.previous_games import PreviousGames
-from firmware.screens.widgets import Confirm
-from engine_lite import infiltration as I
-from firmware.screens.widgets import Menu, Item, NumberPrompt
+from firmware.screens.widgets import Item
+
+
+class Kind:
+    """One game the tracker plays: `name` is its rules' NAME, `title` what a menu calls it
+    ("New Infiltration"), `own_row` the New row of its own More menu ("New game"), `home` its
+    home screen's class (the bottom of the screen stack), and `ask(app, own)` what choosing
+    its New row does: asks what it must (a held OK first when a game in play is replaced),
+    then starts one (start_game). `own` is True from the game's own More menu."""
+
+    def __init__(self, name, title, own_row, home, ask):
+        self.name = name
+        self.title = title
+        self.own_row = own_row
+        self.home = home
+        self.ask = ask
+
+
+KINDS = []
+
+
+def register(kind):
+    """Add a game (its package's module calls this when it is imported: firmware.app imports
+    them). The first registered is the game when nothing says which."""
+    for i in range(len(KINDS)):
+        if KINDS[i].name == kind.name:
+            KINDS[i] = kind
+            return
+    KINDS.append(kind)
+
+
+def kind_of(game):
+    """The entry of the game's kind (by its rules' NAME)."""
+    for kind in KINDS:
+        if kind.name == game.rules.NAME:
+            return kind
+    raise KeyError(game.rules.NAME)
+
+
+def new_game_items(app):
+    """The New rows of a More menu: the game's own first, then each other game's."""
+    own = kind_of(app.game)
+    items = [Item(own.own_row, "", True, lambda app: own.ask(app, True))]
+    for kind in KINDS:
+        if kind is not own:
+            items.append(Item("New " + kind.title, "", True,
+                              (lambda kind: lambda app: kind.ask(app, False))(kind)))
+    return items
 
 
 def start_game(app, game):
-    """Play another game from now on (a new one, of either kind), with its home screen; the
+    """Play another game from now on (a new one, of any kind), with its home screen; the
     one ending is kept (App.play). Returns True if it was kept."""
     return app.play(game)
 
@@ -37,57 +85,6 @@ def kept_words(app):
     return "This one is kept: hold < gets it back."
 
 
-def new_game_question(app):
-    """New game's question, with what it costs the archive said before it starts."""
-    return ("Start a new game? " + kept_words(app)).strip()
-
-
-def new_start(app):
-    """A new game of Netrunner as the settings say, not yet in play."""
-    return Game(app.settings.new_start())
-
-
-def new_game(app):
-    """Start a new game of Netrunner (the old one is kept: undo brings it back)."""
-    if start_game(app, new_start(app)):
-        app.say("New game. Hold < to get the last one back")      # (2 lines)
-    else:
-        app.say("New game: Corp's turn")
-
-
 def previous_games(app):
     """More > Previous games: the games kept when others replaced them (firmware.saving.archive)."""
     app.push(PreviousGames())
-
-
-def new_infiltration(app):
-    """A new game of Infiltration, every way in: a game in play is replaced only after a held
-    OK, as a turn's end needs (issue 35), and it is kept (firmware.saving.archive); then how
-    many players."""
-    if app.game.count or app.game.redo_stack:
-        app.push(Confirm("NEW GAME", "Start Infiltration? " + kept_words(app),
-                         ask_players, hold=True))
-    else:
-        ask_players(app)
-
-
-def ask_players(app):
-    """How many players, then who is first: picked at random (the board's random source), or
-    set with UP/DOWN; then whether the die passes to the left after each round (the rules text
-    does not say: a choice at the start, left by default)."""
-
-    def players_done(app, players):
-        def first_done(app, first):
-            def go(pass_first):
-                def start(app):
-                    start_game(app, Game(I.new_game(players, first, pass_first), I))
-                    app.say("Infiltration, %d agents: player %d is first" % (players, first))
-                return start
-            app.replace(Menu("THE DIE, EACH ROUND", [
-                Item("Passes to the left", "", True, go(1)),
-                Item("Stays with player %d" % first, "", True, go(0))]))
-        app.replace(NumberPrompt("INFILTRATION", "First: who holds the die",
-                                 app.die(players), 1, players, first_done,
-                                 lambda n: "at random: ^v to change"))
-    app.push(NumberPrompt("INFILTRATION", "Number of players", 3, I.MIN_PLAYERS, I.MAX_PLAYERS,
-                          players_done, lambda n: "then: who is first"))

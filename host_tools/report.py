@@ -1,4 +1,4 @@
-"""The game report: what happened in a Netrunner game, from its log or its save.
+"""The game report: what happened in a game, from its log or its save.
 
     python -m host_tools.report game.log                 # a game log (the replay tool's input)
     python -m host_tools.report SAVE_DIR                 # a save: make pull, the simulator's
@@ -7,10 +7,11 @@
                                                          #   beside the input; --no-chart: none)
     python -m host_tools.report game.log --json          # the summary as JSON
 
-Prints turns, the winner and why, clicks by action per side, credits gained and spent per side,
-runs per server and how they ended, traces, psi games, damage and tags, randomizer results and
-the time call. The chart (matplotlib) shows both sides' credits and agenda points through the
-game, turn by turn, with runs and scores marked.
+Any game of engine_lite.game.GAMES gets where it stands and each turn in the game's own words.
+A Netrunner game also gets its details (DETAILS): turns, the winner and why, clicks by action
+per side, credits gained and spent per side, runs per server and how they ended, traces, psi
+games, damage and tags, randomizer results and the time call, and a chart (matplotlib) of both
+sides' credits and agenda points through the game, turn by turn, with runs and scores marked.
 
 A save is read with the firmware's own resume code (snapshot, journal and all), exactly as a
 Pico reads it after a power cut.
@@ -22,7 +23,7 @@ import os
 import sys
 
 from engine_lite import actions as A
-from engine_lite.game import Game
+from engine_lite.game import Game, words
 from engine_lite.tournament import random_result
 from engine_lite.rules import VERBS
 from engine_lite.phrases import clicks_spent
@@ -113,10 +114,42 @@ def _boot(files, folder):
 # ---- the summary ------------------------------------------------------------------------------------
 
 def summarize(game):
-    """Everything the report says, as plain data; `timeline` is one point per action for the
+    """Everything the report says, as plain data: the game's details where DETAILS has them,
+    else what every game has (summarize_any)."""
+    details = DETAILS.get(game.rules.NAME)
+    return details[0](game) if details else summarize_any(game)
+
+
+def summarize_any(game):
+    """What the report says of any game: its name, where it stands (its rules' headline and,
+    once over, result), its actions, and each turn (or round) in the game's own words."""
+    rules = game.rules
+    said = words(rules)
+    turns = []
+    starts = said.turn_starts(game)
+    for i in range(len(starts)):
+        first, side, number, _ = starts[i]
+        end = starts[i + 1][0] if i + 1 < len(starts) else game.count
+        turns.append([said.turn_header(side, number)] +
+                     [said.phrase(game.action_at(n)) for n in range(first, end)])
+    return {"game": rules.NAME, "headline": rules.headline(game.state),
+            "result": rules.result(game.state) if rules.over(game.state) else None,
+            "actions": game.count, "turns": turns}
+
+
+def text_any(summary):
+    """A summary of any game (summarize_any) as the lines the tool prints."""
+    s = summary
+    out = ["Game: %s, %d actions; %s" % (s["headline"], s["actions"], s["result"] or "not over")]
+    for turn in s["turns"]:
+        out.append(turn[0])
+        out.extend("  " + line for line in turn[1:])
+    return out
+
+
+def summarize_netrunner(game):
+    """A Netrunner game's report, as plain data; `timeline` is one point per action for the
     chart: (turn label, corp credits, runner credits, corp points, runner points, event)."""
-    if game.rules.NAME != "netrunner":
-        raise ReportError("the report reads Netrunner games (this is %s)" % game.rules.NAME)
     rules = game.rules
     state = game.start
     clicks = ({}, {})
@@ -182,6 +215,7 @@ def summarize(game):
                          state.corp.agenda_points, state.runner.agenda_points, event))
     final = state_dict(game.state)
     return {
+        "game": "netrunner",
         "turns": game.state.turn,
         "winner": final["winner"],
         "win_reason": final["win_reason"],
@@ -210,6 +244,12 @@ def _turn_label(state):
 
 def text(summary):
     """The summary as the lines the tool prints."""
+    details = DETAILS.get(summary.get("game", "netrunner"))
+    return details[1](summary) if details else text_any(summary)
+
+
+def text_netrunner(summary):
+    """A Netrunner game's summary as the lines the tool prints."""
     s = summary
     out = []
     if s["winner"] == "tie":
@@ -254,6 +294,11 @@ def text(summary):
     for result in s["randomizers"]:
         out.append("Random: " + result)
     return out
+
+
+# Each game's own report, where it has one beyond summarize_any: (summarize, text), by the game's
+# name (engine_lite.game.GAMES).
+DETAILS = {"netrunner": (summarize_netrunner, text_netrunner)}
 
 
 # ---- the chart ----------------------------------------------------------------------------------------
@@ -352,7 +397,7 @@ def chart_path(args):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.report",
-                                     description="Summarize a Netrunner game from its log or save.")
+                                     description="Summarize a game from its log or save.")
     parser.add_argument("game", help="a game log, a save folder, a save's game.json, or a "
                         "browser's export (.netclick)")
     parser.add_argument("--chart", metavar="FILE", help="where to write the chart (.png, .svg "
@@ -366,11 +411,11 @@ def main(argv=None):
         summary = summarize(game)
         if args.json:
             data = dict(summary)
-            del data["timeline"]
+            data.pop("timeline", None)
             print(json.dumps(data, indent=1, sort_keys=True))
         else:
             print("\n".join(text(summary)))
-        if where:
+        if where and "timeline" in summary:        # (a chart: the games with DETAILS)
             chart(summary, where)
             if not args.json:
                 print("Chart: %s" % where)

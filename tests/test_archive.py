@@ -54,7 +54,7 @@ def four_games():
     flash = MemoryFlash()
     clock = ManualClock()
     device = boot(flash, clock)
-    from firmware.games import new_game
+    from firmware.netrunner.start import new_game
     for n in range(4):
         if n:
             new_game(device.app)
@@ -105,7 +105,7 @@ def test_a_full_flash_while_the_archive_grows_deletes_no_kept_game_however_often
     flash.files.pop("game.bak", None)             # (nothing older to make room with)
     used = sum(len(data) for data in flash.files.values())
     flash.capacity = used + 40                    # room for the journal, not for a kept game
-    from firmware.games import new_game
+    from firmware.netrunner.start import new_game
     new_game(device.app)
     for _ in range(6):                            # the Saver retries (the oldest pushed out
         device.saver.flush()                      # makes room for the copy at the first)
@@ -118,7 +118,7 @@ def test_a_nearly_full_flash_saves_the_new_game_and_keeps_the_long_one_it_replac
     """Issue 36: while the replaced game's copy did not fit, the new game's moves were never
     saved, though its own snapshot would fit. game.bak, an older copy, now makes room."""
     from test_storage import long_saved_flash
-    from firmware.games import new_game
+    from firmware.netrunner.start import new_game
     flash, _game = long_saved_flash()
     clock = ManualClock()
     device = boot(flash, clock)
@@ -149,7 +149,7 @@ def test_a_folder_where_a_kept_game_would_go_does_not_stop_saving():
     flash = FolderIn()
     clock = ManualClock()
     device = boot(flash, clock)
-    from firmware.games import new_game
+    from firmware.netrunner.start import new_game
     for n in range(5):
         new_game(device.app)
         play_ops(device, clock, ["corp gain %d" % (n + 1)])
@@ -213,8 +213,9 @@ def operate(device, op, rnd, serial):
     """Do one of the model's operations on a booted device (in memory: saved by the caller)."""
     app = device.app
     from firmware import games
+    from firmware.netrunner import start
     if op == "new":
-        games.new_game(app)
+        start.new_game(app)
         app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
     elif op == "infiltration":
         from engine_lite import infiltration as I
@@ -234,7 +235,7 @@ def operate(device, op, rnd, serial):
         app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
     elif op == "game2":               # a match's game 2 (as its screen starts it)
         from firmware.tournament import match
-        match.begin(app, games.new_start(app), {"names": ["AB", "CD"], "game": 2, "results": [
+        match.begin(app, start.new_start(app), {"names": ["AB", "CD"], "game": 2, "results": [
             {"winner": "corp", "reason": "agenda", "corp": 7, "runner": serial % 7}]})
         app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
     elif op == "long":                # a run of commits: the journal's files fill and roll over
@@ -312,7 +313,7 @@ def test_a_new_game_on_a_nearly_full_flash_is_saved_at_once_and_the_old_one_kept
     power cut brought the replaced game back in play. The replaced game, once in the archive,
     gives its game.json and journal up for the new game."""
     from test_storage import long_saved_flash
-    from firmware.games import new_game
+    from firmware.netrunner.start import new_game
     flash, _game = long_saved_flash()
     clock = ManualClock()
     device = boot(flash, clock)

@@ -113,7 +113,7 @@ def operate(sim, op, rnd, serial, leaving):
         if app.game.rules.NAME == "netrunner":
             choose(sim, "More", "New game").keys("LONG:OK," + gap)
         else:
-            from firmware.games import new_game
+            from firmware.netrunner.start import new_game
             new_game(app)
         taps(sim, rnd, rnd.randrange(1, 3))
     elif op == "infiltration":
@@ -150,7 +150,7 @@ def operate(sim, op, rnd, serial, leaving):
         sim.keys(gap)
     elif op == "game2":
         from firmware.tournament import match
-        from firmware.games import new_start
+        from firmware.netrunner.start import new_start
         match.begin(app, new_start(app), {"names": ["AB", "CD"], "game": 2, "results": [
             {"winner": "corp", "reason": "agenda", "corp": 7, "runner": serial % 7}]})
         sim.keys(gap)

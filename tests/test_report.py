@@ -74,7 +74,6 @@ def test_randomizers_and_damage_are_reported(tmp_path):
 @pytest.mark.parametrize("content, message", [
     (None, "cannot read"),
     ("corp gain-credit\ncorp fly\n", "line 2: the corp has no action 'fly'"),
-    ("new-game infiltration 3\n", "reads Netrunner games"),
 ])
 def test_what_cannot_be_read_is_said_in_one_line(tmp_path, capsys, content, message):
     path = tmp_path / "game.log"
@@ -83,6 +82,18 @@ def test_what_cannot_be_read_is_said_in_one_line(tmp_path, capsys, content, mess
     assert report.main([str(path), "--no-chart"]) == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_an_infiltration_game_is_reported_in_its_own_words(tmp_path, capsys):
+    """Issue 59: the report reads every game of the registry (it refused all but Netrunner):
+    where the game stands and each round in the game's words; no chart without its details."""
+    path = tmp_path / "game.log"
+    path.write_text("new-game infiltration 3\nalarm +2\nagent 1 advance\nnext-phase\n")
+    assert report.main([str(path), "--chart", str(tmp_path / "c.png")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Game: Infiltration, 3 agents")
+    assert "Alarm +2" in out and "Agent 1 advanced" in out
+    assert not (tmp_path / "c.png").exists()
 
 
 def test_a_folder_without_a_save_is_said(tmp_path, capsys):

@@ -880,6 +880,7 @@ def replacing_flash(operation):
     from engine_lite.game import Game
     from firmware.saving import archive, importing
     from firmware import games
+    from firmware.netrunner import start
     flash = MemoryFlash()
     clock = ManualClock()
     device = boot(flash, clock)
@@ -897,11 +898,11 @@ def replacing_flash(operation):
         needed = [(first.state.pack(), bytes(first.history))]
 
         def operate(device):
-            game = games.new_start(device.app)
+            game = start.new_start(device.app)
             match.begin(device.app, game, {"names": ["AB", "CD"], "game": 2, "results": [
                 match.result_of(device.app.game.state)]})
     elif operation == "previous":
-        games.new_game(device.app)
+        start.new_game(device.app)
         play_ops(device, clock, ["corp gain 1", "corp gain 2", "runner gain 1"])
         second = device.app.game
         assert second is not first and second.count == 3

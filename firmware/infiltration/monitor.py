@@ -1,5 +1,5 @@
 """The security monitor: the home screen of an Infiltration game (the Netrunner one is
-firmware.netrunner.dashboard; firmware.app.HOME_SCREENS names both).
+firmware.netrunner.dashboard; each game's entry in firmware.games names its own).
 
     +---------------------------------------------+
     |[ROUND 3  SELECTION           first: 2 ]     |  the round and its phase, who holds the die

@@ -7,7 +7,7 @@ from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, step_of
 from firmware.screens.widgets import Menu, Item, NumberPrompt, Confirm, title_bar, hint, centered
-from firmware.games import start_game, new_game, new_infiltration, previous_games, kept_words
+from firmware.games import start_game, new_game_items, previous_games
 from firmware.history_steps import still_checking
 from firmware.screens.logscreen import LogScreen
 from firmware.tournament.tournament_menus import TimerMenu
@@ -90,10 +90,7 @@ class MonitorMore(Menu):
                  _timer),
             Item("Undo", "hold<", app.game.count > 0, lambda app: app.undo()),
             Item("Redo", "hold>", bool(app.game.redo_stack), lambda app: app.redo()),
-            Item("New Infiltration", "", True, new_infiltration),
-            Item("New Netrunner", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", "Start a Netrunner game? " + kept_words(app), new_game, hold=True))),
-        ]
+        ] + new_game_items(app)             # New Infiltration, then a New row for each other game
 
 
 def _game_log(app):

@@ -10,7 +10,7 @@ from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, NOT_TR
 from engine_lite import actions as A
 from engine_lite.golden import rows, tokens
 from engine_lite.rules import advance_action
-from firmware.games import new_game, new_game_question, new_infiltration, previous_games
+from firmware.games import new_game_items, previous_games
 from firmware.history_steps import still_checking
 from firmware.netrunner.damage import damage_then
 from firmware.netrunner.pages import EndTurn
@@ -182,10 +182,7 @@ class MoreMenu(Menu):
             Item("Tournament", "", True,
                  _tournament),
             Item("Settings", "", True, _settings),
-            Item("New game", "", True, lambda app: app.push(Confirm(
-                "NEW GAME", new_game_question(app), new_game, hold=True))),
-            Item("New Infiltration", "", True, new_infiltration),
-        ]
+        ] + new_game_items(app)             # New game, then a New row for each other game
 
 
 def _purge(app):

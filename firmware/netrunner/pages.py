@@ -7,7 +7,7 @@ from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS
 from firmware.screens.ui import Screen
 from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
-from firmware.games import new_game, new_game_question
+from firmware.netrunner.start import new_game, new_game_question
 from firmware.netrunner.turn_end import end_turn
 from firmware.tournament import match
 
