@@ -143,6 +143,32 @@ class Simulator:
         """Play a key script (see host_tools.keyscript)."""
         return self.driver.play(text, after_step)
 
+    def choose(self, *path, down=False):
+        """Open a menu row by its words, as a player reads them (issue 39: no positional paths):
+        the first word is a cell of the home screen's bar ("More", "Acts"), each next one a row
+        of the menu then open; each is walked to the short way round (the bar and the menus
+        wrap; `down`: a menu's row always downwards, as a player reading it goes) and chosen
+        with OK. Returns the keys pressed, as a key script."""
+        app = self.app
+        pressed = []
+
+        def walk(steps, count, back, forth, one_way=False):
+            keys = [forth] * steps if one_way or steps <= count // 2 else [back] * (count - steps)
+            self.keys(",".join(keys + ["OK"]))
+            pressed.extend(keys + ["OK"])
+
+        home = app.screens[0]
+        bar = home.bar(app.game.state)
+        walk((bar.index(path[0]) - home.cursor) % len(bar), len(bar), "LEFT", "RIGHT")
+        for words in path[1:]:
+            menu = app.screen
+            labels = [item.label for item in menu.items(app)]
+            if words not in labels:
+                raise ValueError("no %r in %s: %s" % (words, menu.name, labels))
+            walk((labels.index(words) - menu.cursor) % len(labels), len(labels), "UP", "DOWN",
+                 down)
+        return ",".join(pressed)
+
     def run(self, ms):
         """Let time pass with no button pressed."""
         self.driver.run(ms)

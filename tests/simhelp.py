@@ -152,28 +152,8 @@ from host_tools.screenshots import where_shown  # noqa: E402,F401
 
 
 def choose(sim, *path):
-    """Open a menu row by its words, as a player reads them (issue 39: no positional DOWN,
-    DOWN... paths): the first word is a cell of the home screen's bar ("More", "Acts"), walked
-    to with LEFT/RIGHT the short way round; each next one a row of the menu then open, walked
-    to with UP/DOWN. Each is chosen with OK. Returns the simulator."""
-    app = sim.app
-    home = app.screens[0]
-    bar = home.bar(app.game.state)
-    target = bar.index(path[0])
-    steps = (target - home.cursor) % len(bar)
-    if steps <= len(bar) // 2:
-        keys = ["RIGHT"] * steps
-    else:
-        keys = ["LEFT"] * (len(bar) - steps)
-    sim.keys(",".join(keys + ["OK"]))
-    for words in path[1:]:
-        menu = app.screen
-        labels = [item.label for item in menu.items(app)]
-        if words not in labels:
-            raise AssertionError("no %r in %s: %s" % (words, menu.name, labels))
-        steps = labels.index(words) - menu.cursor
-        key = "DOWN" if steps > 0 else "UP"
-        sim.keys(",".join([key] * abs(steps) + ["OK"]))
+    """Open a menu row by its words (Simulator.choose). Returns the simulator."""
+    sim.choose(*path)
     return sim
 
 
