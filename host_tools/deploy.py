@@ -411,10 +411,18 @@ def main(argv=None):
             print("Deploying to %s:" % port)
             print_plan(items)
             deploy(port, items)
+            print(HEAP_NOTE)
         except DeployError as error:
             print(error, file=sys.stderr)
             return 1
     return 0
+
+
+# What the .mpy path leaves a game (measured on the virtual Pico: the tracker built, 217 of an
+# RP2040's 246 KB of heap in use, the code and its names among them).
+HEAP_NOTE = ("Deployed as .mpy files, the tracker's code is on the heap: on an RP2040 about 29 KB "
+             "is left for a game, enough to develop with but not for a long game. A player "
+             "flashes the firmware image (make uf2), whose code runs from flash.")
 
 
 if __name__ == "__main__":
