@@ -681,6 +681,27 @@ def test_keys_pressed_before_the_tracker_runs_look_pressed_and_are_played_in_ord
     assert "played in order" in page.status()
 
 
+def test_the_keys_answer_before_micropython_has_arrived(page):
+    """Issue 62: the keys' handlers waited for MicroPython's 166 KB loader (a static import), and
+    on a slow first visit the taps of the first seconds looked unpressed and were dropped. Here
+    the loader never arrives: a tap still looks pressed at once and is kept."""
+    page.driver.get(page.url + "manifest.webmanifest")
+    page.script("localStorage.clear(); localStorage.setItem('netclick/guided', '1')")
+    page.driver.execute_cdp_cmd("Network.enable", {})
+    page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*micropython.js*"]})
+    try:
+        page.driver.get(page.page_url)
+        page.wait_for("window.netclick && window.netclick.stats.firstPictureMs")
+        page.script("window.netclick.press('OK')")
+        assert page.script("return document.querySelector('[data-key=\"OK\"]')"
+                           ".classList.contains('down-now')")
+        page.script("window.netclick.release('OK')")
+        assert page.script("return window.netclick.earlyKeys().length") == 2
+        page.wait_for("document.getElementById('status').className === 'error'")
+    finally:
+        page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
 def test_keys_pressed_while_the_early_keys_are_played_wait_their_turn(page):
     """The keys kept while the tracker loaded take a moment to play (each as long as it was
     held). Keys pressed in that moment go after them, not between them: here two slow credits

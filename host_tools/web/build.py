@@ -136,8 +136,7 @@ def file_bundle(files):
     with open(os.path.join(MICROPYTHON, "micropython.wasm"), "rb") as handle:
         wasm = "data:application/wasm;base64," + base64.b64encode(handle.read()).decode()
     page_code = files["netclick.js"]
-    for line in ('import { loadMicroPython } from "./micropython.js";',
-                 'import { SSD1306, WIDTH, HEIGHT } from "./ssd1306.js";'):
+    for line in ('import { SSD1306, WIDTH, HEIGHT } from "./ssd1306.js";',):
         assert page_code.count(line) == 1, line
         page_code = page_code.replace(line, "")
     return "\n".join((

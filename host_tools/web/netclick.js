@@ -2,8 +2,15 @@
 // board around it. It writes the device files into MicroPython's filesystem, restores the saved
 // game from the browser's storage, runs the main loop, turns on-screen keys and the keyboard
 // into button presses, and draws the I2C bytes the firmware sends as an SSD1306 would show them.
-import { loadMicroPython } from "./micropython.js";
 import { SSD1306, WIDTH, HEIGHT } from "./ssd1306.js";
+
+// MicroPython's loader (166 KB), asked for now and awaited only when the tracker starts: imported
+// at the top, it held this whole file, the keys' handlers too, until it had arrived, and on a
+// slow first visit the taps of the first seconds looked unpressed and were dropped (issue 62).
+// In netclick-file.js the loader is already here.
+const micropython = typeof loadMicroPython === "function"
+  ? Promise.resolve({ loadMicroPython }) : import("./micropython.js");
+micropython.catch(() => {});          // (a failure is said when start() awaits it)
 
 // Opened from a file this module does not run in most browsers; the same code comes in
 // netclick-file.js (glass.js loads it, with NETCLICK_FILE: the device files and MicroPython's
@@ -45,7 +52,7 @@ const IDLE_POLL_MS = 20;
 const IDLE_MS = 500;
 let timer = null;
 window.netclick = { stats, ready: false, glass: glassHex, canvasBits, exportFiles, press, release,
-                    said: [],
+                    said: [], earlyKeys: () => earlyKeys.slice(),
                     // (for the tests: the game as the replay tool prints it, the screen's name)
                     state: () => JSON.parse(board.state_json()), screen: () => board.screen_name() };
 
@@ -709,9 +716,10 @@ async function start() {
       if (!response.ok) throw new Error("device.pack: " + response.status);
       return response.arrayBuffer();
     })).then(unpack);                                                 // meanwhile
-  mp = await loadMicroPython({ heapsize: 512 * 1024, url: bundled ? bundled.wasm : undefined,
-                               stdout: (line) => console.log(line),
-                               stderr: (line) => { lines.push(line); console.error(line); } });
+  const loader = (await micropython).loadMicroPython;
+  mp = await loader({ heapsize: 512 * 1024, url: bundled ? bundled.wasm : undefined,
+                      stdout: (line) => console.log(line),
+                      stderr: (line) => { lines.push(line); console.error(line); } });
   writeFiles(await device);
   restore();
   board = mp.pyimport("webboard");
