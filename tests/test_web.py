@@ -587,10 +587,16 @@ def test_table_mode_fits_a_phone_or_tablet_at_its_own_density(page, width, heigh
         sizes = page.script("""const near = document.getElementById('glass').getBoundingClientRect(),
                                      far = document.getElementById('glass-far').getBoundingClientRect();
             return [near.width, far.width, far.left, far.right,
-                    document.documentElement.scrollWidth, window.innerWidth]""")
-        near, far, left, right, scroll, inner = sizes
+                    document.documentElement.scrollWidth, window.innerWidth,
+                    far.bottom, near.top, near.bottom, window.innerHeight,
+                    document.querySelector('[data-key="DOWN"]').getBoundingClientRect().bottom]""")
+        near, far, left, right, scroll, inner, far_bottom, near_top, near_bottom, high, keys = sizes
         assert abs(far - near) < 1 and left >= 0 and right <= inner, sizes
         assert scroll <= inner, sizes                    # the page is not widened
+        # the turned copy above the near glass, never over it (issue 62: sideways, both were in
+        # one place); sideways, both within the height
+        assert far_bottom <= near_top, sizes
+        assert width < height or near_bottom <= high and keys <= high, sizes
     finally:
         page.driver.find_element("id", "table").click()  # (table mode off again)
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
