@@ -41,7 +41,8 @@ const LONG_PRESS_MS = 600;   // firmware.board.buttons.Button.long_ms: a held ke
 // firstPictureMs: the board first on the glass (a first visit: the picture index.html holds,
 // glass.js); firstFrameMs: the tracker's own first frame (the keys answer from then), and
 // firstGlass what it showed (a test compares the two pictures).
-const stats = { firstPictureMs: firstShown.at, firstFrameMs: null, firstGlass: null,
+// paintedPixels: the OLED pixels painted again on the canvas, all pictures together.
+const stats = { firstPictureMs: firstShown.at, firstFrameMs: null, firstGlass: null, paintedPixels: 0,
                 latencies: [], frames: 0, lastInputAt: null, restarts: 0, ticks: 0, busyMs: 0 };
 // With no key down and nothing to draw the firmware asks for its idle poll (App.IDLE_POLL_MS,
 // 20 ms: a Pico must notice a press by polling). Here a press calls the loop itself, so the page
@@ -103,18 +104,28 @@ function draw(counted = true) {
   const glass = new Uint8Array(WIDTH * HEIGHT);
   for (let y = 0; y < HEIGHT; y++)
     for (let x = 0; x < WIDTH; x++) glass[y * WIDTH + x] = oled.pixel(x, y);
-  let box = null;                    // the rectangle of pixels that changed
+  // What changed, as a rectangle in each band of 8 rows (an OLED page: the firmware changes a
+  // part of the picture at a time, and a tap that changes the bar and the captions' row is two
+  // bands, not the rows between them too: issue 62, moving along the bar repainted 60 % of the
+  // canvas for 331 pixels). None: all of it (the first picture, a new size or contrast).
+  let boxes = null;
   if (painted.glass && painted.contrast === oled.contrast && painted.scale === SCALE &&
       canvas.width === WIDTH * SCALE) {
-    let x0 = WIDTH, y0 = HEIGHT, x1 = 0, y1 = 0;
-    for (let y = 0; y < HEIGHT; y++)
-      for (let x = 0; x < WIDTH; x++)
-        if (glass[y * WIDTH + x] !== painted.glass[y * WIDTH + x]) {
-          if (x < x0) x0 = x; if (x >= x1) x1 = x + 1; if (y < y0) y0 = y; if (y >= y1) y1 = y + 1;
-        }
-    box = x1 > x0 ? [x0, y0, x1, y1] : [0, 0, 0, 0];
+    boxes = [];
+    for (let band = 0; band < HEIGHT; band += 8) {
+      let x0 = WIDTH, y0 = HEIGHT, x1 = 0, y1 = 0;
+      for (let y = band; y < band + 8; y++)
+        for (let x = 0; x < WIDTH; x++)
+          if (glass[y * WIDTH + x] !== painted.glass[y * WIDTH + x]) {
+            if (x < x0) x0 = x; if (x >= x1) x1 = x + 1; if (y < y0) y0 = y; if (y >= y1) y1 = y + 1;
+          }
+      if (x1 > x0) boxes.push([x0, y0, x1, y1]);
+    }
   }
-  if (!box || box[2] > box[0]) paintGlass(canvas, glass, SCALE, oled.contrast, box);
+  for (const box of boxes || [null]) {
+    paintGlass(canvas, glass, SCALE, oled.contrast, box);
+    stats.paintedPixels += box ? (box[2] - box[0]) * (box[3] - box[1]) : WIDTH * HEIGHT;
+  }
   painted = { glass, contrast: oled.contrast, scale: SCALE };
   if (tableMode) drawFar();
   if (!counted) return;
