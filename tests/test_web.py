@@ -648,6 +648,31 @@ def test_touching_the_glass_lights_a_cell_and_a_second_tap_does_it(page):
     page.wait_for("window.netclick.screen() == 'tokens'")
 
 
+def taps_on_glass(page, points, gap_ms):
+    """Taps on the canvas at OLED pixels, `gap_ms` apart, dispatched from inside the page (a
+    quick double tap: faster than the test could send them one by one)."""
+    page.script("""
+        const [points, gap] = arguments;
+        const canvas = document.getElementById('glass');
+        const box = canvas.getBoundingClientRect();
+        points.forEach(([x, y], i) => setTimeout(() => canvas.dispatchEvent(new MouseEvent(
+            'click', {bubbles: true, clientX: box.left + (x + 0.5) * box.width / 128,
+                      clientY: box.top + (y + 0.5) * box.height / 64})), i * gap));""",
+                points, gap_ms)
+
+
+def test_a_quick_double_tap_on_the_glass_does_both_taps(page):
+    """Issue 62 #6: a double tap on Tags 150 ms apart recorded nothing and left the ring
+    waiting (the second tap's keys were worked out while the first's still played). Now the
+    second tap is worked out from the glass the first left: a tag, recorded."""
+    page.open()
+    taps_on_glass(page, [(57, 45), (57, 45)], 150)
+    page.wait_for("window.netclick.state().runner.tags == 1", timeout=10)
+    page.play("WAIT:300")
+    assert page.script("return window.netclick.screen()") == "dashboard"
+    assert page.script("return window.netclick.state()")["runner"]["tags"] == 1
+
+
 @contextlib.contextmanager
 def slow_first_visit(page):
     """The page opened as on a phone's first visit over a slow line (no cache, no offline copy,
@@ -720,6 +745,16 @@ def test_the_keys_answer_before_micropython_has_arrived(page):
         page.wait_for("document.getElementById('status').className === 'error'")
     finally:
         page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+def test_taps_on_the_glass_before_the_tracker_runs_are_played_when_it_does(page):
+    """Issue 62 #6: taps on the glass while MicroPython was still arriving were dropped. They
+    wait for the tracker, as keys do: two taps on Tags, a tag."""
+    with slow_first_visit(page):
+        taps_on_glass(page, [(57, 45), (57, 45)], 200)
+        assert not page.script("return window.netclick && window.netclick.ready")
+    page.wait_for("window.netclick.ready", timeout=120)
+    page.wait_for("window.netclick.state().runner.tags == 1", timeout=20)
 
 
 def test_keys_pressed_while_the_early_keys_are_played_wait_their_turn(page):

@@ -240,6 +240,7 @@ function playEarlyKeys() {
   const done = () => {                               // from here on, keys go to the tracker
     replaying = false;
     for (const name in earlyDown) delete earlyDown[name];
+    playTaps();                                      // (taps on the glass meanwhile: now)
   };
   const next = () => {
     const event = earlyKeys.shift();
@@ -291,19 +292,37 @@ function releaseNow(name) {
 // Touching the glass: a tap on the screen is the keys the firmware says it stands for (a row
 // or a cell lit, the lit one chosen, a number started for Tags...), pressed in turn as a player
 // would press them (firmware/netrunner/touch.py).
+// Taps are played one after another: a tap's keys are worked out when every key of the taps
+// before it has been played, from the glass they left (issue 62: the second tap of a quick
+// double tap was worked out while the first's keys still played, and recorded nothing). Taps
+// before the tracker runs wait for it, as keys do.
+const glassTaps = [];          // [x, y] of taps not played yet, the oldest first
+let tapping = false;           // a tap's keys are being played
+
 function touchGlass(event) {
-  if (!board) return;
   const box = canvas.getBoundingClientRect();
   const x = Math.floor((event.clientX - box.left) / box.width * 128);
   const y = Math.floor((event.clientY - box.top) / box.height * 64);
   if (x < 0 || x > 127 || y < 0 || y > 63) return;
+  glassTaps.push([x, y]);
+  playTaps();
+}
+
+function playTaps() {
+  if (tapping || !board || replaying || !glassTaps.length) return;
+  tapping = true;
+  const [x, y] = glassTaps.shift();
   const keys = board.touch(x, y).split(",").filter((name) => name);
   const next = () => {
     const name = keys.shift();
-    if (!name) return;
-    press(name);
-    release(name);
-    setTimeout(next, MIN_HOLD_MS + 40);
+    if (!name) {
+      tapping = false;
+      playTaps();
+      return;
+    }
+    pressNow(name);
+    releaseNow(name);
+    setTimeout(next, MIN_HOLD_MS + 40);    // (the release, then the tracker's pass after it)
   };
   next();
 }
@@ -758,6 +777,7 @@ async function start() {
   }
   loop();
   playEarlyKeys();
+  playTaps();                  // (taps on the glass while it loaded, unless keys play first)
 }
 
 // The offline copy (sw.js) is made once the tracker runs: on a first visit over a slow network
