@@ -365,6 +365,8 @@ def test_one_tab_plays_the_game_and_another_can_take_it_over(page):
     page.driver.get(page.page_url)
     page.wait_for("!document.getElementById('take-over').hidden")
     assert "another tab" in page.status()
+    page.play("OK,OK,OK,WAIT:300")                 # (issue 62: kept, then played at take-over)
+    assert "That key did nothing" in page.status()
     page.driver.switch_to.window(first)            # the first still plays
     page.play("OK,WAIT:2600")
     played = page.glass()

@@ -258,11 +258,22 @@ function playEarlyKeys() {
       `The ${taps} keys pressed while the tracker loaded: played in order.`);
 }
 
+// While another tab has the game (askToTakeOver), this tab's keys are not kept to play later:
+// they were pressed at a page that said the game is elsewhere (issue 62: three OKs there were
+// played into the game when it was taken over, with no word before).
+let elsewhere = false;
+
 function press(name, when) {
+  if (elsewhere) {
+    say("This game is open in another tab: Play the game here first. That key did nothing.",
+        true);
+    return;
+  }
   if (!board || replaying) early(name, true, when); else pressNow(name);
 }
 
 function release(name, when) {
+  if (elsewhere) return;
   if (!board || replaying) early(name, false, when); else releaseNow(name);
 }
 
@@ -304,6 +315,11 @@ function touchGlass(event) {
   const x = Math.floor((event.clientX - box.left) / box.width * 128);
   const y = Math.floor((event.clientY - box.top) / box.height * 64);
   if (x < 0 || x > 127 || y < 0 || y > 63) return;
+  if (elsewhere) {
+    say("This game is open in another tab: Play the game here first. That tap did nothing.",
+        true);
+    return;
+  }
   glassTaps.push([x, y]);
   playTaps();
 }
@@ -653,6 +669,12 @@ function given() {
 function askToTakeOver() {
   const button = document.getElementById("take-over");
   button.hidden = false;
+  elsewhere = true;
+  // (keys pressed before the page knew: they were meant for a game on the glass that was not
+  // this tab's to play)
+  earlyKeys.length = 0;
+  glassTaps.length = 0;
+  for (const name in earlyDown) delete earlyDown[name];
   say("This game is open in another tab of this browser. Play it there, or take it over here " +
       "(the other tab saves and stops).", true);
   return new Promise((resolve) => {
@@ -666,6 +688,7 @@ function askToTakeOver() {
       });
       await holdGame(true);
       await released;
+      elsewhere = false;
       resolve();
     }, { once: true });
   });
