@@ -360,9 +360,18 @@ class App:
     # ---- the loop ---------------------------------------------------------------------------
 
     def on_button(self, name, event):
-        """One button event (the ButtonPad calls this)."""
+        """One button event (the ButtonPad calls this); "CW" and "CCW" are a click of the knob
+        (firmware.board.knob), the key the screen says it stands for (Screen.knob)."""
         now = self.clock.ticks_ms()
         self.last_input = now
+        if name == "CW" or name == "CCW":
+            if self.pad.held():
+                # A turn with a key down is a slip (a thumb on OK while the other hand turns):
+                # nothing, as for two keys at once.
+                self.pad.cancel_all()
+                self.say("Knob and key at once: nothing done")
+                return
+            name = self.screen.knob[name == "CCW"]
         if self.blanked:
             # The press that wakes a dark glass does nothing else: the player has not seen what
             # it would act on. It says so, for the press that follows.

@@ -53,7 +53,7 @@ _gc_threshold = getattr(gc, "threshold", None)  # (MicroPython's: CPython collec
 def build(pins, clock, settings=None, game=None):
     """The App, wired as the pin map says."""
     display = open_display(pins)
-    pad = ButtonPad(hw.open_buttons(pins), clock, clock.ticks_ms())
+    pad = ButtonPad(hw.open_buttons(pins), clock, clock.ticks_ms(), hw.open_knob(pins))
     buzzer = hw.Buzzer(pins.get("buzzer"))
     return App(display, pad, clock, settings, game, buzzer, hw.random_byte)
 

@@ -605,6 +605,13 @@ def _run_all():
         print("  %-42s %3d presses  (target <= %d: %s; tokens: %d)"
               % (name, presses, target, verdict, tokens))
     print("  %d of %d tasks within their target" % (met, len(rows)))
+    print("  With the knob (the pin map's \"knob\": a turn counts as one press)")
+    for name, presses, target, tokens, problem in press_budget.table(press_budget.KNOB_TASKS,
+                                                                      press_budget.KNOB_PINS):
+        verdict = ("SCRIPT BROKEN: " + problem if problem else
+                   "ok" if presses <= target else "over")
+        print("  %-42s %3d presses  (target <= %d: %s; tokens: %d)"
+              % (name, presses, target, verdict, tokens))
     print()
     print_browser(*bench_browser())
     print()

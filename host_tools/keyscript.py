@@ -9,6 +9,8 @@ WebAssembly MicroPython with the real C framebuf). A script is a comma-separated
     HOLD:UP:2000    hold for the given ms (long press, then auto-repeat)
     WAIT:5000       nothing pressed for the given ms
     PRESS:UP        press UP and keep it down / RELEASE:UP let it go: for chords
+    TURN:+3         three clicks of the knob clockwise (TURN:-2: two the other way), each a
+                    quadrature cycle with contact bounce, 8 ms; then 120 ms pause
 """
 
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
@@ -98,11 +100,15 @@ def parse(text):
             steps.append(("WAIT", None, int(parts[1])))
         elif kind in ("PRESS", "RELEASE") and len(parts) == 2 and parts[1] in BUTTONS:
             steps.append((kind, parts[1], 0))
+        elif (kind == "TURN" and len(parts) == 2 and parts[1][:1] in "+-0123456789"
+              and _ms(parts[1].lstrip("+-")) and int(parts[1]) and abs(int(parts[1])) <= 99):
+            steps.append(("TURN", None, int(parts[1])))
         else:
             shown = word if len(word) <= 24 else word[:24] + "..."
             shown = "".join("?" if ord(ch) < 32 or 127 <= ord(ch) < 160 else ch for ch in shown)
             raise KeyScriptError("key script: cannot read '%s' (try OK, TAP:OK:30, LONG:LEFT,"
-                                 " HOLD:UP:2000, WAIT:1000; times are 0-9 digits, at most a day)"
+                                 " HOLD:UP:2000, WAIT:1000, TURN:+3; times are 0-9 digits, at most"
+                                 " a day)"
                                  % shown)
     return steps
 
@@ -124,6 +130,18 @@ def _ms(text):
     return int(text) <= 86400000
 
 
+QUARTER_MS = 2          # a click of the knob: four edges this far apart, each with a bounce
+
+
+def knob_edges(clicks):
+    """The knob's switch moves for `clicks` clicks (+ clockwise): (switch "a" or "b", closed?)
+    for each quarter of each cycle. Clockwise A closes first (firmware.board.knob)."""
+    order = (("a", True), ("b", True), ("a", False), ("b", False))
+    if clicks < 0:
+        order = (("b", True), ("a", True), ("b", False), ("a", False))
+    return order * abs(clicks)
+
+
 class Driver:
     """Presses the simulated board's buttons and runs the app's ticks on a manual clock."""
 
@@ -131,6 +149,7 @@ class Driver:
         self.app = app
         self.clock = clock
         self.pins = pins["buttons"]
+        self.knob = pins.get("knob")
         self.poll_ms = poll_ms or app.POLL_MS
 
     def run(self, ms):
@@ -161,6 +180,19 @@ class Driver:
         elif kind == "RELEASE":
             self.release(button)
             self.run(self.poll_ms)
+        elif kind == "TURN":
+            import machine
+            if not self.knob:
+                raise KeyScriptError("key script: TURN needs a knob in the pin map")
+            board = machine.board
+            for switch, closed in knob_edges(ms):
+                pin = self.knob[switch]
+                move, back = (board.press, board.release) if closed else (board.release, board.press)
+                move(pin)                # the contact bounces once before it settles
+                back(pin)
+                move(pin)
+                self.run(QUARTER_MS)
+            self.run(GAP_MS)
         else:
             self.run(ms)
 

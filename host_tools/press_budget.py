@@ -94,17 +94,45 @@ COMING_FROM = (
 )
 
 
+# With the optional knob (firmware.board.knob: a KY-040 on two more pins, its push as OK), the
+# same tasks where a number is turned, not pressed out: its own press table (a turn, whatever
+# its clicks, is one move of the hand, as a long press is one press).
+def _knob_pins():
+    import json
+    import os
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                           "hardware", "pins-knob.json")) as handle:
+        return json.load(handle)
+
+
+KNOB_PINS = _knob_pins()                  # hardware/pins-knob.json
+KNOB_TASKS = (
+    ("gain 3 credits (a card's)", 2, 1, "", "TURN:+3,OK", ["corp gain 3"]),
+    ("install costing 2", 2, 2, "", "TURN:-2,OK", ["corp install 2"]),
+    ("Corp rezzes a card costing 4 in a run", 3, 1, RUNNER_TURN + "," + RUN_HQ,
+     "TURN:-4,RIGHT,OK", ["corp rez 4"]),
+    ("play an event: pay 5, gain 9 (Sure Gamble)", 5, 6, RUNNER_TURN,
+     "TURN:-5,LEFT,OK,WAIT:1500,TURN:+9,OK", ["runner play 5", "runner gain 9"]),
+    ("run, trash cost 4 with 2 bad-pub credits", 5, 3, "UP,UP,LEFT,LEFT,OK," + RUNNER_TURN,
+     RUN_HQ + "," + ACCESS + ",TURN:-4,OK",
+     ["runner run hq", "run access", "runner trash 4", "run success"]),
+    ("score a 2-point agenda (Corp)", 3, 1, "", "TURN:+2,RIGHT,OK", ["corp score 2"]),
+)
+
+
 def presses(script):
-    """The presses a key script makes (WAIT, and the release of a PRESS, are not presses)."""
+    """The presses a key script makes (WAIT, and the release of a PRESS, are not presses; a
+    turn of the knob is one)."""
     from host_tools import keyscript
-    return sum(1 for kind, _, _ in keyscript.parse(script) if kind in ("TAP", "HOLD", "PRESS"))
+    return sum(1 for kind, _, _ in keyscript.parse(script)
+               if kind in ("TAP", "HOLD", "PRESS", "TURN"))
 
 
-def play_task(start, script):
+def play_task(start, script, pins=None):
     """(log lines the start left, log lines after the task, the simulator)."""
     from host_tools.sim import Simulator
     from engine_lite.logtext import log_lines
-    sim = Simulator()
+    sim = Simulator(pins=pins)
     sim.run(3000)                     # the boot message goes away
     if start:
         sim.keys(start)
@@ -115,14 +143,15 @@ def play_task(start, script):
     return before, list(log_lines(sim.app.game)), sim
 
 
-def check(task, coming_from=""):
-    """Play one task (after `coming_from`, a key script played once the start is done);
-    returns (presses, None) when it did what it says, or (presses, what went wrong)."""
+def check(task, coming_from="", pins=None):
+    """Play one task (after `coming_from`, a key script played once the start is done; `pins`:
+    a pin map as data, the knob's); returns (presses, None) when it did what it says, or
+    (presses, what went wrong)."""
     name, _, _, start, script, expected = task
     if coming_from:
         more = "RIGHT,OK" if "no clicks left" in name else MORE
         start = ",".join(part for part in (start, coming_from.replace("{more}", more)) if part)
-    before, after, sim = play_task(start, script)
+    before, after, sim = play_task(start, script, pins)
     count = presses(script)
     if expected and expected[0].startswith("new-game"):     # a game that starts as it says
         from engine_lite.logtext import log_text
@@ -139,10 +168,11 @@ def check(task, coming_from=""):
     return count, None
 
 
-def table():
-    """[(task, presses, target, token moves, problem or None)] for every task."""
+def table(tasks=TASKS, pins=None):
+    """[(task, presses, target, token moves, problem or None)] for every task (with `pins`, the
+    knob's pin map: KNOB_TASKS)."""
     rows = []
-    for task in TASKS:
-        count, problem = check(task)
+    for task in tasks:
+        count, problem = check(task, pins=pins)
         rows.append((task[0], count, task[1], task[2], problem))
     return rows

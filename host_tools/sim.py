@@ -61,11 +61,12 @@ class Simulator:
     POLL_MS = 10
 
     def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None, seed=1, panel=None,
-                 clock=None):
+                 clock=None, pins=None):
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does. `seed`
         makes the board's random source (dice, the first player) the same every run. `panel`
         is the emulated OLED's controller, "ssd1306" or "ssd1309" (default: the pin map's).
-        `clock`: a host_tools.keyscript clock (a WrappingClock: ticks that wrap as a Pico's)."""
+        `clock`: a host_tools.keyscript clock (a WrappingClock: ticks that wrap as a Pico's).
+        `pins`: a pin map as data, in place of a file's (a knob's, say)."""
         from host_tools.keyscript import FakeRandom
         self._random = FakeRandom(seed)
         machine = install_standins()
@@ -78,7 +79,8 @@ class Simulator:
 
         machine.board = machine.Board()
         self.board = machine.board
-        self.pins = load_pins(pins_path or os.path.join(ROOT, "hardware", "pins.json"))
+        self.pins = (load_pins(data=pins) if pins is not None else
+                     load_pins(pins_path or os.path.join(ROOT, "hardware", "pins.json")))
         self.oled = SSD1306(panel or (self.pins.get("display") or {}).get("controller", "ssd1306"))
         self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = (
             _Tap(tap, self.oled) if tap else self.oled)

@@ -66,14 +66,14 @@ class VirtualPico:
     the board does: the firmware changes, the filesystem (saved games) stays."""
 
     def __init__(self, image=None, seed=1, uf2=None, second_panel=None, flash_timing="typical",
-                 fram=None, panel="ssd1306"):
+                 fram=None, panel="ssd1306", pins=None):
         found = firmware_image()
         if found is None:
             raise VirtualPicoError(MISSING)
         stock, bootrom = found
         if uf2 is not None and not os.path.isfile(uf2):
             raise VirtualPicoError("no firmware image at %s (make uf2 builds it)" % uf2)
-        self.pins = load_pins()
+        self.pins = pins or load_pins()  # (the pin map the image holds: its buttons and knob)
         self.panel = panel               # the emulated controller: "ssd1306", "ssd1309", "sh1106"
         self.oled = SSD1306(panel)
         # A second panel on the bus (its address, e.g. 0x3D: a display for each seat, or 0x3C
@@ -99,6 +99,8 @@ class VirtualPico:
                       oleds=[FIRST_PANEL] + ([second_panel] if second_panel else []))
         for button in self.pins["buttons"]:      # every switch open: its pin pulled up
             self.release(button, bounces=0)
+        for switch in ("a", "b") if self.pins.get("knob") else ():
+            self._command("button", gpio=self.pins["knob"][switch], pressed=False, bounces=0)
 
     # ---- the emulator process --------------------------------------------------------------
 
@@ -203,6 +205,12 @@ class VirtualPico:
             elif kind == "RELEASE":
                 self.release(button)
                 self.run(10)
+            elif kind == "TURN":                 # the knob's switches, a quarter at a time
+                for switch, closed in keyscript.knob_edges(ms):
+                    self._command("button", gpio=self.pins["knob"][switch], pressed=closed,
+                                  bounces=BOUNCES)
+                    self.run(keyscript.QUARTER_MS)
+                self.run(gap_ms)
             else:
                 self.run(ms)
 

@@ -38,6 +38,8 @@ def key_script(events):
     for event, gap in events:
         if event[0] == "pause":
             words.append("WAIT:%d" % event[1])
+        elif event[0] == "turn":
+            words.append("TURN:%+d" % event[1])
         elif event[0] == "touch":
             words.append("TOUCH:%d:%d" % event[1:])
         elif event[0] == "stall":
@@ -79,6 +81,8 @@ def drive(sim, events):
         elif event[0] == "busy":
             busy_between(sim, *event[1:])
             sim.keys("WAIT:40,RELEASE:%s,WAIT:%d" % (event[2], gap))
+        elif event[0] == "turn" and not sim.pins.get("knob"):
+            sim.run(gap)                         # (no knob on this board)
         else:
             sim.keys(key_script([(event, gap)]))
 

@@ -63,7 +63,10 @@ BUSY = st.tuples(st.just("busy"), OFTEN, OFTEN, st.booleans(), st.integers(0, 60
 # a thinking pause: past the glass's dimming (2 minutes: keys still act, issue 60), or past its
 # switching off (10: the next key only wakes it)
 PAUSE = st.tuples(st.just("pause"), st.sampled_from((121000, 601000)))
-KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD, BUSY, PAUSE)
+# a turn of the knob (the pin map's "knob": firmware.board.knob), some clicks either way, each a
+# quadrature cycle with contact bounce (on a board without a knob, nothing)
+TURN = st.tuples(st.just("turn"), st.integers(-6, 6).filter(lambda n: n != 0))
+KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD, BUSY, PAUSE, TURN)
 
 
 def key_events(max_size):

@@ -1,6 +1,7 @@
 """No silent change (issue 35), as a property of the whole tracker, judged by the glass.
 
-Hypothesis drives random key sequences: taps, holds of 0.3-3 s, chords, taps on the glass (the
+Hypothesis drives random key sequences: taps, holds of 0.3-3 s, chords, turns of the knob (the
+pin map's "knob", with one panel), taps on the glass (the
 browser's canvas, played as its keys: firmware.netrunner.touch), taps inside a save that takes
 up to 0.9 s (a slow flash: tests/simhelp.py, stall_next_write), gaps of 0.05-2 s, from
 random points of Netrunner games (tagged, bad publicity, virus, power and advancement counters,
@@ -28,6 +29,7 @@ from strategies import key_events
 
 SCRIPT = list(scripted_game(30))
 TWO = "hardware/pins-two-displays.json"
+KNOB = "hardware/pins-knob.json"       # one panel, and the knob: turns join the keys
 
 SEQUENCE = key_events(30)
 EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanced", "match",
@@ -49,7 +51,7 @@ QUIET = {
 
 def start(at, extra, panels):
     """A simulator with a game at a random point (at < 0: Infiltration)."""
-    sim = Simulator(TWO if panels == 2 else None)
+    sim = Simulator(TWO if panels == 2 else KNOB)
     sim.run(3000)
     if at < 0:
         from engine_lite import infiltration as I

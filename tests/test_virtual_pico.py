@@ -635,3 +635,26 @@ def pico_image(pico, tmp_path):
     path = str(tmp_path / "now.bin")
     pico.save_image(path)
     return path
+
+
+def test_a_knob_on_the_real_firmware_turns_numbers_through_contact_bounce(flashed):
+    """Issue 60: the optional rotary encoder (the pin map's "knob"), on the image, its switches
+    driven on the emulated RP2040's pins with contact bounce on every edge (interrupts, the
+    quadrature table): three clicks then OK gain 3 credits, two clicks back and OK install for
+    2, and the glass is the simulator's for the same turns."""
+    import json
+    from host_tools.press_budget import KNOB_PINS
+    from host_tools.sim import Simulator
+    image, folder = flashed
+    knob = checks.with_pin_map(image, folder, "knob.bin", json.dumps(KNOB_PINS))
+    keys = "TURN:+3,OK,WAIT:500,TURN:-2,OK,WAIT:3000"
+    with vpico.VirtualPico(knob, pins=KNOB_PINS) as pico:
+        pico.boot()
+        pico.run(3000)                       # (the pin map file's notice)
+        pico.play(keys)
+        glass = pico.glass_bytes()
+    sim = Simulator(pins=KNOB_PINS)
+    sim.run(3000)
+    sim.keys(keys)
+    assert sim.app.game.state.corp.credits == 6
+    assert glass == sim.oled.glass_bytes()

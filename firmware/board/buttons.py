@@ -176,8 +176,9 @@ class Button:
 class ButtonPad:
     """All the buttons, polled together. `buttons` maps names to Button objects."""
 
-    def __init__(self, pins, clock, now):
+    def __init__(self, pins, clock, now, knob=None):
         self.clock = clock
+        self.knob = knob       # a rotary encoder (firmware.board.knob), or None
         self.buttons = []
         for name in ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK"):
             if name in pins:
@@ -202,6 +203,12 @@ class ButtonPad:
         clock = self.clock
         if clock.ticks_diff(now, self._fresh_at) >= _FRESH_MS:
             self._refresh(now)
+        knob = self.knob
+        if knob is not None:
+            turned = knob.take()
+            if turned:                   # a click of the knob: CW or CCW, as a tap (App)
+                handler("CW" if turned > 0 else "CCW", PRESS)
+                return 1
         if self.quiet:
             for button in self.buttons:
                 if button._latched or not button.pin.value():

@@ -10,6 +10,8 @@ import time
 
 import machine
 
+from firmware.board.knob import Knob
+
 
 class Clock:
     """Milliseconds from MicroPython's wrapping tick counter."""
@@ -91,6 +93,15 @@ def open_buttons(pins):
     """{button name: input Pin with pull-up}; a pressed button reads 0."""
     return dict((name, machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP))
                 for name, number in pins["buttons"].items())
+
+
+def open_knob(pins):
+    """The rotary encoder the pin map names ("knob": its A and B pins, pulled up), or None."""
+    knob = pins.get("knob")
+    if not knob:
+        return None
+    pull_up = lambda number: machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP)
+    return Knob(pull_up(knob["a"]), pull_up(knob["b"]), knob.get("per_click", 4))
 
 
 class Buzzer:

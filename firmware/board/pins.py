@@ -66,7 +66,7 @@ def parse(data):
         if pin in used:
             raise PinMapError("GP%d is used twice (%s and %s)" % (pin, used[pin], name))
         used[pin] = name
-    # Optional outputs: the buzzer, and the display's RES pin (2.42" SSD1309 modules have one,
+    # Optional pins: the buzzer, and the display's RES pin (2.42" SSD1309 modules have one,
     # and answer nothing until it is pulsed low at power-up).
     display = data.get("display") or {}
     if not isinstance(display, dict):
@@ -74,7 +74,17 @@ def parse(data):
     if display.get("controller", "ssd1306") not in CONTROLLERS:
         raise PinMapError("display.controller must be %s or %s, not %r" % (
             ", ".join(CONTROLLERS[:-1]), CONTROLLERS[-1], display.get("controller")))
-    for what, pin in (("buzzer", data.get("buzzer")), ("display.reset", display.get("reset"))):
+    # A rotary encoder with a push (firmware.board.knob): its A and B pins; the push is a
+    # button of the "buttons" section (usually OK).
+    knob = data.get("knob")
+    if knob is not None:
+        if not isinstance(knob, dict) or "a" not in knob or "b" not in knob:
+            raise PinMapError("knob must be a JSON object with its pins a and b")
+        if knob.get("per_click", 4) not in (2, 4):
+            raise PinMapError("knob.per_click must be 2 or 4, not %r" % (knob.get("per_click"),))
+    outputs = (("buzzer", data.get("buzzer")), ("display.reset", display.get("reset")))
+    inputs = (("knob.a", knob["a"]), ("knob.b", knob["b"])) if knob else ()
+    for what, pin in outputs + inputs:
         if pin is not None:
             _gpio(pin, what)
             if pin in used:

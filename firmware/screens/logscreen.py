@@ -32,6 +32,7 @@ class LogScreen(Screen):
     """
 
     name = "log"
+    knob = ("DOWN", "UP")      # clockwise: on to newer lines
     ROWS = 6
     COLUMNS = 25
 

@@ -86,6 +86,9 @@ class Screen:
     # the keys or the question (issue 60: "Hold OK to confirm" over "OK set", the time call
     # over the End-turn page's keys).
     key_line = False
+    # The keys a click of the knob stands for (firmware.board.knob), clockwise and the other
+    # way: on a number, up and down; a list's screens (menus, the log) take the next row.
+    knob = ("UP", "DOWN")
     _keys = None
     cover_top = HEIGHT      # the rows of the message drawn over this screen (App sets them)
     cover_bottom = HEIGHT

@@ -45,6 +45,7 @@ class Menu(Screen):
     name = "menu"
     ROWS = 5
     ROW_HEIGHT = 11
+    knob = ("DOWN", "UP")      # clockwise: the next row
 
     def __init__(self, title, items=None):
         self.title = title
