@@ -171,6 +171,15 @@ class Simulator:
                  down)
         return ",".join(pressed)
 
+    def turn(self, clicks):
+        """Turn the knob (the pin map's "knob") `clicks` clicks, + clockwise, at once: its
+        switches' edges, which its interrupts count (the next passes of the loop take them)."""
+        from host_tools.keyscript import knob_edges
+        knob = self.pins.get("knob")
+        if knob:
+            for switch, closed in knob_edges(clicks):
+                (self.board.press if closed else self.board.release)(knob[switch])
+
     def run(self, ms):
         """Let time pass with no button pressed."""
         self.driver.run(ms)
@@ -274,7 +283,7 @@ def run_virtual(args):
 # Terminal keys: what each sequence presses, and the shortcuts that are long presses.
 TERMINAL_KEYS = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
                  "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "\r": "OK", "\n": "OK",
-                 " ": "OK", "\x7f": "BACK", "\x08": "BACK"}
+                 " ": "OK", "\x7f": "BACK", "\x08": "BACK", "[": "[", "]": "]"}   # [ ]: a knob
 TERMINAL_SHORTCUTS = {"u": "LEFT", "r": "RIGHT", "c": "OK"}    # undo, redo, hold OK (End: end turn)
 
 
@@ -317,9 +326,14 @@ def _terminal_loop(advance, frame, press, title=""):
 def _virtual_terminal(pico):
     """Keys from this terminal press the virtual Pico's buttons; emulated time runs as fast as
     this computer can run it (slower than real time)."""
-    _terminal_loop(lambda: pico.run(20), pico.oled.to_text,
-                   lambda name, long: pico.play(("LONG:" if long else "") + name),
-                   "Virtual Pico. ")
+    def press(name, long):
+        if name in ("[", "]"):                # the knob, if the pin map has one
+            if pico.pins.get("knob"):
+                pico.play("TURN:%d" % (1 if name == "]" else -1))
+        else:
+            pico.play(("LONG:" if long else "") + name)
+
+    _terminal_loop(lambda: pico.run(20), pico.oled.to_text, press, "Virtual Pico. ")
 
 
 def run_terminal(args):
@@ -341,8 +355,14 @@ def run_terminal(args):
         sim.board.release(sim.pins["buttons"][name])
         start[0] -= held / 1000.0   # the held time was simulated, not waited
 
+    def press_or_turn(name, long):
+        if name in ("[", "]"):
+            sim.turn(1 if name == "]" else -1)
+        else:
+            press(name, long)
+
     try:
-        _terminal_loop(advance, sim.oled.to_text, press)
+        _terminal_loop(advance, sim.oled.to_text, press_or_turn)
     finally:
         sim.device.saver.flush()          # quitting is not a power cut: save what is pending
         print()
@@ -369,6 +389,9 @@ def run_window(args):
     keys = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
             pygame.K_RIGHT: "RIGHT", pygame.K_RETURN: "OK", pygame.K_KP_ENTER: "OK",
             pygame.K_BACKSPACE: "BACK"}
+    # With a knob in the pin map: [ and ] turn it a click (the other way, clockwise).
+    knob_keys = ({pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1} if sim.pins.get("knob")
+                 else {})
     start = time.monotonic()
     running = True
     frames = 0
@@ -377,6 +400,8 @@ def run_window(args):
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 running = False
+            elif event.type == pygame.KEYDOWN and event.key in knob_keys:
+                sim.turn(knob_keys[event.key])
             elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in keys:
                 pin = sim.pins["buttons"][keys[event.key]]
                 if event.type == pygame.KEYDOWN:
@@ -390,7 +415,8 @@ def run_window(args):
             image = oled.to_image(scale)
             surface = pygame.image.frombytes(image.tobytes(), image.size, image.mode)
             screen.blit(surface, (20, 20 + i * (64 * scale + 20)))
-        help_text = "arrows  Enter=OK  Backspace=BACK  hold to long-press  Esc quits"
+        help_text = "arrows  Enter=OK  Backspace=BACK  hold to long-press  Esc quits" + (
+            "  [ ] knob" if knob_keys else "")
         screen.blit(font.render(help_text, True, (200, 200, 200)),
                     (20, (64 * scale + 20) * panels + 15))
         pygame.display.flip()

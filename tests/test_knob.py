@@ -117,3 +117,15 @@ def test_a_knob_the_pin_map_cannot_have_is_said(knob, message):
     with pytest.raises(PinMapError) as error:
         parse(dict(KNOB_PINS, knob=knob))
     assert message in str(error.value)
+
+
+def test_the_simulators_knob_keys_turn_it_and_a_board_without_one_ignores_them():
+    """[ and ] in the simulator's window and terminal (Simulator.turn)."""
+    sim = knob_sim()
+    sim.turn(3)
+    sim.run(50)
+    assert "gains 3" in sim.app.screens[0].status(sim.app.game.state)
+    plain = Simulator()
+    plain.turn(3)
+    plain.run(50)
+    assert plain.app.screens[0].pending is None
