@@ -117,6 +117,11 @@ KNOB_TASKS = (
      RUN_HQ + "," + ACCESS + ",TURN:-4,OK",
      ["runner run hq", "run access", "runner trash 4", "run success"]),
     ("score a 2-point agenda (Corp)", 3, 1, "", "TURN:+2,RIGHT,OK", ["corp score 2"]),
+    ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
+     "RIGHT,OK,WAIT:1000,TURN:-3,RIGHT,OK,TURN:-2,OK," + ACCESS,
+     ["runner run hq", "corp rez 3", "runner pay 2", "run access"]),
+    ("trace 3, Corp +2, Runner +3, tag given", 7, 3, RUNNER_TURN + "," + RUN_HQ,
+     "LEFT,OK,TURN:+2,OK,TURN:+3,OK,OK", ["trace 3 2 3", "runner tags +1"]),
 )
 
 
