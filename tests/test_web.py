@@ -759,6 +759,30 @@ def test_taps_on_the_glass_before_the_tracker_runs_are_played_when_it_does(page)
     page.wait_for("window.netclick.state().runner.tags == 1", timeout=20)
 
 
+def test_keys_answer_in_the_pages_first_response_before_any_script_file_arrives(page):
+    """Issue 62: the keys' handlers must be in the page's first response. Here netclick.js
+    itself never arrives: a key still looks pressed at once, and it and a tap on the glass are
+    kept in the page's first lists for the tracker."""
+    page.driver.get(page.url + "manifest.webmanifest")
+    page.script("localStorage.clear(); localStorage.setItem('netclick/guided', '1')")
+    page.driver.execute_cdp_cmd("Network.enable", {})
+    page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*netclick.js*"]})
+    try:
+        page.driver.get(page.page_url)
+        page.wait_for("typeof firstShown !== 'undefined' && firstShown.at")
+        from selenium.webdriver.common.action_chains import ActionChains
+        ok = page.driver.find_element("css selector", '[data-key="OK"]')
+        ActionChains(page.driver, duration=0).click_and_hold(ok).perform()
+        assert "down-now" in ok.get_attribute("class")          # looks pressed at once
+        ActionChains(page.driver, duration=0).release(ok).perform()
+        tap_glass(page, 57, 45)
+        assert [event[:2] for event in page.script("return window.netclickFirstKeys")] == [
+            ["OK", True], ["OK", False]]
+        assert page.script("return window.netclickFirstTaps") == [[57, 45]]
+    finally:
+        page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
 def test_keys_pressed_while_the_early_keys_are_played_wait_their_turn(page):
     """The keys kept while the tracker loaded take a moment to play (each as long as it was
     held). Keys pressed in that moment go after them, not between them: here two slow credits

@@ -4,8 +4,7 @@
 // dashboard, shows about 8 s before MicroPython has loaded (make bench: first visit, 4x CPU, slow
 // 3G). That picture is the one the firmware itself draws on starting a new game: `make web`
 // drew it with the same firmware, and a browser test checks the two are the same pixels. The
-// keys answer once the tracker runs: until then the status line says it is starting, and a key
-// pressed does nothing (it is not kept to act later, when the player has moved on).
+// keys answer from that first picture (firstKeys, below), before even netclick.js has arrived.
 "use strict";
 
 const GLASS_WIDTH = 128;
@@ -111,6 +110,61 @@ if (location.protocol === "file:")
 // until "Got it" and not again in this browser (reopened from the help line). Plain script, so it
 // is there with the first picture, while the tracker still loads.
 const GUIDED = "netclick/guided";
+// Keys and taps on the glass before netclick.js runs: on a slow first visit it arrives seconds
+// after this page (issue 62: its handlers were the only ones, and the taps of those seconds
+// looked unpressed and were dropped). Here, in the page's first response, each key looks pressed
+// at once and is kept with its time stamp; netclick.js takes the lists over when it runs (and
+// sets them to null: from then on its handlers are the ones).
+window.netclickFirstKeys = [];    // [key name, down?, event time] in order
+window.netclickFirstTaps = [];    // [x, y] on the glass in OLED pixels, in order
+const FIRST_KEYBOARD = { ArrowUp: "UP", ArrowDown: "DOWN", ArrowLeft: "LEFT", ArrowRight: "RIGHT",
+                         Enter: "OK", NumpadEnter: "OK", Backspace: "BACK", Escape: "BACK" };
+
+function firstKey(name, down, when) {
+  const keys = window.netclickFirstKeys;
+  if (!keys) return;                                   // netclick.js has them now
+  let last = null;
+  for (const event of keys) if (event[0] === name) last = event[1];
+  if (!!last === down) return;                        // (auto-repeat, a stray release)
+  keys.push([name, down, when]);
+  const key = document.querySelector(`[data-key="${name}"]`);
+  if (key) key.classList.toggle("down-now", down);
+}
+
+document.addEventListener("pointerdown", (event) => {
+  if (!window.netclickFirstKeys) return;
+  const key = event.target.closest && event.target.closest(".key");
+  if (key) {
+    event.preventDefault();
+    key.setPointerCapture(event.pointerId);
+    firstKey(key.dataset.key, true, event.timeStamp);
+  }
+});
+for (const type of ["pointerup", "pointercancel"])
+  document.addEventListener(type, (event) => {
+    const key = event.target.closest && event.target.closest(".key");
+    if (key) firstKey(key.dataset.key, false, event.timeStamp);
+  });
+document.addEventListener("click", (event) => {
+  if (!window.netclickFirstTaps || event.target.id !== "glass") return;
+  const box = event.target.getBoundingClientRect();
+  const x = Math.floor((event.clientX - box.left) / box.width * GLASS_WIDTH);
+  const y = Math.floor((event.clientY - box.top) / box.height * GLASS_HEIGHT);
+  if (x >= 0 && x < GLASS_WIDTH && y >= 0 && y < GLASS_HEIGHT) window.netclickFirstTaps.push([x, y]);
+});
+window.addEventListener("keydown", (event) => {
+  const name = FIRST_KEYBOARD[event.code] || FIRST_KEYBOARD[event.key];
+  const guide = document.getElementById("guide");
+  if (!name || !window.netclickFirstKeys || event.repeat || (guide && !guide.hidden) ||
+      (event.target.closest && event.target.closest("button, input, select, textarea, a, summary"))) return;
+  event.preventDefault();
+  firstKey(name, true, event.timeStamp);
+});
+window.addEventListener("keyup", (event) => {
+  const name = FIRST_KEYBOARD[event.code] || FIRST_KEYBOARD[event.key];
+  if (name && window.netclickFirstKeys) firstKey(name, false, event.timeStamp);
+});
+
 function showGuide(again) {
   const guide = document.getElementById("guide");
   let seen = false;

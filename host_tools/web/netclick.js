@@ -233,6 +233,17 @@ function early(name, down, when) {
   document.querySelector(`[data-key="${name}"]`)?.classList.toggle("down-now", down);
 }
 
+// What the page's first response kept before this file ran (glass.js: firstKeys): taken over, in
+// order, and its handlers stand down.
+function takeFirstKeys() {
+  const keys = window.netclickFirstKeys || [];
+  const taps = window.netclickFirstTaps || [];
+  window.netclickFirstKeys = null;
+  window.netclickFirstTaps = null;
+  for (const [name, down, when] of keys) early(name, down, when);
+  for (const tap of taps) glassTaps.push(tap);
+}
+
 function playEarlyKeys() {
   if (!earlyKeys.length) return;
   const taps = earlyKeys.filter((event) => event[1]).length;
@@ -415,6 +426,7 @@ window.addEventListener("keyup", (event) => {
   if (name) { event.preventDefault(); release(name, event.timeStamp); }
 });
 window.addEventListener("blur", () => { for (const name of Object.keys(held)) release(name); });
+takeFirstKeys();             // (the keys and taps of the page's first moments, kept by glass.js)
 
 // ---- the saved game: MicroPython's /save <-> the browser's storage ----------------------------
 
