@@ -282,6 +282,24 @@ def test_with_chromiums_own_block_on_site_data_the_tracker_plays(tmp_path_factor
             assert blocked.script("return window.netclick.state()")["corp"]["credits"] == 6
 
 
+def test_in_a_private_window_the_tracker_plays_and_keeps_the_game_while_it_is_open(
+        tmp_path_factory):
+    """Issue 62 ('every privacy setting plays'): Chromium's private window (incognito), its own
+    storage for as long as it is open: the tracker plays, and a reload keeps the game."""
+    site = str(tmp_path_factory.mktemp("web-private"))
+    build(site)
+    with browser.Browser(site, str(tmp_path_factory.mktemp("profile-private")),
+                         incognito=True) as private:
+        private.driver.get(private.page_url)
+        private.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        private.driver.find_element("id", "guide-done").click()
+        private.play("OK,WAIT:2600")
+        assert private.script("return window.netclick.state()")["corp"]["credits"] == 6
+        private.driver.get(private.page_url)
+        private.wait_for("window.netclick && window.netclick.ready", timeout=30)
+        assert private.script("return window.netclick.state()")["corp"]["credits"] == 6
+
+
 def open_from_file(page, url, tries=3):
     """Open the tracker from a file and wait until it runs, in the storage the pages before it
     used. Now and then (in some 1 run in 3 of this test with the machine's cores busy) headless

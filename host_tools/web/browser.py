@@ -44,11 +44,12 @@ def missing():
 class Browser:
     """A local server for `folder` and a headless Chromium with its own empty profile."""
 
-    def __init__(self, folder, profile, seed=1, block_site_data=False):
+    def __init__(self, folder, profile, seed=1, block_site_data=False, incognito=False):
         self.folder = folder
         # Chromium's own "Don't allow sites to save data" (chrome://settings/cookies), as a
         # player may have it: storage, Web Locks and service workers all refuse the page.
         self.block_site_data = block_site_data
+        self.incognito = incognito       # a private window (its storage goes when it closes)
         self.seed = seed             # ?seed=N: the simulator's dice (0: the browser's own)
         self.profile = profile
         self.httpd = None
@@ -62,6 +63,8 @@ class Browser:
         for flag in FLAGS:
             options.add_argument(flag)
         options.add_argument("--user-data-dir=" + self.profile)
+        if self.incognito:
+            options.add_argument("--incognito")
         if self.block_site_data:
             options.add_experimental_option(
                 "prefs", {"profile.default_content_setting_values.cookies": 2})
