@@ -80,7 +80,7 @@ class VirtualPico:
         # beside the first, hearing its writes), and its writes; None: one panel, as the
         # default pin map has.
         self.second_panel = second_panel
-        self.oled2 = SSD1306() if second_panel else None
+        self.oled2 = SSD1306(panel) if second_panel else None   # (the same controller as the first)
         if second_panel == FIRST_PANEL:
             self.oled2.turned = True     # beside the first: turned round in the lid instead
         self.i2c_writes2 = []
@@ -179,7 +179,7 @@ class VirtualPico:
         self._command("power")
         self.oled = SSD1306(self.panel)   # the panel lost power too
         if self.oled2 is not None:
-            self.oled2 = SSD1306()
+            self.oled2 = SSD1306(self.panel)
 
     def reset_stats(self):
         """Start counting busy and idle CPU time from now."""

@@ -1,5 +1,6 @@
 """The display sends only what changed, and the panel still ends up showing the whole frame."""
 
+import pytest
 import random
 
 from simhelp import play
@@ -212,3 +213,25 @@ print(json.dumps([type(display.oled).__name__, panel.commands, before, panel.dat
         assert window not in commands
     shown = commands[before:]                       # the rectangle: pages 2 and 3 of it
     assert shown == [0xB2, 10 + 2, 0x10, 0xB3, 10 + 2, 0x10] and data >= 1024 + 2 * 30
+
+
+@pytest.mark.parametrize("pin_map", ["pins-two-displays.json", "pins-two-displays-same-address.json"])
+def test_two_sh1106_panels_show_what_two_ssd1306_panels_show(pin_map):
+    """Issue 61: a display for each seat made of two 1.3-inch SH1106 modules (at 0x3D, turned
+    by its controller, or at the first's address, turned in the lid): both glasses are the
+    pictures two 0.96-inch SSD1306 modules show, through a game's keys."""
+    import json
+    import os
+    from host_tools.sim import Simulator
+    with open(os.path.join(os.path.dirname(__file__), "..", "hardware", pin_map)) as handle:
+        pins = json.load(handle)
+    keys = "OK,WAIT:300,RIGHT,OK,WAIT:1500,UP,UP,RIGHT,OK,WAIT:300,LEFT,LEFT,OK,WAIT:300"
+    glasses = {}
+    for controller in ("ssd1306", "sh1106"):
+        pins["display"]["controller"] = controller
+        pins["display2"]["controller"] = controller
+        sim = Simulator(pins=json.loads(json.dumps(pins)))
+        sim.keys(keys)
+        assert sim.oled.unknown == [] and sim.oled2.unknown == [], controller
+        glasses[controller] = (sim.oled.glass_bytes(), sim.oled2.glass_bytes())
+    assert glasses["sh1106"] == glasses["ssd1306"]

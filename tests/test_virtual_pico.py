@@ -658,3 +658,30 @@ def test_a_knob_on_the_real_firmware_turns_numbers_through_contact_bounce(flashe
     sim.keys(keys)
     assert sim.app.game.state.corp.credits == 6
     assert glass == sim.oled.glass_bytes()
+
+
+def test_two_sh1106_panels_on_the_real_firmware(flashed, tmp_path):
+    """Issue 61: a display for each seat made of two 1.3-inch SH1106 modules (the second at
+    0x3D, turned by its controller), on the image: each panel's own memory and addressing
+    emulated, the second shows the first's picture turned, and the first the simulator's."""
+    import json
+    from host_tools.sim import Simulator
+    image, _ = flashed
+    with open(os.path.join(os.path.dirname(__file__), "..", "hardware",
+                           "pins-two-displays.json")) as handle:
+        pins = json.load(handle)
+    pins["display"]["controller"] = pins["display2"]["controller"] = "sh1106"
+    work = checks.with_pin_map(image, str(tmp_path), "two-sh1106.bin", json.dumps(pins))
+    keys = "UP,UP,RIGHT,OK,WAIT:3000"
+    with vpico.VirtualPico(work, second_panel=0x3D, panel="sh1106") as pico:
+        pico.boot()
+        pico.run(3000)                       # (the pin map file's notice)
+        pico.play(keys)
+        first = [[pico.oled.pixel(x, y) for x in range(128)] for y in range(64)]
+        second = [[pico.oled2.pixel(127 - x, 63 - y) for x in range(128)] for y in range(64)]
+        assert pico.oled.unknown == [] and pico.oled2.unknown == []
+    assert first == second
+    sim = Simulator(pins=pins)
+    sim.run(3000)
+    sim.keys(keys)
+    assert first == [[sim.oled.pixel(x, y) for x in range(128)] for y in range(64)]
