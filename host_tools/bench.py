@@ -594,24 +594,13 @@ def _run_all():
     print()
     print("Presses per table task (simulator; a long press counts as one)")
     from host_tools import press_budget
-    met = 0
     rows = press_budget.table()
-    for name, presses, target, tokens, problem in rows:
-        if problem:
-            verdict = "SCRIPT BROKEN: " + problem
-        else:
-            verdict = "ok" if presses <= target else "over"
-            met += presses <= target
-        print("  %-42s %3d presses  (target <= %d: %s; tokens: %d)"
-              % (name, presses, target, verdict, tokens))
+    out, met = press_budget.lines(rows)
+    print("\n".join(out))
     print("  %d of %d tasks within their target" % (met, len(rows)))
     print("  With the knob (the pin map's \"knob\": a turn counts as one press)")
-    for name, presses, target, tokens, problem in press_budget.table(press_budget.KNOB_TASKS,
-                                                                      press_budget.KNOB_PINS):
-        verdict = ("SCRIPT BROKEN: " + problem if problem else
-                   "ok" if presses <= target else "over")
-        print("  %-42s %3d presses  (target <= %d: %s; tokens: %d)"
-              % (name, presses, target, verdict, tokens))
+    print("\n".join(press_budget.lines(press_budget.table(press_budget.KNOB_TASKS,
+                                                         press_budget.KNOB_PINS))[0]))
     print()
     print_browser(*bench_browser())
     print()

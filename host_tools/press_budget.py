@@ -181,3 +181,33 @@ def table(tasks=TASKS, pins=None):
         count, problem = check(task, pins=pins)
         rows.append((task[0], count, task[1], task[2], problem))
     return rows
+
+
+def lines(rows):
+    """(the table's lines as make bench prints them, how many tasks met their target)."""
+    out = []
+    met = 0
+    for name, presses, target, tokens, problem in rows:
+        if problem:
+            verdict = "SCRIPT BROKEN: " + problem
+        else:
+            verdict = "ok" if presses <= target else "over"
+            met += presses <= target
+        out.append("  %-42s %3d presses  (target <= %d: %s; tokens: %d)"
+                   % (name, presses, target, verdict, tokens))
+    return out, met
+
+
+def main(argv=None):
+    """Print the press table (`--knob`: the knob's), as make bench does."""
+    import sys
+    from host_tools.sim import install_standins
+    install_standins()
+    knob = "--knob" in (sys.argv[1:] if argv is None else argv)
+    print("\n".join(lines(table(KNOB_TASKS, KNOB_PINS) if knob else table())[0]))
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main())
