@@ -3,8 +3,9 @@
     from firmware.selftest import run
     run()
 
-Checks: the OLED answers on I2C and shows a test pattern; each button in the pin map is pressed
-when asked. Measures: time to draw the dashboard, time to send a whole frame and a typical
+Checks: the OLED answers on I2C and shows a test pattern, then a frame round the glass that a
+wrong controller in the pin map shows broken (which it says); each button in the pin map is
+pressed when asked, and the knob, if the pin map has one, turned clockwise. Measures: time to draw the dashboard, time to send a whole frame and a typical
 partial update over I2C, time to save a game to flash (a journal record, a full snapshot), and
 the heap. Prints one line per result. Saves into a folder of its own, never the real game.
 """
@@ -60,7 +61,9 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
                pins["i2c"]["scl"]))
         return 1
     gc.collect()
-    out("ok   display: SSD1306 answered at 0x%02X" % pins["i2c"].get("address", 0x3C))
+    controller = (pins.get("display") or {}).get("controller", "ssd1306")
+    out("ok   display: answered at 0x%02X, set up as the pin map says: %s" % (
+        pins["i2c"].get("address", 0x3C), controller.upper()))
     out("     heap: %d bytes for the tracker after boot, %d free" % (gc.mem_alloc() - before,
                                                                     gc.mem_free()))
     display = app.display
@@ -90,6 +93,19 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
                 fb.fill_rect(x, y, 8, 8, 1)
     display.show()
     clock.sleep_ms(400)
+    # Which controller: a frame round the glass. An SH1106 driven as an SSD1306 shows it 2
+    # columns off, its left side missing and the right striped; the other way round, shifted
+    # too. Said on the glass, where the maker is looking.
+    fb.fill(0)
+    fb.rect(0, 0, 128, 64, 1)
+    for i, line in enumerate(("A FRAME ALL ROUND?", "If a side is missing or", "striped: pin map display",
+                              '"controller": "sh1106"', "(1.3in) or ssd1306")):
+        SMALL.draw(fb, line, 4, 4 + 11 * i)
+    display.show()
+    out("     display: a frame round the glass now; a side missing or striped means another"
+        " controller: 1.3in modules are mostly SH1106 (\"controller\": \"sh1106\"), 0.96in"
+        " SSD1306, 2.42in SSD1309")
+    clock.sleep_ms(3000)
 
     # Buttons.
     pad = ButtonPad(hw.open_buttons(pins), clock, clock.ticks_ms())
@@ -119,6 +135,28 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
         while pad.held():
             pad.poll(clock.ticks_ms(), lambda button, event: None)
             clock.sleep_ms(10)
+
+    # The knob, if the pin map has one: turned clockwise when asked.
+    knob = app.pad.knob
+    if knob is not None:
+        _say(display, "SELF-TEST: KNOB", "", "Turn the knob", "clockwise one click")
+        if prompt:
+            prompt("KNOB")
+        turned = 0
+        start = clock.ticks_ms()
+        while clock.ticks_diff(clock.ticks_ms(), start) < wait_ms and not turned:
+            turned = knob.take()
+            clock.sleep_ms(10)
+        a, b = pins["knob"]["a"], pins["knob"]["b"]
+        if turned > 0:
+            out("ok   knob (GP%d, GP%d)" % (a, b))
+        elif turned < 0:
+            failures += 1
+            out("FAIL knob: it counted the other way: swap its a and b in the pin map (GP%d, GP%d)"
+                % (a, b))
+        else:
+            failures += 1
+            out("FAIL knob: no click on GP%d/GP%d in %d s" % (a, b, wait_ms // 1000))
 
     # Saving, in a folder of its own.
     flash = _test_flash(flash_root)

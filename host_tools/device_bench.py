@@ -32,7 +32,17 @@ class PressingClock:
         return getattr(self._clock, name)
 
     def asked_for(self, name):
-        """The self-test's prompt: press that button in 300 ms, for 80 ms."""
+        """The self-test's prompt: press that button in 300 ms, for 80 ms (KNOB: turn it a
+        click clockwise, its switches' edges 2 ms apart)."""
+        if name == "KNOB":
+            if name not in self.dead:
+                from host_tools.keyscript import knob_edges
+                knob = self.pins["knob"]
+                for i, (switch, closed) in enumerate(knob_edges(1)):
+                    self.events.append((self._clock.now + 300 + 2 * i,
+                                        self.board.press if closed else self.board.release,
+                                        knob[switch]))
+            return
         if name not in self.dead:
             pin = self.pins["buttons"][name]
             self.events.append((self._clock.now + 300, self.board.press, pin))
@@ -45,8 +55,9 @@ class PressingClock:
             action(pin)
 
 
-def run_sim(out=print, dead=()):
-    """The self-test in the simulator; buttons in `dead` do not work. Returns failures."""
+def run_sim(out=print, dead=(), pins_path=None):
+    """The self-test in the simulator; buttons in `dead` do not work (KNOB: the knob). Returns
+    failures."""
     import os
     import tempfile
     from host_tools.sim import install_standins, ROOT
@@ -56,7 +67,7 @@ def run_sim(out=print, dead=()):
     from host_tools.ssd1306_emu import SSD1306
     machine.board = machine.Board()
     machine.board.i2c_devices[0x3C] = SSD1306()
-    pins_path = os.path.join(ROOT, "hardware", "pins.json")
+    pins_path = pins_path or os.path.join(ROOT, "hardware", "pins.json")
     clock = PressingClock(machine.board, load_pins(pins_path), dead)
     with tempfile.TemporaryDirectory() as folder:
         return run(pins_path, clock, folder, out=out, prompt=clock.asked_for)

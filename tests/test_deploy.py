@@ -241,6 +241,23 @@ def test_the_self_test_reports_a_dead_button_and_skips_optional_ones():
     assert "--   button BACK (GP15): not pressed (optional)" in text
 
 
+def test_the_self_test_checks_the_knob_and_names_the_controller(tmp_path):
+    """Issue 61 ('which one do I have?'): the self-test names the controller the pin map set up
+    and draws a frame that a wrong one shows broken, saying what to put in the pin map; with a
+    knob (issue 60) it asks for a click clockwise and says which way it counted."""
+    import os
+    from host_tools.device_bench import run_sim
+    knob = os.path.join(os.path.dirname(__file__), "..", "hardware", "pins-knob.json")
+    lines = []
+    assert run_sim(lines.append, pins_path=knob) == 0
+    text = "\n".join(lines)
+    assert "set up as the pin map says: SSD1306" in text
+    assert "sh1106" in text and "ok   knob (GP18, GP19)" in text
+    lines = []
+    assert run_sim(lines.append, dead=("KNOB",), pins_path=knob) == 1
+    assert "FAIL knob: no click on GP18/GP19" in "\n".join(lines)
+
+
 def test_a_board_that_does_not_come_back_after_the_reset(monkeypatch, capsys):
     ports = [[("/dev/ttyACM0", "Pico", 0x2E8A)]]
     monkeypatch.setattr(deploy, "serial_ports", lambda: ports[-1])
