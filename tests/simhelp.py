@@ -202,3 +202,30 @@ def journal_files_of(size):
         yield
     finally:
         JournalFiles.SEGMENT_BYTES = before
+
+
+# Device modules that power-up does not import, each for its reason: the browser's touch input
+# (a Pico has no touch screen), the browser's import of a game file (a Pico has no file to take
+# one from), the self-test a maker runs at the REPL, and the game log's text format, which host
+# tools and the browser read and write and the device never does (engine_lite.logtext).
+NOT_AT_POWER_UP = {"firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest",
+                   "engine_lite.logtext", "engine_lite.logline", "engine_lite.logwords",
+                   "engine_lite.netrunner_text", "engine_lite.infiltration_text",
+                   "engine_lite.report"}
+# The modules in machine code (viper), which CPython cannot compile and the unix port's run
+# does not load (compiled for the Pico): the tracker does without them there.
+NATIVE = {"firmware.saving.adler", "firmware.screens.glyphs"}
+
+
+def device_module_names():
+    """Every module of engine_lite and firmware, by its dotted name."""
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    found = set()
+    for package in ("engine_lite", "firmware"):
+        for folder, dirs, names in os.walk(os.path.join(root, package)):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            prefix = os.path.relpath(folder, root).replace(os.sep, ".")
+            found |= {prefix if name == "__init__.py" else prefix + "." + name[:-3]
+                      for name in names if name.endswith(".py")}
+    return found

@@ -6,6 +6,7 @@ import pytest
 
 from host_tools.parity import micropython_renders, cpython_render
 from host_tools.screens_catalog import SCREENS
+from simhelp import NATIVE, NOT_AT_POWER_UP, device_module_names
 
 
 @pytest.fixture(scope="module")
@@ -26,30 +27,6 @@ def test_screen_is_identical_under_micropython(micropython_results, name, descri
         frame = bytes(b ^ 0xFF for b in frame)
     assert sim.oled.glass_bytes() == frame
     assert sim.oled.inverse == (name == "timer_warning")
-
-
-# Device modules that power-up does not import (tests/test_ui_menus.py says why).
-NOT_AT_POWER_UP = {"firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest",
-                   "engine_lite.logtext", "engine_lite.logline", "engine_lite.logwords",
-                   "engine_lite.netrunner_text", "engine_lite.infiltration_text",
-                   "engine_lite.report"}
-# The modules in machine code, compiled for the Pico's Cortex-M0+ and so not loaded here: the
-# tracker does without them (firmware.saving.storage, firmware.screens.fonts).
-NATIVE = {"firmware.saving.adler", "firmware.screens.glyphs"}
-
-
-def device_modules():
-    """Every module of engine_lite and firmware, by its dotted name."""
-    import os
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    found = set()
-    for package in ("engine_lite", "firmware"):
-        for folder, dirs, names in os.walk(os.path.join(root, package)):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            prefix = os.path.relpath(folder, root).replace(os.sep, ".")
-            found |= {prefix if name == "__init__.py" else prefix + "." + name[:-3]
-                      for name in names if name.endswith(".py")}
-    return found
 
 
 def test_after_booting_and_resuming_the_whole_tracker_is_loaded_and_stays():
@@ -88,5 +65,5 @@ print(json.dumps([toast, modules, sorted(sys.modules)]))
         run_micropython([code], packages=(), files=files).strip().splitlines()[-1])
     assert toast.startswith("Resumed - Turn 1, last: Corp took 1 credit")
     loaded = {m for m in modules if m.split(".")[0] in ("engine_lite", "firmware")}
-    assert loaded == device_modules() - NOT_AT_POWER_UP - NATIVE
+    assert loaded == device_module_names() - NOT_AT_POWER_UP - NATIVE
     assert modules == after

@@ -4,7 +4,7 @@ settings, a new game - chosen by their words (simhelp.choose)."""
 import pytest
 
 from engine_lite.logtext import log_lines
-from simhelp import play, choose
+from simhelp import play, choose, NATIVE, NOT_AT_POWER_UP, device_module_names
 from host_tools.screens_catalog import MORE, ACTS
 
 
@@ -106,20 +106,10 @@ def test_the_leak_checks_navigation_changes_nothing_in_the_game():
     assert sim.app.screen.pending is None
 
 
-# Device modules that power-up does not import, each for its reason: the browser's touch input
-# (a Pico has no touch screen), the browser's import of a game file (a Pico has no file to take
-# one from), the self-test a maker runs at the REPL, and the game log's text format, which host
-# tools and the browser read and write and the device never does (engine_lite.logtext).
-NOT_AT_POWER_UP = ("firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest",
-                   "engine_lite.logtext", "engine_lite.logline", "engine_lite.logwords",
-                   "engine_lite.netrunner_text", "engine_lite.infiltration_text",
-                   "engine_lite.report")
-
-
 def test_power_up_imports_the_whole_tracker_and_no_key_imports_more():
     """Issue 59 (one memory model): the image holds the whole tracker from power-up, modules
     importing what they use at the top of the file. Importing firmware.main (the board's
-    main.py) loads every device module but those named above; then no key script of the
+    main.py) loads every device module but those simhelp.NOT_AT_POWER_UP names; then no key script of the
     screens catalog, the goldens' every screen, imports anything more. (Before, screens and
     rarer verbs were loaded when used and let go on the way home: issue 37 found them
     imported inside presses, and a list of what each OK would open had to be kept.)"""
@@ -145,16 +135,7 @@ def test_power_up_imports_the_whole_tracker_and_no_key_imports_more():
     out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True,
                          text=True, env=dict(os.environ, PYTHONPATH=root), check=True)
     loaded, late = eval(out.stdout.strip().splitlines()[-1])
-    device = set()
-    for package in ("engine_lite", "firmware"):
-        for folder, dirs, names in os.walk(os.path.join(root, package)):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            prefix = os.path.relpath(folder, root).replace(os.sep, ".")
-            device |= {prefix if name == "__init__.py" else prefix + "." + name[:-3]
-                       for name in names if name.endswith(".py")}
-    # (the machine-code modules: CPython cannot compile viper; the image holds them too)
-    native = {"firmware.saving.adler", "firmware.screens.glyphs"}
-    assert sorted(device - set(loaded) - native) == sorted(NOT_AT_POWER_UP)
+    assert sorted(device_module_names() - set(loaded) - NATIVE) == sorted(NOT_AT_POWER_UP)
     assert late == []
 
 

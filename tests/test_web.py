@@ -752,16 +752,26 @@ def test_keys_pressed_before_the_tracker_runs_look_pressed_and_are_played_in_ord
     assert "played in order" in page.status()
 
 
+@contextlib.contextmanager
+def a_file_never_arriving(page, pattern):
+    """The page opened anew (its storage cleared, the guide read) with the site's files that
+    match `pattern` never arriving; the network as before after the block."""
+    page.driver.get(page.url + "manifest.webmanifest")
+    page.script("localStorage.clear(); localStorage.setItem('netclick/guided', '1')")
+    page.driver.execute_cdp_cmd("Network.enable", {})
+    page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": [pattern]})
+    try:
+        page.driver.get(page.page_url)
+        yield
+    finally:
+        page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
 def test_the_keys_answer_before_micropython_has_arrived(page):
     """Issue 62: the keys' handlers waited for MicroPython's 166 KB loader (a static import), and
     on a slow first visit the taps of the first seconds looked unpressed and were dropped. Here
     the loader never arrives: a tap still looks pressed at once and is kept."""
-    page.driver.get(page.url + "manifest.webmanifest")
-    page.script("localStorage.clear(); localStorage.setItem('netclick/guided', '1')")
-    page.driver.execute_cdp_cmd("Network.enable", {})
-    page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*micropython.js*"]})
-    try:
-        page.driver.get(page.page_url)
+    with a_file_never_arriving(page, "*micropython.js*"):
         page.wait_for("window.netclick && window.netclick.stats.firstPictureMs")
         page.script("window.netclick.press('OK')")
         assert page.script("return document.querySelector('[data-key=\"OK\"]')"
@@ -769,8 +779,6 @@ def test_the_keys_answer_before_micropython_has_arrived(page):
         page.script("window.netclick.release('OK')")
         assert page.script("return window.netclick.earlyKeys().length") == 2
         page.wait_for("document.getElementById('status').className === 'error'")
-    finally:
-        page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
 
 
 def test_taps_on_the_glass_before_the_tracker_runs_are_played_when_it_does(page):
@@ -787,12 +795,7 @@ def test_keys_answer_in_the_pages_first_response_before_any_script_file_arrives(
     """Issue 62: the keys' handlers must be in the page's first response. Here netclick.js
     itself never arrives: a key still looks pressed at once, and it and a tap on the glass are
     kept in the page's first lists for the tracker."""
-    page.driver.get(page.url + "manifest.webmanifest")
-    page.script("localStorage.clear(); localStorage.setItem('netclick/guided', '1')")
-    page.driver.execute_cdp_cmd("Network.enable", {})
-    page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*netclick.js*"]})
-    try:
-        page.driver.get(page.page_url)
+    with a_file_never_arriving(page, "*netclick.js*"):
         page.wait_for("typeof firstShown !== 'undefined' && firstShown.at")
         from selenium.webdriver.common.action_chains import ActionChains
         ok = page.driver.find_element("css selector", '[data-key="OK"]')
@@ -803,8 +806,6 @@ def test_keys_answer_in_the_pages_first_response_before_any_script_file_arrives(
         assert [event[:2] for event in page.script("return window.netclickFirstKeys")] == [
             ["OK", True], ["OK", False]]
         assert page.script("return window.netclickFirstTaps") == [[57, 45]]
-    finally:
-        page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
 
 
 def test_keys_pressed_while_the_early_keys_are_played_wait_their_turn(page):
