@@ -174,3 +174,67 @@ class PowerCutFlash(MemoryFlash):
         if self._step():
             raise PowerCut("at the removal of %s" % name)
         MemoryFlash.remove(self, name)
+
+
+class MemoryRegion:
+    """Flash sectors in a bytearray, as a block device like the Pico's rp2.Flash (the save
+    journal's region: firmware.board.flash_journal). An erase sets a 4 KB sector to 0xFF; a
+    program ANDs bytes in, as NOR flash does, and only in whole 256-byte pages, as the Pico SDK's
+    flash_range_program requires (anything else raises ValueError: a test catches it here).
+
+    `cut_at`: the flash operation (program or erase, counted from 1) during which the power goes
+    off: only the first `tear` of it lands, then PowerCut is raised. `data`: the bytes to start
+    from (a region read out of a flash image)."""
+
+    SECTOR = 4096
+    PAGE = 256
+
+    def __init__(self, sectors=16, data=None, cut_at=None, tear=0.5):
+        self.data = bytearray(data) if data is not None else bytearray(b"\xff" * sectors * 4096)
+        self.cut_at = cut_at
+        self.tear = tear
+        self.operations = 0
+        self.erases = 0
+        self.programs = 0
+
+    def _cut(self):
+        self.operations += 1
+        return self.cut_at is not None and self.operations == self.cut_at
+
+    def readblocks(self, block, buffer, offset=0):
+        at = block * self.SECTOR + offset
+        buffer[:] = self.data[at:at + len(buffer)]
+
+    def writeblocks(self, block, buffer, offset=None):
+        if offset is None:
+            raise ValueError("writeblocks without an offset erases first: not used here")
+        at = block * self.SECTOR + offset
+        if at % self.PAGE or len(buffer) % self.PAGE:
+            raise ValueError("flash programmed at %d, %d bytes: whole pages only" % (at, len(buffer)))
+        self.programs += 1
+        count = len(buffer)
+        cut = self._cut()
+        if cut:
+            count = int(count * self.tear)
+        for index in range(count):
+            self.data[at + index] &= buffer[index]
+        if cut:
+            raise PowerCut("during a page program at %d" % at)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return len(self.data) // self.SECTOR
+        if op == 5:
+            return self.SECTOR
+        if op == 6:
+            self.erases += 1
+            at = arg * self.SECTOR
+            count = self.SECTOR
+            cut = self._cut()
+            if cut:
+                count = int(count * self.tear)
+            self.data[at:at + count] = b"\xff" * count
+            if cut:
+                raise PowerCut("during the erase of sector %d" % arg)
+            return 0
+        return None

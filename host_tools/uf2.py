@@ -177,7 +177,8 @@ def up_to_date(output=OUTPUT):
     if not os.path.isfile(output):
         return False
     built = os.path.getmtime(output)
-    sources = [MANIFEST, os.path.join(ROOT, "main.py"), os.path.join(ROOT, "hardware", "pins.json"),
+    sources = [MANIFEST, os.path.join(os.path.dirname(MANIFEST), "_boot.py"),
+               os.path.join(ROOT, "main.py"), os.path.join(ROOT, "hardware", "pins.json"),
                os.path.abspath(__file__), os.path.join(BOARD_DIR, "mpconfigboard.cmake"),
                os.path.join(BOARD_DIR, "mpconfigboard.h")]
     sources += [local for _, local in deploy.source_files() if local.endswith(".py")

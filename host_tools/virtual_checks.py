@@ -42,13 +42,17 @@ def deploy_fresh(folder):
     return image, out.getvalue()
 
 
-def image_fresh(folder, uf2_path):
-    """A new board flashed with Netclick's own firmware image (`make uf2`): MicroPython's blank
-    board (its filesystem formatted, nothing on it), then the UF2 copied on as a maker would.
+def image_fresh(folder, uf2_path, over_stock=False):
+    """A new board (a Pico from its box: the flash erased) with Netclick's own firmware image
+    (`make uf2`) copied on as a maker would; its first power-up formats the filesystem, leaving
+    the save journal's sectors out (hardware/image/_boot.py). With `over_stock`: a board that
+    ran MicroPython first (its filesystem formatted by it, on the whole filesystem flash).
     Returns the flash image path; every check below boots it as it boots a deployed one."""
-    blank = os.path.join(folder, "blank.bin")
-    vpico.blank_image(blank)
-    image = os.path.join(folder, "frozen.bin")
+    image = os.path.join(folder, "frozen-over-stock.bin" if over_stock else "frozen.bin")
+    blank = None
+    if over_stock:
+        blank = os.path.join(folder, "blank.bin")
+        vpico.blank_image(blank)
     with VirtualPico(blank, uf2=uf2_path) as pico:
         pico.save_image(image)           # flashed, not yet powered up
     return image

@@ -17,6 +17,7 @@ so `glass_bytes()` is what the panel would show, comparable with the golden imag
 
 import json
 import os
+import re
 import subprocess
 import tempfile
 import threading
@@ -291,6 +292,17 @@ FS_BLOCK = 4096
 FS_BLOCKS = 352
 
 
+def _journal_sectors():
+    """The sectors the firmware image's _boot.py leaves out of littlefs for the save journal."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "hardware", "image", "_boot.py")
+    with open(path) as handle:
+        return int(re.search(r"^JOURNAL_SECTORS = (\d+)", handle.read(), re.M).group(1))
+
+
+JOURNAL_SECTORS = _journal_sectors()
+
+
 _LITTLEFS = threading.Lock()
 
 
@@ -302,25 +314,60 @@ def read_files(image_path, folder="/"):
         return _read_files(image_path, folder)
 
 
+def _mount(data):
+    """(littlefs-python's filesystem of a flash image, its blocks): formatted by the firmware
+    image's _boot.py (the last JOURNAL_SECTORS left for the journal), or on the whole
+    filesystem flash (stock MicroPython, an older image)."""
+    from littlefs import LittleFS, UserContext, LittleFSError
+    for blocks in (FS_BLOCKS - JOURNAL_SECTORS, FS_BLOCKS):
+        context = UserContext(FS_BLOCK * blocks)
+        context.buffer = bytearray(data[FS_OFFSET:FS_OFFSET + FS_BLOCK * blocks])
+        # The sizes MicroPython's rp2 port uses (modules/_boot.py: progsize=256;
+        # extmod/vfs_lfsx.c: cache 4 x the larger of read and prog size): with other ones
+        # littlefs-python reads some files the board reads fine as corrupt (an inline file
+        # larger than its cache, a commit padded to another prog size)
+        filesystem = LittleFS(context, block_size=FS_BLOCK, block_count=blocks, read_size=32,
+                              prog_size=256, cache_size=1024, lookahead_size=32, mount=False)
+        try:
+            filesystem.mount()
+        except LittleFSError:
+            continue
+        if filesystem.fs_stat().block_count != blocks:
+            continue                     # (as the board's littlefs, which refuses to mount it)
+        return filesystem, blocks
+    raise LittleFSError(LittleFSError.Error.LFS_ERR_CORRUPT)
+
+
+def journal_in_image(data):
+    """The save journal's bytes in a flash image's region of its own (firmware.board.
+    flash_journal), or None: no such region (a board formatted otherwise), or an empty journal."""
+    from host_tools.standins import install_standins
+    install_standins()                 # (firmware.board.hw imports machine: the host's stand-in)
+    from host_tools.flash import MemoryFlash, MemoryRegion
+    from firmware.board.flash_journal import FlashJournal
+    _, blocks = _mount(data)
+    if blocks == FS_BLOCKS:
+        return None
+    start = FS_OFFSET + FS_BLOCK * blocks
+    region = MemoryRegion(data=data[start:FS_OFFSET + FS_BLOCK * FS_BLOCKS])
+    return FlashJournal(MemoryFlash(), region, "game.jnl").read("game.jnl")
+
+
 def _read_files(image_path, folder):
-    from littlefs import LittleFS, UserContext
     with open(image_path, "rb") as handle:
         data = handle.read()
-    context = UserContext(FS_BLOCK * FS_BLOCKS)
-    context.buffer = bytearray(data[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS])
-    # The sizes MicroPython's rp2 port uses (modules/_boot.py: progsize=256; extmod/vfs_lfsx.c:
-    # cache 4 x the larger of read and prog size): with other ones littlefs-python reads some
-    # files the board reads fine as corrupt (an inline file larger than its cache, a commit
-    # padded to another prog size)
-    filesystem = LittleFS(context, block_size=FS_BLOCK, block_count=FS_BLOCKS, read_size=32,
-                          prog_size=256, cache_size=1024, lookahead_size=32, mount=False)
-    filesystem.mount()
+    filesystem, _ = _mount(data)
     files = {}
     for name in filesystem.listdir(folder):
         path = folder.rstrip("/") + "/" + name
         if filesystem.stat(path).type == 1:          # a regular file
             with filesystem.open(path, "rb") as handle:
                 files[name] = handle.read()
+    if folder == "/" and "game.jnl" not in files:
+        # The journal in its region, as the file it stands for (what the tracker reads back).
+        journal = journal_in_image(data)
+        if journal:
+            files["game.jnl"] = journal
     return files
 
 

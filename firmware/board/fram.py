@@ -33,6 +33,8 @@ class FramJournal(hw.JournalFiles):
     the FRAM at `address` of `i2c`, `size` bytes, instead. Every other file, and whatever else
     asks the flash (free space), is the flash's. Raises OSError when the FRAM does not answer."""
 
+    QUICK = True          # appends never erase: a commit need not wait for a pause
+
     def __init__(self, flash, i2c, address, size, name):
         hw.JournalFiles.__init__(self, flash, name)
         self.i2c = i2c

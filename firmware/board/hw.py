@@ -12,6 +12,11 @@ import machine
 
 from firmware.board.knob import Knob
 
+try:
+    import rp2          # the Pico's flash as a block device (the save journal's region)
+except ImportError:
+    rp2 = None          # (a host, the browser: no flash of their own)
+
 
 class Clock:
     """Milliseconds from MicroPython's wrapping tick counter."""
@@ -379,6 +384,22 @@ class JournalFiles:
     def free(self):
         """Bytes free on the filesystem, or None if it cannot tell."""
         return self.flash.free()
+
+
+def journal_region():
+    """The flash after the filesystem, as a block device of 4 KB sectors, where the firmware
+    image's _boot.py left it out of littlefs for the save journal
+    (firmware.board.flash_journal); None on a board formatted otherwise, and off a Pico."""
+    if rp2 is None:
+        return None
+    blocks = rp2.Flash().ioctl(4, 0) or 0
+    try:
+        used = os.statvfs("/")[2]     # the filesystem's blocks
+    except OSError:
+        return None
+    if blocks - used < 3:             # (the whole flash is littlefs's: journal in files)
+        return None
+    return rp2.Flash(start=used * 4096, len=(blocks - used) * 4096)
 
 
 def restart():

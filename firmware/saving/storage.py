@@ -160,6 +160,13 @@ class Storage:
             record = _record(START, start) + record
         try:
             self.flash.append(JOURNAL, record)
+        except OSError as error:
+            if getattr(self.flash, "QUICK", False) and error.args[0] in (27, 28):
+                # A journal in a region of its own (the FRAM's, the image's flash region) full,
+                # or a record too long for it: nothing was written; a snapshot instead.
+                return self.write_snapshot(game)
+            self.journal_suspect = True
+            raise
         except BaseException:
             self.journal_suspect = True
             raise
@@ -235,7 +242,10 @@ class Storage:
 class Saver:
     """Decides when to commit: a swap (a game started, brought back or imported) at once;
     any other change at most once a second, in a short pause in the presses (or every few
-    seconds of continuous presses), and within about a second of the last press.
+    seconds of continuous presses), and within about a second of the last press. With a journal
+    that never erases in play (`QUICK`: an FRAM, the firmware image's journal in flash of its
+    own) every 0.7 s, whatever the presses, after a tap's release: no change waits more than a
+    second.
 
     The game and the settings are saved independently, the game first: one failing never holds
     the other back. After a failure the next try waits a little longer each time (up to a
@@ -248,6 +258,8 @@ class Saver:
 
     INTERVAL_MS = 1000
     HOLD_OFF_MS = 2000
+    QUICK_INTERVAL_MS = 700  # a journal that never erases: a commit this often, so that with a
+    QUICK_HOLD_OFF_MS = 300  # ... tap's length waited for (then a hold is not) none is > 1 s old
     SETTLE_MS = 400          # no press for this long: a commit will not be in the way of one
     BUSY_MAX_MS = 4000       # ... but presses going on longer than this do not delay it more
     QUIET_MS = 1500          # no press for this long: a pause, when compacting cannot be in the way
@@ -289,6 +301,14 @@ class Saver:
                     and self.storage.journal_size >= self.storage.JOURNAL_LIMIT):
                 self.flush(now)      # compacts: nothing new, but the journal is long
                 return True
+            # A journal in flash of its own: the sectors ahead of it erased now, in the pause,
+            # so that no commit in play waits for an erase (firmware.board.flash_journal).
+            prepare = getattr(self.storage.flash, "prepare", None)
+            if quiet and prepare is not None and not self.held:
+                try:
+                    return prepare()
+                except OSError:
+                    pass             # (an append that finds its sector not erased erases it)
             return False
         app = self.app
         if app.endings or app.restored is not None or app.game is not self.storage.game:
@@ -301,7 +321,9 @@ class Saver:
                 self.flush(now, quiet)
                 return True
             return False
-        if waited >= self._wait:
+        quick = getattr(self.storage.flash, "QUICK", False)
+        due = self.QUICK_INTERVAL_MS if quick and self._wait == self.INTERVAL_MS else self._wait
+        if waited >= due:
             # Not while a button is down, nor in the middle of a run of presses: a flash write
             # takes up to 80 ms (littlefs may erase a sector, 400 ms at the chip's worst), and
             # the next press must be answered at once, not after it. So a commit waits for
@@ -312,12 +334,16 @@ class Saver:
             # repeat) holds it back no more than HOLD_OFF_MS. (A commit every second whatever
             # the presses was tried in issue 58: at the flash's worst times the sweep's
             # 13-round game at 530 ms then had 20 taps of 169 answered after the next one.)
+            # With a journal that never erases (an FRAM, or the firmware image's journal in flash
+            # erased ahead in pauses) a commit is a page program or two: made every 0.7 s,
+            # whatever the presses, after a tap's release (issue 58: at most the last second's
+            # play unsaved).
             last = self.app.last_input
             if (last != self._booted and waited < self._wait + self.BUSY_MAX_MS
-                    and clock.ticks_diff(now, last) < self.SETTLE_MS):
+                    and clock.ticks_diff(now, last) < self.SETTLE_MS and not quick):
                 return False
-            if (self.app.pad.held()
-                    and waited < self._wait + self.BUSY_MAX_MS + self.HOLD_OFF_MS):
+            if self.app.pad.held() and waited < due + (
+                    self.QUICK_HOLD_OFF_MS if quick else self.BUSY_MAX_MS + self.HOLD_OFF_MS):
                 return False
             self.flush(now, quiet)
             return True

@@ -7,7 +7,15 @@
 # pip packages) and `netclick_image.py` (the default pin map, made from hardware/pins.json).
 import os
 
-include("$(PORT_DIR)/boards/manifest.py")          # the board's own frozen modules (asyncio...)
+# The board's own frozen modules (the port's boards/manifest.py), but our _boot.py in place of
+# the port's: it keeps the flash's last sectors for the save journal (read it for why).
+freeze("$(PORT_DIR)/modules", ("rp2.py",))
+include("$(MPY_DIR)/extmod/asyncio")
+require("onewire")
+require("ds18x20")
+require("dht")
+require("neopixel")
+module("_boot.py")
 
 package("engine_lite", base_path="../..")
 package("firmware", base_path="../..")
