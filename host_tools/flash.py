@@ -183,15 +183,18 @@ class MemoryRegion:
     flash_range_program requires (anything else raises ValueError: a test catches it here).
 
     `cut_at`: the flash operation (program or erase, counted from 1) during which the power goes
-    off: only the first `tear` of it lands, then PowerCut is raised. `data`: the bytes to start
-    from (a region read out of a flash image)."""
+    off: only the first `tear` of it lands, then PowerCut is raised. `step`: instead, a function
+    called at each operation that says whether the power goes off in it (a PowerCutFlash's
+    `_step`, so that one count runs through the files and the region). `data`: the bytes to
+    start from (a region read out of a flash image)."""
 
     SECTOR = 4096
     PAGE = 256
 
-    def __init__(self, sectors=16, data=None, cut_at=None, tear=0.5):
+    def __init__(self, sectors=16, data=None, cut_at=None, tear=0.5, step=None):
         self.data = bytearray(data) if data is not None else bytearray(b"\xff" * sectors * 4096)
         self.cut_at = cut_at
+        self.step = step
         self.tear = tear
         self.operations = 0
         self.erases = 0
@@ -199,6 +202,8 @@ class MemoryRegion:
 
     def _cut(self):
         self.operations += 1
+        if self.step is not None:
+            return self.step()
         return self.cut_at is not None and self.operations == self.cut_at
 
     def readblocks(self, block, buffer, offset=0):

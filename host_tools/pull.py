@@ -45,8 +45,22 @@ def pull(port, folder, out=sys.stdout, reset=True, present=None):
     os.makedirs(folder, exist_ok=True)
     args = ["cp"] + [":" + name for name in names] + [folder.rstrip("/") + "/"]
     mpremote(port, *args)
+    if "game.jnl" not in names:
+        # The firmware image keeps the journal in flash of its own, not in a file
+        # (firmware/board/flash_journal.py): read there by the board's own code.
+        found = mpremote(port, "exec", JOURNAL_CODE).strip().splitlines()[-1]
+        if found != "-":
+            with open(os.path.join(folder, "game.jnl"), "wb") as handle:
+                handle.write(bytes.fromhex(found))
+            names.append("game.jnl")
     out.write("Copied %s into %s\n" % (", ".join(names), folder))
     return names
+
+
+JOURNAL_CODE = ("from firmware.board import hw, flash_journal\n"
+                "r = hw.journal_region()\n"
+                "d = r and flash_journal.FlashJournal(hw.Flash(), r, 'game.jnl').read('game.jnl')\n"
+                "print(d.hex() if d else '-')")
 
 
 def pull_virtual(image, folder, out=sys.stdout):

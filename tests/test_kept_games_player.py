@@ -20,7 +20,8 @@ import random
 from engine_lite import logtext
 from engine_lite.game import Game
 from firmware.saving import archive
-from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
+from firmware.board.flash_journal import FlashJournal
+from host_tools.flash import MemoryFlash, MemoryRegion, PowerCutFlash, PowerCut
 from host_tools.sim import Simulator
 from simhelp import choose
 
@@ -42,10 +43,21 @@ def identity(game):
     return (game.rules.NAME, bytes(reach), game.state.pack())
 
 
-def recoverable(files):
-    """The games a player can get back from these files after a power-up: in play, and in
-    Previous games."""
-    sim = Simulator(flash=MemoryFlash(dict(files)))
+def board(flash, region):
+    """What the tracker saves in: `flash`, with the journal in `region` (bytes: the firmware
+    image's layout, firmware/board/flash_journal.py) or in files (None: a board formatted by
+    stock MicroPython). The region's programs and erases count as the flash's steps, so that a
+    power cut may come in one."""
+    if region is None:
+        return flash
+    return FlashJournal(flash, MemoryRegion(data=region, step=getattr(flash, "_step", None)),
+                        "game.jnl")
+
+
+def recoverable(files, region=None):
+    """The games a player can get back from these files (and journal region) after a
+    power-up: in play, and in Previous games."""
+    sim = Simulator(flash=board(MemoryFlash(dict(files)), region))
     return [identity(sim.app.game)] + [identity(g) for _n, g, _s in
                                        archive.entries(sim.device.flash)]
 
@@ -165,21 +177,26 @@ NEW = ("new", "infiltration", "import", "game2")
 
 def one_run(seed):
     rnd = random.Random(seed)
-    sim = Simulator()
+    # Half the boards keep the journal in flash of its own (the firmware image's), half in files
+    region = bytes(MemoryRegion(4).data) if rnd.random() < 0.5 else None
+    start = MemoryFlash()
+    sim = Simulator(flash=board(start, region))
     for n in range(rnd.randrange(1, 5)):       # some kept games, each its own
         if n:
             choose(sim, "More", "New game").keys("LONG:OK")
         sim.app.act(logtext.parse("corp gain %d" % (n + 1)))
         sim.app.act(logtext.parse("runner gain %d" % (n + 2)))
         sim.settle()
-    files = dict(sim.flash.files)
+    files = dict(start.files)
+    if region is not None:
+        region = bytes(sim.flash.region.data)
     if rnd.random() < 0.3:
         files["match.json"] = HOSTILE_MATCH
     if rnd.random() < 0.3:
         files["settings.json"] = HOSTILE_SETTINGS
     serial = 0
     for stretch in range(rnd.randrange(2, 5)):
-        before = recoverable(files)
+        before = recoverable(files, region)
         ops = [rnd.choice(SWAPS) if rnd.random() < 0.7 else "play"
                for _ in range(rnd.randrange(1, 4))]
         may_leave = []
@@ -188,8 +205,9 @@ def one_run(seed):
         if rnd.random() < 0.5:
             flash.capacity = used + rnd.randrange(0, 4096)
         cut = rnd.random() < 0.6
+        saved = board(flash, region)
         try:
-            sim = Simulator(flash=flash)
+            sim = Simulator(flash=saved)
             flash.steps = 0
             if cut:
                 flash.cut_at = rnd.randrange(1, 40)
@@ -199,14 +217,19 @@ def one_run(seed):
             flash.cut_at = None
             sim.run(rnd.choice((0, 100, 1200)))    # (a cut can still come a moment later)
         except PowerCut:
+            if region is not None:
+                region = bytes(saved.region.data)
             again = PowerCutFlash(cut_at=rnd.randrange(1, 12), files=dict(flash.files))
+            saved = board(again, region)
             try:
-                Simulator(flash=again)             # a second cut in the boot after it
+                Simulator(flash=saved)             # a second cut in the boot after it
             except PowerCut:
                 pass
             flash = again
         files = dict(flash.files)
-        found = recoverable(files)
+        if region is not None:
+            region = bytes(saved.region.data)
+        found = recoverable(files, region)
         # (a game with nothing in it, no action done or undone, is not kept: App.play)
         missing = [g for g in before if g[1] and g not in may_leave and not present(g, found)]
         assert not missing, "seed %d, stretch %d, %s: lost %d of %d games" % (

@@ -81,6 +81,44 @@ def test_deploy_goes_through_mpremote_and_leaves_only_compiled_modules(deployed)
     assert vpico.read_files(image)["main.py"].startswith(b"# The Pico runs this file")
 
 
+def test_the_image_keeps_the_journal_in_flash_of_its_own(flashed, tmp_path):
+    """Issue 58, on the image: littlefs formatted without the flash's last sectors, the journal
+    there (no game.jnl file), read back the same by the board's own code and by this
+    computer's, and the game resumed from it after a power cut in play."""
+    from host_tools.pull import JOURNAL_CODE
+    from host_tools.sim import Simulator
+    keys = "OK,OK,RIGHT,OK,UP,UP,OK"
+    work = checks.copy_image(flashed[0], str(tmp_path), "journal.bin")
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.play(keys)
+        pico.run(1000)
+        pico.save_image(work)                 # the power cut: the flash as it is now
+    with open(work, "rb") as handle:
+        data = handle.read()
+    filesystem, blocks = vpico._mount(data)
+    assert blocks == vpico.FS_BLOCKS - vpico.JOURNAL_SECTORS
+    assert not [name for name in filesystem.listdir("/") if name.startswith("game.jnl")]
+    journal = vpico.journal_in_image(data)
+    assert journal
+    game, notices, held, _ = checks.resumed_game(work)
+    sim = Simulator()
+    sim.keys(keys)
+    assert held is None and game.count == sim.app.game.count >= 3
+    assert game.history == sim.app.game.history
+    with vpico.VirtualPico(work) as pico:
+        pico.boot()
+        pico.run(500)
+        checks._clean_repl(pico)
+        # (the tracker compacted the journal at power-up: read what the board's code reads now,
+        # and this computer's reading of the same flash)
+        found = pico.exec(JOURNAL_CODE).strip().splitlines()[-1]
+        pico.save_image(work)
+    with open(work, "rb") as handle:
+        now = vpico.journal_in_image(handle.read())
+    assert found == (now.hex() if now else "-")
+
+
 def test_make_pull_copies_the_game_off_the_board_for_the_report(deployed, tmp_path):
     """make pull, through the real mpremote: a game played on the board, then its files
     copied off and read by the report tool."""
