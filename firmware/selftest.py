@@ -53,17 +53,34 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
     failures = 0
     gc.collect()
     before = gc.mem_alloc()
+    spi = (pins.get("display") or {}).get("bus") == "spi"
+    controller = (pins.get("display") or {}).get("controller", "ssd1306")
     try:
         app = build(pins, clock)
     except (OSError, ValueError) as error:
-        out("FAIL display: no SSD1306 at 0x%02X on I2C%d (%s): check SDA GP%d, SCL GP%d, 3V3, GND"
-            % (pins["i2c"].get("address", 0x3C), pins["i2c"]["id"], error, pins["i2c"]["sda"],
-               pins["i2c"]["scl"]))
+        if spi:
+            wires = pins["spi"]
+            out("FAIL display: SPI%d could not be set up (%s): check the pin map's spi section"
+                " (SCK GP%d, MOSI GP%d, CS GP%d, DC GP%d)" % (
+                    wires["id"], error, wires["sck"], wires["mosi"], wires["cs"], wires["dc"]))
+        else:
+            out("FAIL display: no %s at 0x%02X on I2C%d (%s): check SDA GP%d, SCL GP%d, 3V3, GND"
+                % (controller.upper(), pins["i2c"].get("address", 0x3C), pins["i2c"]["id"],
+                   error, pins["i2c"]["sda"], pins["i2c"]["scl"]))
         return 1
     gc.collect()
-    controller = (pins.get("display") or {}).get("controller", "ssd1306")
-    out("ok   display: answered at 0x%02X, set up as the pin map says: %s" % (
-        pins["i2c"].get("address", 0x3C), controller.upper()))
+    if spi:
+        # (SPI has no acknowledge: only the test frame below shows that the panel is there)
+        out("ok   display: set up on SPI%d as the pin map says: %s; the test frame below must"
+            " show on it" % (pins["spi"]["id"], controller.upper()))
+    else:
+        out("ok   display: answered at 0x%02X, set up as the pin map says: %s" % (
+            pins["i2c"].get("address", 0x3C), controller.upper()))
+    bus = "spi" if spi else "i2c"
+    if spi:
+        rate = pins["spi"].get("baudrate", getattr(app.display.oled, "SPI_HZ", 0))
+    else:
+        rate = pins["i2c"].get("freq", 400000)
     out("     heap: %d bytes for the tracker after boot, %d free" % (gc.mem_alloc() - before,
                                                                     gc.mem_free()))
     display = app.display
@@ -75,15 +92,15 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
         app.screen.draw(app, app.fb)
     out("     render: %d us to draw the dashboard" % _average_us(clock, draw))
     full = _average_us(clock, display.show_all, 5)
-    out("     i2c: %d us to send a whole frame (%d bytes at %d Hz)"
-        % (full, 1025, pins["i2c"].get("freq", 400000)))
+    out("     %s: %d us to send a whole frame (%d bytes at %d Hz)" % (bus, full, 1024, rate))
 
     def small_change():
         display.fb.fill_rect(0, 9, 40, 16, 1)
         display.show()
         display.fb.fill_rect(0, 9, 40, 16, 0)
         display.show()
-    out("     i2c: %d us for a typical change (a number)" % (_average_us(clock, small_change, 5) // 2))
+    out("     %s: %d us for a typical change (a number)"
+        % (bus, _average_us(clock, small_change, 5) // 2))
 
     # The pattern: every pixel lit in a checkerboard, then a frame.
     fb = display.fb

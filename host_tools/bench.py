@@ -260,10 +260,11 @@ def rhythm_keys(seed):
     return ",".join(words)
 
 
-def bench_rhythm(image, flash_timing, fram=None):
+def bench_rhythm(image, flash_timing, fram=None, pins=None, panel="ssd1306"):
     """[(rhythm, taps, late, p95, max)]: every tap's update at each rhythm (ms from its
     release to the last I2C byte; late: more than LATE_MS). `fram`: saved on an FRAM instead
-    (the image's pin map names it)."""
+    (the image's pin map names it). `pins`, `panel`: the pin map the image holds and its
+    display's controller, when not the default (a display on SPI)."""
     from host_tools import virtual_checks
     from host_tools.scripted_game import scripted_keys
     rows = []
@@ -279,7 +280,7 @@ def bench_rhythm(image, flash_timing, fram=None):
     runs.append(("13 rounds, 530 ms", ",".join(scripted_keys(13)), 450))
     for name, keys, gap in runs:
         measured = virtual_checks.press_to_photon(image, keys, gap, flash_timing=flash_timing,
-                                                  fram=fram)
+                                                  fram=fram, pins=pins, panel=panel)
         times = sorted(ms for _, ms in measured if ms is not None)
         late = sum(1 for ms in times if ms > LATE_MS)
         rows.append((name, len(measured), late, _pct(times, 95), times[-1]))

@@ -66,9 +66,14 @@ def run_sim(out=print, dead=(), pins_path=None):
     from firmware.selftest import run
     from host_tools.ssd1306_emu import SSD1306
     machine.board = machine.Board()
-    machine.board.i2c_devices[0x3C] = SSD1306()
     pins_path = pins_path or os.path.join(ROOT, "hardware", "pins.json")
-    clock = PressingClock(machine.board, load_pins(pins_path), dead)
+    pins = load_pins(pins_path)
+    panel = SSD1306((pins.get("display") or {}).get("controller", "ssd1306"))
+    if (pins.get("display") or {}).get("bus") == "spi":
+        machine.board.spi_devices[pins["spi"]["id"]] = (panel, pins["spi"]["cs"], pins["spi"]["dc"])
+    else:
+        machine.board.i2c_devices[0x3C] = panel
+    clock = PressingClock(machine.board, pins, dead)
     with tempfile.TemporaryDirectory() as folder:
         return run(pins_path, clock, folder, out=out, prompt=clock.asked_for)
 

@@ -56,8 +56,12 @@ class Simulator:
         self.pins = (load_pins(data=pins) if pins is not None else
                      load_pins(pins_path or os.path.join(ROOT, "hardware", "pins.json")))
         self.oled = SSD1306(panel or (self.pins.get("display") or {}).get("controller", "ssd1306"))
-        self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = (
-            _Tap(tap, self.oled) if tap else self.oled)
+        wired = _Tap(tap, self.oled) if tap else self.oled
+        if (self.pins.get("display") or {}).get("bus") == "spi":
+            spi = self.pins["spi"]          # the panel on SPI (firmware.board.spi)
+            self.board.spi_devices[spi["id"]] = (wired, spi["cs"], spi["dc"])
+        else:
+            self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = wired
         # The other seat's display, when the pin map names one (display2): None otherwise.
         self.oled2 = None
         second = self.pins.get("display2")
@@ -202,6 +206,11 @@ class _Tap:
     def write(self, data):
         self.tap(data)
         self.device.write(data)
+
+    def spi(self, data, dc):
+        """(On SPI: the tap sees the bytes as I2C would carry them, after their control byte.)"""
+        self.tap(bytes((0x40 if dc else 0x00,)) + data)
+        self.device.spi(data, dc)
 
 
 # ---- front ends -------------------------------------------------------------------------------

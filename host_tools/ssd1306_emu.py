@@ -36,7 +36,8 @@ _PLAIN = (0x2E, 0x2F, 0xE3)
 
 
 class SSD1306:
-    """The controller. Give it each I2C write with `write(data)`; read the glass with `pixel`."""
+    """The controller. Give it each I2C write with `write(data)` (or each SPI write with
+    `spi(data, dc)`); read the glass with `pixel`."""
 
     def __init__(self, controller="ssd1306"):
         self.controller = controller
@@ -80,6 +81,15 @@ class SSD1306:
                     self._data(byte)
                 else:
                     self._command_byte(byte)
+
+    def spi(self, data, dc):
+        """Bytes on the 4-wire SPI bus while CS is low: display data with the DC pin high, else
+        commands (no control bytes on SPI)."""
+        for byte in data:
+            if dc:
+                self._data(byte)
+            else:
+                self._command_byte(byte)
 
     def _command_byte(self, byte):
         if self._command is not None:

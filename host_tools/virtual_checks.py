@@ -108,10 +108,11 @@ def with_pin_map(image, folder, name, pins_text):
     return work
 
 
-def screen_on(image, keys, settle_ms=300, panel="ssd1306", wait_ms=1000):
+def screen_on(image, keys, settle_ms=300, panel="ssd1306", wait_ms=1000, pins=None):
     """Boot the image, wait out the first save (`wait_ms`), play `keys`, let the screen settle;
-    returns the glass (packed bytes). `panel`: the emulated display's controller."""
-    with VirtualPico(image, panel=panel) as pico:
+    returns the glass (packed bytes). `panel`: the emulated display's controller; `pins`: the
+    pin map the image holds, when not hardware/pins.json (a display on SPI)."""
+    with VirtualPico(image, panel=panel, pins=pins) as pico:
         pico.boot()
         pico.run(wait_ms)
         pico.play(keys)
@@ -401,7 +402,7 @@ def update_ms(taps, writes, tail_us):
 
 
 def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="typical",
-                    fram=None):
+                    fram=None, pins=None, panel="ssd1306"):
     """Play `keys` from a new game, `gap_ms` from each release to the next press (the
     simulator's 120 by default: taps 200 ms apart); for every tap, the ms from the end of the tap
     (the release) to the last I2C byte of the update it caused, or None if it changed nothing on
@@ -409,13 +410,14 @@ def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="t
     release). With `second_panel` (its address; the image's pin map must name it), the update
     timed is the second panel's. `flash_timing`: "typical" or "worst" (the chip's datasheet
     times for an erase and a page program, host_tools/node/vpico.mjs). `fram`: an FRAM on the
-    bus ({"address", "bytes"}; the image's pin map must name it to save there). Returns
-    [(button, ms or None)]."""
+    bus ({"address", "bytes"}; the image's pin map must name it to save there). `pins`: the
+    pin map the image holds, when not hardware/pins.json (a display on SPI: its last byte
+    timed); `panel`: the emulated controller. Returns [(button, ms or None)]."""
     from host_tools import keyscript
     gap_ms = keyscript.GAP_MS if gap_ms is None else gap_ms
     taps = []
     with VirtualPico(image, second_panel=second_panel, flash_timing=flash_timing,
-                     fram=fram) as pico:
+                     fram=fram, pins=pins, panel=panel) as pico:
         watched = pico.i2c_writes2 if second_panel else pico.i2c_writes
         pico.boot()
         pico.play("WAIT:3000")                 # the boot message goes away

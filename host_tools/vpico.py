@@ -95,9 +95,14 @@ class VirtualPico:
         self.off = False
         self._node = subprocess.Popen(["node", NODE_SCRIPT], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True, bufsize=1)
+        # A panel on SPI (the pin map's display bus: firmware/board/spi.py) instead of I2C: its
+        # block and its CS and DC pins, whose levels frame and sort its bytes.
+        spi = None
+        if (self.pins.get("display") or {}).get("bus") == "spi":
+            spi = dict((key, self.pins["spi"][key]) for key in ("id", "cs", "dc"))
         self._command("start", uf2=uf2 or stock, bootrom=bootrom, image=image, seed=seed,
                       flash_uf2=uf2 is not None, flash_timing=flash_timing, fram=fram,
-                      oleds=[FIRST_PANEL] + ([second_panel] if second_panel else []))
+                      oleds=[FIRST_PANEL] + ([second_panel] if second_panel else []), spi=spi)
         for button in self.pins["buttons"]:      # every switch open: its pin pulled up
             self.release(button, bounces=0)
         for switch in ("a", "b") if self.pins.get("knob") else ():
@@ -126,6 +131,11 @@ class VirtualPico:
                     continue           # (at the first's address, both panels hear it)
             self.oled.write(data[:])
             self.i2c_writes.append((start, end, data))
+        for start, end, data, dc in answer["spi"]:
+            data = bytes.fromhex(data)
+            self.oled.spi(data, dc)
+            # (kept as I2C would carry them, after their control byte: the timings read both)
+            self.i2c_writes.append((start, end, bytes((0x40 if dc else 0x00,)) + data))
         self.flash_ops += [tuple(op) for op in answer["flash"]]
         self.events += answer["events"]
         self.busy_us = answer["busy_us"]

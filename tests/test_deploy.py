@@ -258,6 +258,20 @@ def test_the_self_test_checks_the_knob_and_names_the_controller(tmp_path):
     assert "FAIL knob: no click on GP18/GP19" in "\n".join(lines)
 
 
+def test_the_self_test_names_an_spi_display_and_its_clock():
+    """Issue 61: with the display on SPI (hardware/pins-spi.json) the self-test says which
+    controller it set up on which SPI block, that only the test frame shows the panel is there
+    (SPI has no acknowledge), and times a whole frame at the controller's clock."""
+    import os
+    from host_tools.device_bench import run_sim
+    spi = os.path.join(os.path.dirname(__file__), "..", "hardware", "pins-spi.json")
+    lines = []
+    assert run_sim(lines.append, pins_path=spi) == 0
+    text = "\n".join(lines)
+    assert "set up on SPI0 as the pin map says: SSD1306" in text
+    assert "spi:" in text and "at 10000000 Hz" in text and "a frame round the glass" in text
+
+
 def test_a_board_that_does_not_come_back_after_the_reset(monkeypatch, capsys):
     ports = [[("/dev/ttyACM0", "Pico", 0x2E8A)]]
     monkeypatch.setattr(deploy, "serial_ports", lambda: ports[-1])

@@ -235,3 +235,104 @@ def test_two_sh1106_panels_show_what_two_ssd1306_panels_show(pin_map):
         assert sim.oled.unknown == [] and sim.oled2.unknown == [], controller
         glasses[controller] = (sim.oled.glass_bytes(), sim.oled2.glass_bytes())
     assert glasses["sh1106"] == glasses["ssd1306"]
+
+
+# ---- a display on SPI (firmware/board/spi.py) --------------------------------------------
+
+def _spi_pins(controller):
+    """hardware/pins-spi.json with `controller` for its display."""
+    import json
+    with open("hardware/pins-spi.json") as handle:
+        data = json.load(handle)
+    data["display"]["controller"] = controller
+    return data
+
+
+def test_each_controller_on_spi_shows_every_golden_screen_as_on_i2c():
+    """Issue 61: the SSD1306, SSD1309 and SH1106 on 4-wire SPI (hardware/pins-spi.json) get
+    their own set-up with no command they have not got, and every golden screen is the picture
+    the 0.96-inch module shows on I2C, in fewer bytes (no control bytes or addresses)."""
+    from host_tools.screens_catalog import SCREENS
+    from host_tools.sim import Simulator
+    for name, _description, keys in SCREENS:
+        small = play(keys)
+        i2c_bytes = small.board.i2c_bytes
+        for controller in ("ssd1306", "ssd1309", "sh1106"):
+            sim = Simulator(pins=_spi_pins(controller), panel=controller)
+            sim.keys(keys)
+            sim.run(300)
+            assert sim.oled.display_on and sim.oled.unknown == [], (name, controller)
+            assert sim.oled.glass_bytes() == small.oled.glass_bytes(), (name, controller)
+            assert sim.board.i2c_bytes == 0 and 0 < sim.board.spi_bytes < i2c_bytes
+    upright = sim.oled.rows()                       # (an SH1106 on SPI, the last screen)
+    sim.app.display.set_flip(True)
+    assert sim.oled.rows() == [row[::-1] for row in upright[::-1]]
+
+
+def test_a_wrong_controller_on_spi_shows_a_wrong_picture():
+    """The SSD1306's driver on an SH1106 over SPI: its windows are not the SH1106's commands,
+    and the glass is not the picture (the emulator models the chip, not the picture wanted)."""
+    from host_tools.sim import Simulator
+    wrong = Simulator(pins=_spi_pins("ssd1306"), panel="sh1106")
+    wrong.run(300)
+    wrong_glass = wrong.oled.glass_bytes()
+    right = Simulator(pins=_spi_pins("sh1106"), panel="sh1106")
+    right.run(300)
+    assert 0x21 in wrong.oled.unknown and wrong_glass != right.oled.glass_bytes()
+
+
+def test_a_display_on_spi_needs_its_wires_where_the_rp2040_has_them():
+    """The pin map's SPI section is checked before anything is driven: each mistake named."""
+    from firmware.board.pins import parse, PinMapError
+    parse(_spi_pins("sh1106"))
+    for change, words in (
+            (lambda d: d.pop("spi"), "needs an 'spi' section"),
+            (lambda d: d["spi"].update(sck=4), "SPI0's clock can be on GP2/6/18/22"),
+            (lambda d: d["spi"].update(mosi=11), "its data on GP3/7/19/23"),
+            (lambda d: d["spi"].update(id=2), "spi.id must be 0 or 1"),
+            (lambda d: d["spi"].update(dc=14), "GP14 is used twice"),
+            (lambda d: d["spi"].update(baudrate=80000000), "spi.baudrate"),
+            (lambda d: d["display"].update(bus="parallel"), "display.bus must be i2c or spi"),
+            (lambda d: d.update(display2={"address": 61}), "display2 is on the I2C bus")):
+        data = _spi_pins("ssd1306")
+        change(data)
+        with pytest.raises(PinMapError) as error:
+            parse(data)
+        assert words in str(error.value)
+
+
+def test_micropython_drives_an_spi_panel_with_dc_low_for_commands_and_high_for_data():
+    """Under MicroPython (the driver's properties, adafruit_bus_device's SPIDevice, the
+    memoryviews): an SH1106 on SPI gets its set-up as commands (DC low) and a changed rectangle
+    as its pages' addresses (DC low) and bytes (DC high), with CS low around each write."""
+    from firmware.board.sh1106 import INIT
+    code = """
+import json, machine
+class Panel:
+    def __init__(self):
+        self.commands = []
+        self.data = 0
+    def spi(self, data, dc):
+        if dc:
+            self.data += len(data)
+        else:
+            self.commands.extend(data)
+machine.board = machine.Board()
+panel = Panel()
+machine.board.spi_devices[0] = (panel, 1, 0)
+from firmware.board import hw
+from firmware.board.display import Display
+pins = {"spi": {"id": 0, "sck": 2, "mosi": 3, "cs": 1, "dc": 0}}
+display = Display(None, 0, 128, 64, "sh1106", spi=hw.open_spi(pins))
+before = len(panel.commands)
+display.fb.fill_rect(10, 20, 30, 12, 1)
+display.show()
+print(json.dumps([type(display.oled).__name__, panel.commands, before, panel.data,
+                  machine.board.driven[1]]))
+"""
+    name, commands, before, data, cs = _micropython(code)
+    assert name == "SH1106_SPI"
+    start = commands.index(INIT[0])
+    assert commands[start:start + len(INIT)] == list(INIT)
+    assert commands[before:] == [0xB2, 10 + 2, 0x10, 0xB3, 10 + 2, 0x10]
+    assert data == 1024 + 2 * 30 and cs == 1       # the blank frame, then the rectangle

@@ -634,23 +634,31 @@ def test_text_in_machine_code_puts_the_pixels_blit_puts(board):
     assert said == ["True", "0", "0"]       # (machine code used; the same x after; the same frame)
 
 
-def test_an_sh1106_module_shows_the_golden_screens_and_comes_back_after_a_power_cut(flashed,
-                                                                                    tmp_path):
-    """Issue 61: the firmware image on a board whose pin map says `"controller": "sh1106"`, on
-    an emulated SH1106 (132-column memory, page addressing only, the glass at column 2): the
-    same pictures as on the 0.96-inch module, and after a power cut in a flash write."""
+@pytest.mark.parametrize("controller, bus", [("sh1106", "i2c"), ("ssd1309", "i2c"),
+                                             ("ssd1306", "spi"), ("ssd1309", "spi"),
+                                             ("sh1106", "spi")])
+def test_each_controller_on_each_bus_shows_the_golden_screens_and_comes_back_after_a_power_cut(
+        flashed, tmp_path, controller, bus):
+    """Issue 61: the firmware image on a board whose pin map names the controller and the bus
+    (I2C: hardware/pins.json; SPI: hardware/pins-spi.json), on the emulated controller (the
+    SH1106's 132-column memory with page addressing only; on SPI the bytes framed by CS, sorted
+    by DC, each at the block's clock): the same pictures as on the 0.96-inch module on I2C, and
+    after a power cut in a flash write. (The SSD1306 on I2C is every other test's.)"""
     import json
     image, folder = flashed
-    pins = json.loads(open(os.path.join("hardware", "pins.json")).read())
-    pins["display"]["controller"] = "sh1106"
-    work = checks.with_pin_map(image, str(tmp_path), "sh1106.bin", json.dumps(pins))
+    source = "pins-spi.json" if bus == "spi" else "pins.json"
+    pins = json.loads(open(os.path.join("hardware", source)).read())
+    pins["display"]["controller"] = controller
+    work = checks.with_pin_map(image, str(tmp_path), "%s-%s.bin" % (controller, bus),
+                               json.dumps(pins))
     for name, description, keys in ON_PICO[:6]:
         # (keys once the boot's word on the pin map read from the flash is gone: an SSD1306's
         # says it too)
-        glass = checks.screen_on(work, keys, panel="sh1106", wait_ms=3000)
+        glass = checks.screen_on(work, keys, panel=controller, wait_ms=3000, pins=pins)
         differ = sum(bin(a ^ b).count("1") for a, b in zip(glass, _golden(name)))
-        assert differ == 0, "%s on an SH1106: %d pixels differ" % (description, differ)
-    with vpico.VirtualPico(work, panel="sh1106") as pico:
+        assert differ == 0, "%s on an %s on %s: %d pixels differ" % (
+            description, controller, bus, differ)
+    with vpico.VirtualPico(work, panel=controller, pins=pins) as pico:
         pico.boot()
         pico.run(3000)
         pico.cut_in_flash_op(1, 0.5, "program")      # the power goes in the next flash write
@@ -665,7 +673,7 @@ def test_an_sh1106_module_shows_the_golden_screens_and_comes_back_after_a_power_
         pico.run(3000)
         assert pico.oled.display_on and pico.oled.unknown == []
         assert pico.glass_bytes() == checks.screen_on(pico_image(pico, tmp_path), "",
-                                                      panel="sh1106", wait_ms=3000)
+                                                      panel=controller, wait_ms=3000, pins=pins)
 
 
 def pico_image(pico, tmp_path):

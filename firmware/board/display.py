@@ -9,8 +9,9 @@ MicroPython `machine.I2C` that shape. The driver's `show()` sends the whole 1025
 import adafruit_ssd1306
 
 from firmware.board import hw
-from firmware.board.ssd1309 import SSD1309_I2C
-from firmware.board.sh1106 import SH1106_I2C
+from firmware.board.spi import SPIBus, SSD1306_SPI
+from firmware.board.ssd1309 import SSD1309_I2C, SSD1309_SPI
+from firmware.board.sh1106 import SH1106_I2C, SH1106_SPI
 
 class I2CBus:
     """busio.I2C-style methods over a machine.I2C (no locking is needed on one core).
@@ -63,6 +64,9 @@ def open_display(pins):
     """The Display the pin map describes: its bus, address, size and controller, and a second
     panel for the other seat if the pin map names one (display2)."""
     size = pins.get("display") or {}
+    if size.get("bus") == "spi":           # (one panel: display2 is on I2C only)
+        return Display(None, 0, size.get("width", 128), size.get("height", 64),
+                       size.get("controller"), spi=hw.open_spi(pins))
     i2c = hw.open_i2c(pins)
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
                       size.get("height", 64), size.get("controller"))
@@ -112,7 +116,8 @@ class Display:
     lit with the first unplugged). `retry()` (called by the App about once a second while any
     panel is not `online`) sets the silent ones up again with a blank picture, and the App draws
     the screen anew. Play never waits for a panel. `controller` "ssd1309" (the pin map's
-    display.controller) sets up a 2.42" module's SSD1309.
+    display.controller) sets up a 2.42" module's SSD1309, "sh1106" a 1.3" module's SH1106.
+    `spi`: the panel is on SPI instead (firmware.board.spi; hw.open_spi gives what it takes).
     """
 
     DIM_CONTRAST = 8
@@ -123,10 +128,16 @@ class Display:
     # costs about 40 bytes' time more (make bench: press to photon, menus+mixed p95 and max).
     MERGE_SLACK = 40
 
-    def __init__(self, i2c, address=0x3C, width=128, height=64, controller=None):
-        # I2CBus has busio.I2C's methods (the driver's type hint names busio.I2C itself).
-        self.bus = bus = I2CBus(i2c)
-        self.oled = _driver(controller)(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+    def __init__(self, i2c, address=0x3C, width=128, height=64, controller=None, spi=None):
+        if spi is None:
+            # I2CBus has busio.I2C's methods (the driver's type hint names busio.I2C itself).
+            self.bus = bus = I2CBus(i2c)
+            self.oled = _driver(controller)(width, height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+        else:
+            # `spi`: (machine.SPI, its DC pin, its CS pin, the pin map's clock or None)
+            machine_spi, dc, cs, baudrate = spi
+            self.bus = bus = SPIBus(machine_spi, dc, cs, baudrate)
+            self.oled = _SPI_DRIVERS.get(controller or "", SSD1306_SPI)(width, height, bus, baudrate)
         self.fb = self.oled
         self.width = width
         self.height = height
@@ -347,6 +358,10 @@ def _changed(drawn, held, width):
     while drawn[last] == held[last]:
         last -= 1
     return first, last
+
+
+# The driver of each controller on SPI (firmware.board.spi)
+_SPI_DRIVERS = {"ssd1309": SSD1309_SPI, "sh1106": SH1106_SPI}
 
 
 def _driver(controller):

@@ -89,6 +89,18 @@ def open_i2c(pins):
                        freq=i2c.get("asked") or i2c.get("freq", 400000))
 
 
+def open_spi(pins):
+    """(machine.SPI, DC pin, CS pin, clock in Hz or None) for a display on SPI, from the pin
+    map's "spi" section: the RP2040's hardware SPI, mode 0, sending only (no MISO). None as the
+    clock: the controller's own (firmware.board.spi)."""
+    spi = pins["spi"]
+    out = lambda number: machine.Pin(number, machine.Pin.OUT, value=1)
+    baudrate = spi.get("baudrate")
+    bus = machine.SPI(spi["id"], baudrate=baudrate or 1000000, polarity=0, phase=0,
+                      sck=machine.Pin(spi["sck"]), mosi=machine.Pin(spi["mosi"]))
+    return bus, out(spi["dc"]), out(spi["cs"]), baudrate
+
+
 def random_byte():
     """A byte from the RP2040's hardware random source (os.urandom; CPython's on a host)."""
     return os.urandom(1)[0]

@@ -10,6 +10,9 @@ REQUIRED_BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK")
 DEFAULT_PATH = "hardware/pins.json"
 # The OLED controllers the firmware can set up: the 0.96" modules' SSD1306, the 2.42" ones' SSD1309.
 CONTROLLERS = ("ssd1306", "ssd1309", "sh1106")
+# The RP2040's hardware SPI: the GPIOs each block's clock (SCK) and data out (TX, the display's
+# MOSI or SDA/DIN) can be on (RP2040 datasheet, 2.19.2; the Pico 2's RP2350 the same).
+SPI_PINS = {0: ((2, 6, 18, 22), (3, 7, 19, 23)), 1: ((10, 14, 26), (11, 15, 27))}
 
 
 class PinMapError(ValueError):
@@ -35,6 +38,30 @@ def _chip(data, name, example):
         raise PinMapError("%s.address must be an I2C address (%s), not %r"
                           % (name, example, address))
     return section
+
+
+def _spi(data):
+    """The SPI section of a display on SPI (4-wire: clock, data, chip select, data/command),
+    checked; returns its pins as (name, GPIO) pairs for the check that none is used twice."""
+    spi = data.get("spi")
+    if not isinstance(spi, dict):
+        raise PinMapError("display.bus is spi: the pin map needs an 'spi' section "
+                          "(id, sck, mosi, cs, dc)")
+    block = spi.get("id")
+    if block not in (0, 1):
+        raise PinMapError("spi.id must be 0 or 1")
+    pins = []
+    for key in ("sck", "mosi", "cs", "dc"):
+        pins.append(("spi." + key, _gpio(spi.get(key), "spi." + key)))
+    clocks, outs = SPI_PINS[block]
+    if spi["sck"] not in clocks or spi["mosi"] not in outs:
+        raise PinMapError("SPI%d's clock can be on GP%s and its data on GP%s" % (
+            block, "/".join(str(pin) for pin in clocks), "/".join(str(pin) for pin in outs)))
+    baudrate = spi.get("baudrate", 10000000)
+    if not isinstance(baudrate, int) or isinstance(baudrate, bool) or not (
+            100000 <= baudrate <= 20000000):
+        raise PinMapError("spi.baudrate must be 100000-20000000 (Hz), not %r" % (baudrate,))
+    return tuple(pins)
 
 
 def parse(data):
@@ -83,6 +110,10 @@ def parse(data):
         if knob.get("per_click", 4) not in (2, 4):
             raise PinMapError("knob.per_click must be 2 or 4, not %r" % (knob.get("per_click"),))
     outputs = (("buzzer", data.get("buzzer")), ("display.reset", display.get("reset")))
+    if display.get("bus", "i2c") not in ("i2c", "spi"):
+        raise PinMapError("display.bus must be i2c or spi, not %r" % (display.get("bus"),))
+    if display.get("bus") == "spi":
+        outputs += _spi(data)
     inputs = (("knob.a", knob["a"]), ("knob.b", knob["b"])) if knob else ()
     for what, pin in outputs + inputs:
         if pin is not None:
@@ -96,6 +127,8 @@ def parse(data):
     # lid. rotation: 180 when the device lies flat between the players (the default), 0 when
     # the panels stand back to back.
     second = _chip(data, "display2", "61 is 0x3D")
+    if second is not None and display.get("bus") == "spi":
+        raise PinMapError("display2 is on the I2C bus: with an SPI display, use I2C for both")
     if second is not None:
         address = second["address"]
         first = display.get("controller", "ssd1306")

@@ -6,10 +6,12 @@ page addressing only: no column or page windows (0x21, 0x22) and no horizontal a
 (0x20). So Adafruit's SSD1306 driver would show a shifted, striped picture on it. `SH1106_I2C`
 is that driver with the SH1106's set-up and a `show()` that sends a page at a time, each from
 column COLUMN_OFFSET; firmware.board.display sends its changed pages the same way (`PAGED`).
-Loaded only when the pin map says `"controller": "sh1106"`.
+Used when the pin map says `"controller": "sh1106"` (over I2C or SPI).
 """
 
 import adafruit_ssd1306
+
+from firmware.board.spi import SSD1306_SPI
 
 # The set-up, in the order of the SH1106 datasheet's example (and the common SH1106 drivers).
 INIT = (
@@ -32,28 +34,34 @@ INIT = (
 )
 
 
+def init_display(self):
+    """Send the SH1106's set-up, then a blank frame (either bus's driver)."""
+    for cmd in INIT:
+        self.write_cmd(cmd)
+    self.fill(0)
+    self.show()
+
+
+def _page_address(driver, page):
+    driver.write_cmd(0xB0 | page)
+    driver.write_cmd(driver.COLUMN_OFFSET & 0x0F)
+    driver.write_cmd(0x10 | (driver.COLUMN_OFFSET >> 4))
+
+
 class SH1106_I2C(adafruit_ssd1306.SSD1306_I2C):
     """Adafruit's SSD1306 I2C driver, set up as an SH1106 wants (INIT), sending a page at a
     time from column COLUMN_OFFSET."""
 
     PAGED = True            # page addressing only: firmware.board.display sends page by page
     COLUMN_OFFSET = 2       # the glass is columns 2..129 of its 132 (either way round)
-
-    def init_display(self):
-        """Send the SH1106's set-up, then a blank frame."""
-        for cmd in INIT:
-            self.write_cmd(cmd)
-        self.fill(0)
-        self.show()
+    init_display = init_display
 
     def show(self):
         """Send the whole frame: each page from column COLUMN_OFFSET (no windows on an SH1106)."""
         width = self.width
         buffer = self.buffer              # 0x40, then the frame
         for page in range(self.height // 8):
-            self.write_cmd(0xB0 | page)
-            self.write_cmd(self.COLUMN_OFFSET & 0x0F)
-            self.write_cmd(0x10 | (self.COLUMN_OFFSET >> 4))
+            _page_address(self, page)
             # (the 0x40 control byte: the byte before this page's, borrowed for the write)
             start = 1 + page * width
             borrowed = buffer[start - 1]
@@ -62,3 +70,22 @@ class SH1106_I2C(adafruit_ssd1306.SSD1306_I2C):
                 self.i2c_device.write(buffer, start=start - 1, end=start + width)
             finally:
                 buffer[start - 1] = borrowed
+
+
+class SH1106_SPI(SSD1306_SPI):
+    """The SSD1306 SPI driver (firmware.board.spi), set up as an SH1106 wants, sending a page
+    at a time from column COLUMN_OFFSET."""
+
+    PAGED = True
+    COLUMN_OFFSET = 2
+    SPI_HZ = 4000000        # the SH1106's datasheet: a 250 ns clock cycle at the least
+    init_display = init_display
+
+    def show(self):
+        """Send the whole frame: each page from column COLUMN_OFFSET."""
+        width = self.width
+        for page in range(self.height // 8):
+            _page_address(self, page)
+            self.dc_pin.value = 1
+            with self.spi_device as spi:
+                spi.write(self.buffer, start=1 + page * width, end=1 + (page + 1) * width)

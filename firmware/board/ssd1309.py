@@ -4,10 +4,12 @@ It draws with the SSD1306's commands (the same memory, addressing and windows), 
 SSD1306 driver and firmware.board.display work on it unchanged, but its set-up differs: it has no
 charge pump (the module makes the panel's voltage), no 0xAD current reference, and wants its own
 clock, pre-charge and VCOMH levels. `SSD1309_I2C` is the driver with the SSD1309's set-up in
-place of the SSD1306's. Loaded only when the pin map says `"controller": "ssd1309"`.
+place of the SSD1306's. Used when the pin map says `"controller": "ssd1309"` (over I2C or SPI).
 """
 
 import adafruit_ssd1306
+
+from firmware.board.spi import SSD1306_SPI
 
 # The set-up, in the order of the SSD1309 datasheet's example and u8g's SSD1309 128x64 driver.
 INIT = (
@@ -30,12 +32,22 @@ INIT = (
 )
 
 
+def init_display(self):
+    """Send the SSD1309's set-up, then a blank frame (as the SSD1306 driver does), on either
+    bus."""
+    for cmd in INIT:
+        self.write_cmd(cmd)
+    self.fill(0)
+    self.show()
+
+
 class SSD1309_I2C(adafruit_ssd1306.SSD1306_I2C):
     """Adafruit's SSD1306 I2C driver, set up as an SSD1309 wants (INIT)."""
 
-    def init_display(self):
-        """Send the SSD1309's set-up, then a blank frame (as the SSD1306 driver does)."""
-        for cmd in INIT:
-            self.write_cmd(cmd)
-        self.fill(0)
-        self.show()
+    init_display = init_display
+
+
+class SSD1309_SPI(SSD1306_SPI):
+    """The SSD1306 SPI driver (firmware.board.spi), set up as an SSD1309 wants (INIT)."""
+
+    init_display = init_display

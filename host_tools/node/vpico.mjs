@@ -41,6 +41,8 @@ let baseNs = 0;                // emulated time before the current power-on (tim
 let serialOut = [];            // bytes from the board's USB serial, not yet reported
 let serialIn = [];             // bytes for the board, fed as its FIFO has room
 let i2cLog = [];               // finished I2C writes: [start_us, end_us, hex, address]
+let spiPanel = null;           // start's `spi`: {id, cs, dc}: the panel on that SPI block instead
+let spiLog = [];               // finished SPI writes to it: [start_us, end_us, hex, dc level]
 let flashLog = [];             // finished flash operations: [kind, offset, count, start_us, end_us]
 let events = [];               // resets and cuts, for the host
 let buttons = new Map();       // gpio -> {pressed, level}
@@ -180,6 +182,30 @@ function i2cBitNs(i2c) {
   return Math.round(periods * 1e9 / sysHz());
 }
 
+// ---- a panel on SPI (firmware/board/spi.py): each byte its 8 clocks at the block's rate ---------
+
+function attachSpiPanel() {
+  if (!spiPanel) return;
+  const spi = mcu.spi[spiPanel.id];
+  const cs = mcu.gpio[spiPanel.cs], dc = mcu.gpio[spiPanel.dc];
+  let bytes = [], startNs = 0, level = 0;
+  const flush = () => {
+    if (bytes.length) spiLog.push([us(startNs), us(nowNs()), Buffer.from(bytes).toString("hex"), level]);
+    bytes = [];
+  };
+  spi.onTransmit = (value) => {
+    if (cs.value === GPIOPinState.Low) {          // the panel listens only while selected
+      const now = dc.value === GPIOPinState.High ? 1 : 0;
+      if (bytes.length && now !== level) flush();
+      if (!bytes.length) { startNs = nowNs(); level = now; }
+      bytes.push(value);
+    }
+    const hz = spi.clockFrequency || 1_000_000;
+    mcu.clock.createAlarm(() => spi.completeTransmit(0)).schedule(Math.round(8e9 / hz));
+  };
+  cs.addListener(() => { if (cs.value !== GPIOPinState.Low) flush(); });
+}
+
 function attachOled() {
   const i2c = mcu.i2c[0];
   let bytes = null, startNs = 0, target = 0;
@@ -280,6 +306,7 @@ function powerOn() {
     else answerRead(endpoint, size);
   };
   attachOled();
+  attachSpiPanel();
   for (const [gpio, state] of buttons) {
     state.bouncing = null;
     mcu.gpio[gpio].addListener(() => refreshButton(gpio));
@@ -326,9 +353,9 @@ function run(ms) {
 function report(extra) {
   const answer = Object.assign({
     t: us(nowNs()), serial: Buffer.from(serialOut).toString("hex"), i2c: i2cLog, flash: flashLog,
-    events, off: poweredOff, busy_us: us(busyNs), idle_us: us(idleNs),
+    spi: spiLog, events, off: poweredOff, busy_us: us(busyNs), idle_us: us(idleNs),
   }, extra || {});
-  serialOut = []; i2cLog = []; flashLog = []; events = [];
+  serialOut = []; i2cLog = []; flashLog = []; events = []; spiLog = [];
   return answer;
 }
 
@@ -343,6 +370,7 @@ const commands = {
     if (!c.image || c.flash_uf2) loadUf2(c.uf2);
     rng = c.seed || 12345;
     if (c.oleds) oledAddresses = c.oleds;
+    if (c.spi) { spiPanel = c.spi; oledAddresses = []; }   // (nothing answers on I2C then)
     if (c.fram) { fram = new Uint8Array(c.fram.bytes); framAddress = c.fram.address; }
     if (c.flash_timing) [ERASE_NS_PER_SECTOR, PROGRAM_NS_PER_PAGE] = FLASH_TIMING[c.flash_timing];
     powerOn();

@@ -8,6 +8,8 @@ WebAssembly MicroPython, which has no `machine`). The firmware uses it unchanged
     machine.board.release(pin_number)
     machine.board.i2c_devices[0x3C] = dev  # dev.write(bytes) receives each I2C write
     machine.board.i2c_log                  # None, or a list that collects (addr, bytes) writes
+    machine.board.spi_devices[0] = (dev, cs, dc)   # dev.spi(bytes, dc_level) receives each
+                                           # write on SPI0 while the pin `cs` is driven low
 """
 
 
@@ -23,6 +25,9 @@ class Board:
         self.wdt = None
         self.resets = 0
         self.outputs = []       # (pin number, level) each time an output is driven, in order
+        self.driven = {}        # pin number -> the level an output drives now
+        self.spi_devices = {}   # SPI block -> (object with spi(data, dc), CS pin, DC pin)
+        self.spi_bytes = 0
 
     def press(self, pin):
         """Hold the button on `pin` down (the pin is pulled to ground): a falling edge."""
@@ -67,6 +72,7 @@ class Pin:
         self._out = value or 0
         if mode == Pin.OUT and value is not None:
             board.outputs.append((id, self._out))
+            board.driven[id] = self._out
 
     def value(self, v=None):
         """Read the level, or drive an output."""
@@ -77,6 +83,7 @@ class Pin:
         self._out = 1 if v else 0
         if self.mode == Pin.OUT:
             board.outputs.append((self.id, self._out))
+            board.driven[self.id] = self._out
         return None
 
     def __call__(self, v=None):
@@ -150,6 +157,32 @@ class I2C:
             raise OSError(19)
         for i in range(len(buf)):
             buf[i] = 0
+
+
+class SPI:
+    """An SPI controller, sending only (a display's). Each write reaches the device wired to
+    this block (board.spi_devices) if its chip select is driven low, with its DC pin's level."""
+
+    def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None,
+                 miso=None):
+        self.id = id
+        self.init(baudrate, polarity, phase)
+
+    def init(self, baudrate=1000000, polarity=0, phase=0):
+        """Set the clock and mode."""
+        self.baudrate = baudrate
+        self.polarity = polarity
+        self.phase = phase
+
+    def write(self, buf):
+        """Send bytes (nothing answers on SPI: no error when no device listens)."""
+        data = bytes(buf)
+        board.spi_bytes += len(data)
+        wired = board.spi_devices.get(self.id)
+        if wired is not None and data:
+            device, cs, dc = wired
+            if board.driven.get(cs, 1) == 0:
+                device.spi(data, board.driven.get(dc, 0))
 
 
 class PWM:
