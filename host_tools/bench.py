@@ -288,6 +288,8 @@ def bench_rhythm(image, flash_timing, fram=None, pins=None, panel="ssd1306"):
 
 
 SWAP_ACTIONS = 2000         # the games a swap is timed with (bench_board)
+SPI_CONTROLLERS = ("ssd1306", "sh1106")    # the rhythm sweep on SPI: 10 MHz and 4 MHz
+SPI_TARGETS = {"p95": 10, "max": 15}       # issue 61: every tap within 15 ms, p95 within 10
 SWAP_GAPS_MS = (50, 330)    # ... from the held OK's release to the next press, and between taps
 POWER_UP_ACTIONS = (500, 2000)     # saved games power-up is timed with (and none)
 # ... and a game of 500 actions whose last 150 are in the journal, a commit each: 1.9 KB, about
@@ -337,6 +339,16 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
         figures["rhythm"]["FRAM, 1 MHz"] = bench_rhythm(
             virtual_checks.with_fast_bus(image, folder, "fast-fram.bin", fram=True), "worst",
             virtual_checks.FRAM)
+        # The display on SPI (issue 61; hardware/pins-spi.json): each controller at its
+        # datasheet's clock, the flash at its typical times.
+        for controller in SPI_CONTROLLERS:
+            with open(os.path.join(ROOT, "hardware", "pins-spi.json")) as handle:
+                pins = json.load(handle)
+            pins["display"]["controller"] = controller
+            work = virtual_checks.with_pin_map(image, folder, "spi-%s.bin" % controller,
+                                               json.dumps(pins))
+            figures["rhythm"]["SPI " + controller] = bench_rhythm(work, "typical", pins=pins,
+                                                                  panel=controller)
     if fram:
         # Taps after a swap: a new game over a 2,000-action game with three such games kept,
         # its whole files written at once under the held OK (issue 58), the next taps 130 and
@@ -738,8 +750,12 @@ def print_virtual_pico(boards):
     print("  I2C FRAM beside the display (the pin map's \"fram\"), the flash at its worst. 1 MHz:")
     print("  the display's bus at 1 MHz (the pin map's i2c \"freq\"), the flash typical; with the")
     print("  FRAM too, at its worst. The other columns: the bus at 400 kHz.")
+    print("  SPI: the display on SPI (hardware/pins-spi.json), SSD1306 at 10 MHz, SH1106 at 4 MHz,")
+    print("  the flash typical (targets: every tap within %d ms, p95 within %d)."
+          % (SPI_TARGETS["max"], SPI_TARGETS["p95"]))
+    spi = tuple("SPI " + controller for controller in SPI_CONTROLLERS)
     columns = [(k, timing) for k in kinds
-               for timing in RHYTHM_TIMINGS + ("FRAM", "1 MHz", "FRAM, 1 MHz")
+               for timing in RHYTHM_TIMINGS + ("FRAM", "1 MHz", "FRAM, 1 MHz") + spi
                if timing in boards[k]["rhythm"]]
     labels = ["%s, %s" % (heads[k], timing) for k, timing in columns]
     width = "%%%ds" % (max(len(label) for label in labels) + 2)
@@ -751,6 +767,15 @@ def print_virtual_pico(boards):
             _, taps, late, p95, most = boards[k]["rhythm"][timing][i]
             cells.append("%d late, %.0f/%.0f" % (late, p95, most))
         print("  %-18s %s" % (name, "".join(width % c for c in cells)))
+    for k, timing in columns:
+        if timing in spi:
+            rows = boards[k]["rhythm"][timing]
+            worst_p95 = max(r[3] for r in rows)
+            longest = max(r[4] for r in rows)
+            print("  %s, %s: p95 at most %.1f ms, the longest %.1f ms: %s" % (
+                heads[k], timing, worst_p95, longest,
+                "ok" if worst_p95 <= SPI_TARGETS["p95"] and longest <= SPI_TARGETS["max"]
+                else "NOT MET"))
 
 
 def print_swap(boards):

@@ -246,3 +246,24 @@ def test_a_slow_press_opens_the_number_at_one_not_five():
     assert sim.app.screens[0].pending.delta == -4
     sim = play("HOLD:UP:800")                  # held on past its first repeat: the 5 of old
     assert sim.app.screens[0].pending.delta == 5
+
+
+def test_any_amount_up_to_15_either_way_is_three_presses_at_most():
+    """Issue 60: any number 0-15 (gained or paid) is on the ring in three presses at most, a
+    hold counting as one: a hold runs 1, 5, 6, ... 12, then in fives, each value on the glass
+    for a repeat's time, where the player lets go; taps after it add or take one. Every value
+    a hold can stop at is found by holding for 20 ms more each time (from 0.1 to 3 s)."""
+    for key in ("UP", "DOWN"):
+        stops = set()
+        for ms in range(100, 3000, 20):
+            sim = play("HOLD:%s:%d" % (key, ms))
+            stops.add(abs(sim.app.screen.pending.delta))
+        assert max(stops) >= 15
+        for amount in range(1, 16):
+            presses = min([amount] + [1 + abs(amount - stop) for stop in stops])
+            assert presses <= 3, (key, amount, sorted(stops))
+    # (and a hold's value is the number OK then does: 10 less one gained, 5 less one paid)
+    sim = play("HOLD:UP:1700,DOWN,OK")
+    assert sim.app.game.state.corp.credits == 5 + 9
+    sim = play("HOLD:DOWN:800,UP,OK")
+    assert sim.app.game.state.corp.credits == 5 - 4
