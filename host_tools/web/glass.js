@@ -106,9 +106,10 @@ if (location.protocol === "file:")
     document.body.appendChild(script);
   });
 
-// The first-visit guide: how to read the board and the keys, one screen over the page, shown
-// until "Got it" and not again in this browser (reopened from the help line). Plain script, so it
-// is there with the first picture, while the tracker still loads.
+// The first-visit guide: how to read the board and the keys, in the page under the keys (never
+// over them: they answer while it is shown), shown until "Got it" and not again in this browser
+// (reopened from the help line). Plain script, so it is there with the first picture, while the
+// tracker still loads.
 const GUIDED = "netclick/guided";
 // Keys and taps on the glass before netclick.js runs: on a slow first visit it arrives seconds
 // after this page (issue 62: its handlers were the only ones, and the taps of those seconds
@@ -154,8 +155,7 @@ document.addEventListener("click", (event) => {
 });
 window.addEventListener("keydown", (event) => {
   const name = FIRST_KEYBOARD[event.code] || FIRST_KEYBOARD[event.key];
-  const guide = document.getElementById("guide");
-  if (!name || !window.netclickFirstKeys || event.repeat || (guide && !guide.hidden) ||
+  if (!name || !window.netclickFirstKeys || event.repeat ||
       (event.target.closest && event.target.closest("button, input, select, textarea, a, summary"))) return;
   event.preventDefault();
   firstKey(name, true, event.timeStamp);
@@ -176,7 +176,9 @@ function showGuide(again) {
     guide.hidden = true;
     try { localStorage.setItem(GUIDED, "1"); } catch (error) { /* not kept: shown next time */ }
   };
-  done.focus();
+  // (not focused on a first visit: the page would scroll the keys away, and Enter would be
+  // "Got it" instead of OK; reopened from the help line, it is scrolled into view)
+  if (again) guide.scrollIntoView({ block: "nearest" });
 }
 document.addEventListener("DOMContentLoaded", () => {
   const again = document.getElementById("guide-again");

@@ -408,8 +408,6 @@ window.addEventListener("keydown", (event) => {
   }
   const name = KEYBOARD[event.code] || KEYBOARD[event.key];
   if (!name || event.target.tagName === "INPUT") return;
-  // (the guide open over the page is what the keys read: they do not move the game behind it)
-  if (!document.getElementById("guide").hidden) return;
   event.preventDefault();
   if (!event.repeat) press(name, event.timeStamp);
 });
