@@ -75,7 +75,8 @@ pull: setup
 device-bench: setup
 	$(PY) -m host_tools.device_bench $(ARGS)
 
-# Redraw hardware/wiring.svg, wiring.png and the Wokwi diagram.json from hardware/pins.json.
+# Redraw hardware/wiring.svg, wiring.png and the Wokwi diagram.json from hardware/pins.json (and
+# the two-displays and SPI pin maps' drawings).
 wiring: setup
 	$(PY) -m host_tools.wiring
 

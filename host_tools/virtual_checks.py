@@ -247,6 +247,11 @@ def _cut_chain(image, count, folder, seed, index, result, log):
                 pico.run(SETTLE_MS)
                 position += 1
                 steps += 1
+                if steps % 25 == 0:
+                    # A player's pause now and then: the firmware image erases only in pauses
+                    # (the journal's sectors ahead, firmware/board/flash_journal.py), so a cut
+                    # armed for an erase comes in one of these.
+                    pico.run(2500)
                 if steps > 600:
                     raise vpico.VirtualPicoError(
                         "chain %d, cut %d: no power cut after 600 key presses (%d flash "

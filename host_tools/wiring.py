@@ -23,7 +23,9 @@ PICO_PINS = {
 # Wokwi numbers the Pico's ground pins GND.1 to GND.8 from pin 3 to pin 38.
 WOKWI_GND = dict((pin, "GND.%d" % (i + 1)) for i, pin in enumerate((3, 8, 13, 18, 23, 28, 33, 38)))
 COLORS = {"SDA": "#1f77d0", "SCL": "#e0b000", "3V3": "#d02020", "GND": "#202020",
-          "button": "#20a040", "buzzer": "#e07010"}
+          "button": "#20a040", "buzzer": "#e07010",
+          # a display on SPI (hardware/pins-spi.json)
+          "SCK": "#e0b000", "MOSI": "#1f77d0", "CS": "#8040c0", "DC": "#00a0a0", "RES": "#a06030"}
 
 
 def physical_pin(gpio):
@@ -57,7 +59,10 @@ def layout(pins, source="hardware/pins.json"):
     """Drawing primitives for the wiring of this pin map (read from `source`)."""
     shapes = []
     add = shapes.append
-    add(("text", WIDTH - 20, 30, "Netclick wiring (from %s)" % source, 18, "#000000", "end"))
+    # (the title at the top right, or with the SPI display's wires passing there, lower down)
+    spi_display = (pins.get("display") or {}).get("bus") == "spi"
+    add(("text", WIDTH - 20, 505 if spi_display else 30, "Netclick wiring (from %s)" % source,
+         18, "#000000", "end"))
     # The Pico.
     add(("rect", PICO_X, PICO_Y, 150, 20 * PIN_STEP + 20, "#2f8f4f", "#1a5c30"))
     add(("rect", PICO_X + 55, PICO_Y - 12, 40, 16, "#c0c0c0", "#808080"))
@@ -73,7 +78,13 @@ def layout(pins, source="hardware/pins.json"):
     # The OLED, right of the board (and a second one below it: a display for each seat, on the
     # same four pins at its own address).
     i2c = pins["i2c"]
-    oleds = [(80, "SSD1306 128x64 I2C 0x%02X" % i2c.get("address", 0x3C), 560)]
+    display = pins.get("display") or {}
+    controller = display.get("controller", "ssd1306").upper()
+    spi = pins["spi"] if display.get("bus") == "spi" else None
+    if spi:
+        oleds = [(80, "%s 128x64 SPI%d" % (controller, spi["id"]), 560)]
+    else:
+        oleds = [(80, "%s 128x64 I2C 0x%02X" % (controller, i2c.get("address", 0x3C)), 560)]
     second = pins.get("display2")
     if second:
         # (at the first's address its picture is turned by how it lies in the lid)
@@ -82,13 +93,19 @@ def layout(pins, source="hardware/pins.json"):
         oleds.append((240, "2nd SSD1306 0x%02X, %s" % (second["address"], how), 620))
     ox = 700
     for oy, title, lanes in oleds:
+        oled_pins = (("GND", nearest_ground(36)), ("VCC", 36), ("SCL", physical_pin(i2c["scl"])),
+                     ("SDA", physical_pin(i2c["sda"])))
+        if spi:                      # the module's 7 pins (SCK is its D0, MOSI its D1 or SDA)
+            oled_pins = oled_pins[:2] + tuple(
+                (name, physical_pin(gpio)) for name, gpio in (
+                    ("SCK", spi["sck"]), ("MOSI", spi["mosi"]), ("RES", display.get("reset")),
+                    ("DC", spi["dc"]), ("CS", spi["cs"])) if gpio is not None)
+        top, step = (20, 26) if len(oled_pins) <= 4 else (14, 16)
         add(("rect", ox, oy, 200, 120, "#1c2a4a", "#0c1020"))
         add(("rect", ox + 20, oy + 30, 160, 80, "#000000", "#404040"))
         add(("text", ox + 100, oy + 20, title, 11, "#ffffff", "middle"))
-        oled_pins = (("GND", nearest_ground(36)), ("VCC", 36), ("SCL", physical_pin(i2c["scl"])),
-                     ("SDA", physical_pin(i2c["sda"])))
         for i, (name, pin) in enumerate(oled_pins):
-            px, py = ox - 10, oy + 20 + i * 26
+            px, py = ox - 10, oy + top + i * step
             add(("circle", px, py, 4, "#f0d060"))
             add(("text", px - 8, py - 6, name, 11, "#000000", "end"))
             color = (COLORS["GND"] if name == "GND" else COLORS["3V3"] if name == "VCC"
@@ -114,11 +131,13 @@ def layout(pins, source="hardware/pins.json"):
         _wire(shapes, pin, zx - 26, zy - 8, COLORS["buzzer"], 600)
         _wire(shapes, nearest_ground(pin), zx - 26, zy + 8, COLORS["GND"], 620)
     # The legend.
-    for i, (name, label) in enumerate((("SDA", "I2C SDA"), ("SCL", "I2C SCL"), ("3V3", "3V3"),
-                                       ("GND", "GND"), ("button", "button"),
-                                       ("buzzer", "buzzer"))):
-        add(("line", 20 + i * 130, 530, 50 + i * 130, 530, COLORS[name], 4))
-        add(("text", 56 + i * 130, 535, label, 12, "#000000", "start"))
+    bus = ((("SCK", "SPI SCK"), ("MOSI", "SPI MOSI"), ("CS", "CS"), ("DC", "DC"), ("RES", "RES"))
+           if spi else (("SDA", "I2C SDA"), ("SCL", "I2C SCL")))
+    legend = bus + (("3V3", "3V3"), ("GND", "GND"), ("button", "button"), ("buzzer", "buzzer"))
+    step = 130 if len(legend) <= 6 else 98
+    for i, (name, label) in enumerate(legend):
+        add(("line", 20 + i * step, 530, 50 + i * step, 530, COLORS[name], 4))
+        add(("text", 56 + i * step, 535, label, 12, "#000000", "start"))
     add(("text", 20, 552, "Buttons connect a GPIO to GND (internal pull-ups, no resistors). "
          "Power from 3V3 (pin 36), not VBUS.", 12, "#000000", "start"))
     return shapes
@@ -243,17 +262,20 @@ def generate(pins, folder=HARDWARE, suffix=""):
     with open(os.path.join(folder, "wiring%s.svg" % suffix), "w", encoding="utf-8") as handle:
         handle.write(to_svg(shapes))
     to_png(shapes, os.path.join(folder, "wiring%s.png" % suffix))
+    if (pins.get("display") or {}).get("bus") == "spi":
+        return                 # (Wokwi's SSD1306 part is on I2C only: no diagram for SPI)
     with open(os.path.join(folder, "diagram%s.json" % suffix), "w", encoding="utf-8") as handle:
         json.dump(wokwi_diagram(pins), handle, indent=2)
         handle.write("\n")
 
 
 def main():
-    for suffix in ("", "-two-displays"):
+    for suffix in ("", "-two-displays", "-spi"):
         with open(os.path.join(HARDWARE, "pins%s.json" % suffix), encoding="utf-8") as handle:
             pins = json.load(handle)
         generate(pins, HARDWARE, suffix)
-        print("wrote hardware/wiring%s.svg, wiring%s.png, diagram%s.json" % ((suffix,) * 3))
+        print("wrote hardware/wiring%s.svg, wiring%s.png%s" % (
+            suffix, suffix, "" if suffix == "-spi" else ", diagram%s.json" % suffix))
     return 0
 
 

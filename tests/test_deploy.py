@@ -171,16 +171,24 @@ def test_package_json_lists_every_device_file_and_nothing_else():
 
 # ---- hardware --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("suffix", ["", "-two-displays"])
+@pytest.mark.parametrize("suffix", ["", "-two-displays", "-spi"])
 def test_the_wiring_regenerates_byte_identically_from_the_pin_map(tmp_path, suffix):
     from host_tools import wiring
     with open(os.path.join(ROOT, "hardware", "pins%s.json" % suffix)) as handle:
         pins = json.load(handle)
     wiring.generate(pins, str(tmp_path), suffix)
-    for name in ("wiring%s.svg" % suffix, "wiring%s.png" % suffix, "diagram%s.json" % suffix):
+    drawn = ("wiring%s.svg" % suffix, "wiring%s.png" % suffix)
+    if suffix == "-spi":             # the display's seven pins, each to its GPIO
+        svg = (tmp_path / "wiring-spi.svg").read_text()
+        for name in ("SCK", "MOSI", "RES", "DC", "CS"):
+            assert ">%s<" % name in svg, name
+        assert "SPI0" in svg and not (tmp_path / "diagram-spi.json").exists()
+    else:
+        drawn += ("diagram%s.json" % suffix,)
+    for name in drawn:
         with open(os.path.join(ROOT, "hardware", name), "rb") as a, open(tmp_path / name, "rb") as b:
             assert a.read() == b.read(), name
-    if suffix:                       # both panels on the same pins, each at its own address
+    if suffix == "-two-displays":    # both panels on the same pins, each at its own address
         diagram = json.loads((tmp_path / ("diagram%s.json" % suffix)).read_text())
         panels = [p for p in diagram["parts"] if p["type"] == "board-ssd1306"]
         assert [p["attrs"]["i2cAddress"] for p in panels] == ["0x3c", "0x3d"]
