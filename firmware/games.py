@@ -76,10 +76,13 @@ def kept_words(app):
     game = app.game
     if not game.count and not game.redo_stack:
         return ""
-    app.settle()          # (a swap not yet written: the count below is the flash's)
     full = False
     if app.flash is not None:
-        full = len(archive.listing(app.flash)) + len(app.endings) >= archive.KEEP
+        # The kept games once the swaps not yet written are (App.endings: each kept in its
+        # turn; a game brought back leaves the archive as its swap is written): nothing is
+        # written to count them, so a question opens without waiting for the flash.
+        kept = len(archive.listing(app.flash)) + len(app.endings)
+        full = kept - (app.restored is not None) >= archive.KEEP
     if full:
         return "This one is kept, the oldest kept one goes."
     return "This one is kept: hold < gets it back."

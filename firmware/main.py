@@ -129,6 +129,10 @@ class Device:
             self.app = build(pins, clock, settings, None)
             self.app.render()          # (a new game that cannot be drawn: the firmware's own)
         self.app.flash = flash     # for the few files beside the game (firmware.tournament.match)
+        # Games the journal says a new game replaced (a swap saved by its start record:
+        # Storage.journal_swap) whose whole files a power cut kept from the flash: into the
+        # archive at the first commit, before the new game's snapshot (Saver.flush).
+        self.app.endings[:0] = self.storage.endings
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
         self.POLL_MS = self.app.POLL_MS

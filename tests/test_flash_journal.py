@@ -168,3 +168,29 @@ def test_play_that_never_pauses_loses_at_most_the_last_second_to_a_power_cut(see
         sim.run(gap)
     assert cuts >= 20
     assert journal.erases == 0
+
+
+def test_a_new_game_is_saved_in_the_journal_and_its_whole_files_wait_for_a_pause():
+    """Issue 58 (no tap waits for the flash more than 100 ms): New game over a game in play,
+    on the image's layout, writes no file: its start record goes to the journal (a page
+    program), and the replaced game stays in game.json. A power cut then brings the new game
+    back with its moves, and the replaced one in Previous games; without a cut, the whole files
+    are written in the next pause."""
+    from firmware.saving import archive
+    from simhelp import choose
+    files, region = MemoryFlash(), MemoryRegion(16)
+    sim = _board(files, region)
+    sim.keys("OK,OK,WAIT:2000")                       # the Corp's two credits, saved
+    old = bytes(sim.app.game.history)
+    writes, programs = files.writes, region.programs
+    choose(sim, "More", "New game").keys("LONG:OK,OK,WAIT:300")
+    assert files.writes == writes and region.programs > programs
+    assert sim.device.storage.swapped and sim.app.game.count == 1
+    cut = _board(MemoryFlash(dict(files.files)), MemoryRegion(data=region.data))
+    assert cut.app.game.count == 1 and cut.app.game.state.corp.credits == 6
+    cut.run(3000)                                     # (its first pass keeps the replaced game)
+    kept = archive.entries(cut.device.flash)
+    assert [bytes(game.history) for _n, game, _s in kept] == [old]
+    sim.run(2000)                                     # a pause: the whole files now
+    assert not sim.device.storage.swapped and files.writes > writes
+    assert [bytes(game.history) for _n, game, _s in archive.entries(sim.device.flash)] == [old]

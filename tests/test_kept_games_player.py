@@ -103,12 +103,17 @@ def taps(sim, rnd, n):
 
 
 def oldest_to_go(sim):
-    """The kept game a new game pushes out now (the one its question names), or None."""
+    """The kept game a new game pushes out now (the one its question names), or None. Swaps
+    not yet written (a new game saved in the journal of the image's layout, its whole files
+    waiting for a pause) are kept first, each pushing out the oldest in its turn: this one
+    pushes out the next."""
     app = sim.app
-    kept = archive.entries(sim.device.flash)
-    if len(kept) >= archive.KEEP and (app.game.count or app.game.redo_stack):
-        return identity(kept[-1][1])
-    return None
+    kept = archive.entries(sim.device.flash)          # newest first
+    pending = len(app.endings) - (app.restored is not None)
+    if len(kept) + pending < archive.KEEP or not (app.game.count or app.game.redo_stack):
+        return None
+    index = len(kept) - 1 - min(pending, max(0, len(kept) + pending - archive.KEEP))
+    return identity(kept[index][1]) if index >= 0 else None
 
 
 def operate(sim, op, rnd, serial, leaving):

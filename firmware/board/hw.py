@@ -402,8 +402,8 @@ def journal_region():
     """The flash after the filesystem, as a block device of 4 KB sectors, where the firmware
     image's _boot.py left it out of littlefs for the save journal
     (firmware.board.flash_journal); None on a board formatted otherwise, and off a Pico."""
-    if rp2 is None:
-        return None
+    if rp2 is None or sys.platform != "rp2":
+        return None              # (a host may have a module of that name: not the Pico's)
     blocks = rp2.Flash().ioctl(4, 0) or 0
     try:
         used = os.statvfs("/")[2]     # the filesystem's blocks

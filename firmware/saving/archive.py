@@ -73,6 +73,11 @@ def listing(flash):
     return found
 
 
+def checksum_of(game):
+    """The checksum a game's kept file carries (what `restored` and `drop` name it by)."""
+    return checksum(snapshot.dumps(game).encode())
+
+
 def keep(flash, game, restored=None):
     """Keep `game` as the newest previous game. When KEEP others are kept already, the oldest
     goes first (the one documented way a kept game leaves: a new game pushed it out), unless

@@ -173,7 +173,7 @@ def load(storage, settings):
             flash.rename(SNAPSHOT, PREVIOUS)
         flash.rename(TEMPORARY, SNAPSHOT)
         storage.source = SNAPSHOT
-    lost = _replay_journal(storage, game)
+    lost, game = _replay_journal(storage, game)
     if lost:
         notices.append(lost)
     if notices and not lost:
@@ -210,7 +210,7 @@ def _journal_alone(storage, settings, notices):
     start = _start_record(data) if data else None
     if start is not None:
         game, storage.seq, count = start
-        _replay_journal(storage, game, keep=False, base=count)
+        game = _replay_journal(storage, game, keep=False, base=count)[1]
     aside = keep_aside(storage, JOURNAL)
     if game is None:
         notices.append("Journal " + aside + " New game.")
@@ -230,16 +230,27 @@ def _start_record(data):
         if (len(payload) != length or
                 checksum(payload) != int.from_bytes(data[begin + length:begin + length + 4], "little")):
             return None
-        head = json.loads(payload)
-        rules = snapshot.rules_of(head)
-        state = snapshot.state_of(head, "state", rules)
-        count = head["count"]
-        seq = head["seq"]
-        if not isinstance(count, int) or not isinstance(seq, int) or count < 0 or seq < 0:
-            return None
+        return _start_game(payload)
     except Exception:          # ValueError, KeyError, TypeError...: no start to rebuild from
         return None
-    return Game(state, rules), seq, count
+
+
+def _start_game(payload):
+    """(Game, sequence number, action count) from a start record's payload (its checksum
+    checked); ValueError, KeyError or TypeError if it is not one."""
+    if payload.count(b"[") + payload.count(b"{") > snapshot.MAX_CONTAINERS:
+        raise ValueError("too deep")
+    head = json.loads(payload)
+    rules = snapshot.rules_of(head)
+    state = snapshot.state_of(head, "state", rules)
+    count = head["count"]
+    seq = head["seq"]
+    if not isinstance(count, int) or not isinstance(seq, int) or count < 0 or seq < 0:
+        raise ValueError("bad start")
+    game = Game(state, rules)
+    extras = head.get("extras")
+    game.extras = extras if isinstance(extras, dict) else {}
+    return game, seq, count
 
 
 def _first_payload(data):
@@ -273,17 +284,20 @@ def snapshot_text(data):
 
 
 def _replay_journal(storage, game, keep=True, base=0):
-    """Apply the journal's records that follow the snapshot. Returns a notice if part of the
-    journal had to be set aside, else None. A record cut short at the very end is what a
-    power cut during an append leaves: it is dropped without a word. With keep=False the
-    caller keeps the journal aside itself. `base`: the action count the game starts from
-    counts as 0 (a game rebuilt from the journal's start record holds no earlier actions)."""
+    """Apply the journal's records that follow the snapshot. Returns (a notice if part of the
+    journal had to be set aside, else None; the game in play). A record cut short at the very
+    end is what a power cut during an append leaves: it is dropped without a word. With
+    keep=False the caller keeps the journal aside itself. `base`: the action count the game
+    starts from counts as 0 (a game rebuilt from the journal's start record holds no earlier
+    actions). A start record in sequence is a new game that replaced this one
+    (Storage.journal_swap): the game played from there is the one returned, and the one it
+    replaced, if anything was done in it, goes into storage.endings (for the archive)."""
     try:
         data = read(storage.flash, JOURNAL)
     except OSError as error:
-        return "Journal %s: %s" % (_why(error), keep_aside(storage, JOURNAL))
+        return "Journal %s: %s" % (_why(error), keep_aside(storage, JOURNAL)), game
     if not data:
-        return None
+        return None, game
     records = []     # (seq, base, actions, payload, offset of its redo), checked, to apply
     seq = storage.seq
     damaged = False
@@ -304,22 +318,34 @@ def _replay_journal(storage, game, keep=True, base=0):
         try:
             if checksum(payload) != int.from_bytes(data[end:end + 4], "little"):
                 raise ValueError("checksum")
-            if data[i] == RECORD:                     # (a START says which game: _journal_alone)
+            if data[i] == RECORD:
                 number, j = _read_varint(payload, 0)
                 if number > seq:                      # older ones are in the snapshot
                     if number != seq + 1:
                         raise ValueError("out of sequence")
                     records.append(_read_record(number, payload, j, base, decode))
                     seq = number
-        except ValueError:
+            else:                                     # a START: at the head, which game the
+                started, number, count = _start_game(payload)     # journal follows (older)
+                if number > seq:                      # ... past it, a new game from here
+                    if number != seq + 1 or count:
+                        raise ValueError("out of sequence")
+                    if _apply_records(storage, game, records) < len(records):
+                        raise ValueError("record does not apply")
+                    if game.count or game.redo_stack:
+                        storage.endings.append(game)
+                    game, records, base, seq = started, [], 0, number
+                    decode = game.rules.decode
+                    storage.seq = number
+        except (ValueError, KeyError, TypeError):
             damaged = True
             break
         i = end + 4
     if _apply_records(storage, game, records) < len(records):
         damaged = True
     if damaged and keep:
-        return "Journal damaged: " + keep_aside(storage, JOURNAL)
-    return None
+        return "Journal damaged: " + keep_aside(storage, JOURNAL), game
+    return None, game
 
 
 def _read_record(seq, payload, j, first, decode):

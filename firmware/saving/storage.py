@@ -126,20 +126,32 @@ class Storage:
         # is the game's own, where its JSON would be 200 bytes more on the heap.
         self._start = None
         self._extras = None       # the game's extras as last saved (only snapshots hold them)
+        # A new game saved by its start record in the journal (journal_swap), its whole files
+        # not yet written; and the games firmware.saving.resume found replaced that way, for
+        # the archive (the first commit after power-up keeps them: firmware.main.Device)
+        self.swapped = False
+        self.endings = []
         self.commits = 0          # figures for benchmarks
         self.bytes_written = 0
 
     # ---- writing ----------------------------------------------------------------------------
 
-    def commit(self, game, compact=True):
+    def wants_snapshot(self, game, compact=True, whole=True):
+        """Whether the next commit of `game` writes a whole snapshot (else a journal record)."""
+        size = self.journal_size
+        return (game is not self.game or self.journal_suspect or size >= self.JOURNAL_HARD_LIMIT
+                or compact and size >= self.JOURNAL_LIMIT or game.extras != self._extras
+                or self.swapped and whole)
+
+    def commit(self, game, compact=True, whole=True):
         """Save what changed since the last commit; returns the bytes written (0: nothing).
 
         A journal past JOURNAL_LIMIT is compacted into a snapshot when `compact` says it is a
         good moment (a snapshot takes about 100 ms on a Pico: not while the player presses on),
-        and past JOURNAL_HARD_LIMIT in any case."""
+        and past JOURNAL_HARD_LIMIT in any case. A swap saved in the journal (journal_swap)
+        gets its snapshot when `whole` says so (the caller has kept the replaced game first)."""
         size = self.journal_size
-        if (game is not self.game or self.journal_suspect or size >= self.JOURNAL_HARD_LIMIT
-                or compact and size >= self.JOURNAL_LIMIT or game.extras != self._extras):
+        if self.wants_snapshot(game, compact, whole):
             return self.write_snapshot(game)
         base = min(self._count, game.low_water)
         new = game.history[game.offset_of(base):]
@@ -152,16 +164,12 @@ class Storage:
         _varint(payload, len(new))
         payload += new
         payload += redo
-        record = _record(RECORD, payload)
-        if not size and self._start:
-            name, seq, count, state = self._start                # a new journal begins
-            start = json.dumps({"game": name, "seq": seq, "count": count,
-                                "state": list(state.pack())}).encode()
-            record = _record(START, start) + record
+        record = self._head() + _record(RECORD, payload)
         try:
             self.flash.append(JOURNAL, record)
         except OSError as error:
-            if getattr(self.flash, "QUICK", False) and error.args[0] in (27, 28):
+            if (getattr(self.flash, "QUICK", False) and error.args[0] in (27, 28)
+                    and (whole or not self.swapped)):
                 # A journal in a region of its own (the FRAM's, the image's flash region) full,
                 # or a record too long for it: nothing was written; a snapshot instead.
                 return self.write_snapshot(game)
@@ -173,6 +181,44 @@ class Storage:
         self.seq += 1
         self._count = game.count
         self._redo = redo
+        game.mark_saved()
+        self.journal_size += len(record)
+        self.commits += 1
+        self.bytes_written += len(record)
+        return len(record)
+
+    def _head(self):
+        """The start record a new journal begins with (b"" when the journal has begun): which
+        game, and its sequence number, action count and state at the snapshot it follows."""
+        if self.journal_size or not self._start:
+            return b""
+        name, seq, count, state = self._start
+        return _record(START, json.dumps({"game": name, "seq": seq, "count": count,
+                                          "state": list(state.pack())}).encode())
+
+    def journal_swap(self, game):
+        """Save a new game (nothing done in it yet) that replaces the one the files hold as a
+        start record in the journal: a page program or two, where its whole files (the replaced
+        game's copy in the archive, its own snapshot) take erases. The replaced game stays in
+        game.json and the journal before the record, so a power cut now still has it
+        (firmware.saving.resume keeps it in the archive at the next power-up); the whole files
+        are written in the next pause (Saver.tick), or before another swap (App.settle).
+        Only for a journal that never erases (`QUICK`). Returns the bytes written."""
+        seq = self.seq + 1
+        record = self._head() + _record(START, json.dumps({
+            "game": game.rules.NAME, "seq": seq, "count": 0, "state": list(game.state.pack()),
+            "extras": game.extras}).encode())
+        try:
+            self.flash.append(JOURNAL, record)
+        except BaseException:
+            self.journal_suspect = True
+            raise
+        self.seq = seq
+        self.game = game
+        self._count = 0
+        self._redo = b""
+        self._extras = json.loads(json.dumps(game.extras))
+        self.swapped = True
         game.mark_saved()
         self.journal_size += len(record)
         self.commits += 1
@@ -211,6 +257,7 @@ class Storage:
         flash.remove(JOURNAL)    # its records are all older than seq: never replayed again
         self.journal_size = 0
         self.journal_suspect = False
+        self.swapped = False
         return len(data)
 
     def _make_room(self, game):
@@ -224,7 +271,7 @@ class Storage:
         if flash.exists(PREVIOUS):
             flash.remove(PREVIOUS)
             return True
-        if self.game is None or game is self.game:
+        if self.game is None or game is self.game and not self.swapped:
             return False             # (the same game: game.json and its journal are its only copy)
         for name in (JOURNAL, SNAPSHOT):
             if flash.exists(name):
@@ -311,16 +358,23 @@ class Saver:
                     pass             # (an append that finds its sector not erased erases it)
             return False
         app = self.app
-        if app.endings or app.restored is not None or app.game is not self.storage.game:
+        storage = self.storage
+        # A swap saved by its start record in the journal (_journal_swap): its game is played
+        # on as any other, its whole files written in the next pause (below: `whole`).
+        journaled = (storage.swapped and app.game is storage.game and app.restored is None
+                     and len(app.endings) <= 1)
+        if (app.endings or app.restored is not None or app.game is not storage.game) and not journaled:
             # A swap: written at once (issue 58: written in the next pause, a game started in
             # a run of presses reached the flash 12 s later, and two swaps meanwhile deleted
             # kept games). This pass comes right after the picture of the held OK that made it,
             # with the key still down: the write is under the hold, not in a tap. (After a
             # failure, as any save, it waits for its retry.)
-            if waited >= self._wait or self._wait == self.INTERVAL_MS:
-                self.flush(now, quiet)
+            if not (waited >= self._wait or self._wait == self.INTERVAL_MS):
+                return False
+            if self._journal_swap(app, storage):
                 return True
-            return False
+            self.flush(now, quiet)
+            return True
         quick = getattr(self.storage.flash, "QUICK", False)
         due = self.QUICK_INTERVAL_MS if quick and self._wait == self.INTERVAL_MS else self._wait
         if waited >= due:
@@ -345,22 +399,50 @@ class Saver:
             if self.app.pad.held() and waited < due + (
                     self.QUICK_HOLD_OFF_MS if quick else self.BUSY_MAX_MS + self.HOLD_OFF_MS):
                 return False
-            self.flush(now, quiet)
+            self.flush(now, quiet, whole=quiet)
             return True
         return False
 
-    def flush(self, now=None, compact=True):
+    def _journal_swap(self, app, storage):
+        """A new game replacing the one on the flash, saved at once by its start record in a
+        journal that never erases (Storage.journal_swap): the whole files of a swap took the
+        next taps up to 400 ms at the flash's worst (issue 58: 100 ms at most). Not for a game
+        brought back or imported (their history is theirs), nor at power-up (nothing on the
+        flash to keep yet). Returns True when it saved the swap so."""
+        game = app.game
+        if (not getattr(storage.flash, "QUICK", False) or storage.game is None or self.held
+                or storage.swapped or app.restored is not None or game.count
+                or game.redo_stack or len(app.endings) > 1
+                or app.endings and app.endings[0] is not storage.game):
+            return False
+        self._last = self.clock.ticks_ms()
+        try:
+            if app.endings:
+                storage.commit(app.endings[0], compact=False)    # its last moves first
+            storage.journal_swap(game)
+        except Exception:
+            return False             # (the whole files then, as any swap: Saver.flush)
+        self._changes = app.changes
+        return True
+
+    def flush(self, now=None, compact=True, whole=True):
         """Commit now, whatever the time (before a restart). Returns True if everything is
-        saved. `compact`: whether a long journal may be compacted now (Storage.commit)."""
+        saved. `compact`: whether a long journal may be compacted now (Storage.commit);
+        `whole`: whether a swap saved in the journal gets its whole files now (the replaced
+        game into the archive, the new one's snapshot), else only the moves since."""
         app = self.app
         self._last = self.clock.ticks_ms() if now is None else now
         if self.held:
             return False
         problem = None
         changes = app.changes
+        storage = self.storage
         try:
-            app.keep_endings()      # a replaced game into the archive first: never lost between
-            self.storage.commit(app.game, compact)
+            if not whole and storage.swapped and storage.wants_snapshot(app.game, compact, False):
+                whole = True        # (a snapshot after all: the replaced game is kept first)
+            if whole or not storage.swapped:
+                app.keep_endings()  # a replaced game into the archive first: never lost between
+            storage.commit(app.game, compact, whole)
             app.after_commit()      # a game back from the archive: its copy there goes now
             self._changes = changes
             self._wait = self.INTERVAL_MS

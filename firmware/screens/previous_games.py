@@ -4,7 +4,7 @@ Opened by class from firmware.games.previous_games.
 """
 
 from firmware.screens.widgets import Menu, Item, Confirm
-from firmware.saving.archive import labels, label, read, restore
+from firmware.saving.archive import labels, label, listing, read, restore, checksum_of
 from firmware.saving.resume import resumed
 
 
@@ -53,6 +53,20 @@ def _ask(kept, line, sum):
 
 
 def _play(app, kept, sum):
+    if sum is None and app.settle():
+        # Replaced a moment ago, its swap now written (a new game saved in the journal gets its
+        # whole files here): it comes back from the archive as any kept game, so that what the
+        # files say after a power cut is what the glass said (a game brought back from memory
+        # while the flash still held it as replaced was kept again at the next power-up).
+        sum = checksum_of(kept)
+        kept = None
+        for _order, _slot, name, kept_sum in listing(app.flash):
+            if kept_sum == sum:
+                kept = name
+        if kept is None:              # (not found after all: nothing changes)
+            app.home()
+            app.say("That game could not be read back: it stays kept", error=True)
+            return
     if sum is None:                   # replaced a moment ago: still in memory
         game = kept
         if game in app.endings:
