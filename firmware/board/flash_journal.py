@@ -107,15 +107,22 @@ class FlashJournal(hw.JournalFiles):
         self.length = 0
         self.sector = None      # the sector appends go to (None: a new one next)
         self.at = 0
-        for sector in order:
+        # From the newest sector back to the one with the last empty frame: the sectors
+        # before it are not read (a power-up reads a few sectors, not the whole region).
+        for sector in reversed(order):
             frames, end = self._frames(sector)
+            if self.sector is None:
+                self.sector, self.at = sector, end
+            found = 0
             for at, length in frames:
                 if length:
-                    self.length += length
+                    found += length
                 else:
                     self.start = (sector, at + 1)
-                    self.length = 0
-            self.sector, self.at = sector, end
+                    found = 0
+            self.length += found
+            if self.start[0] == sector and self.start[1] > _HEAD:
+                break
         if self.sector is not None and not self._blank(self.sector, self.at):
             self.sector = None  # a frame cut short at its end: appends go to a new sector
 
