@@ -785,9 +785,10 @@ def print_swap(boards):
         return
     print("  Taps after a swap (issue 58): More > New game held over a game of %d actions with"
           % SWAP_ACTIONS)
-    print("  three such kept; its whole files are written at once, under the held OK. 12 taps, the")
-    print("  first one gap after the release; each from when it was let go (its wait for the flash")
-    print("  counted in) to its picture: first tap, then max of the rest, ms.")
+    print("  three such kept; saved at once by its start record in the journal, its whole files in")
+    print("  the next pause (issue 58). 12 taps, the first one gap after the release; each from when")
+    print("  it was let go (its wait for the flash counted in) to its picture: first tap, then max of")
+    print("  the rest, ms (issue 58: 100 ms at most).")
     for timing in RHYTHM_TIMINGS:
         cells = []
         for gap in SWAP_GAPS_MS:
