@@ -615,6 +615,16 @@ def _run_all():
     print("\n".join(press_budget.lines(press_budget.table(press_budget.KNOB_TASKS,
                                                          press_budget.KNOB_PINS))[0]))
     print()
+    print("Presses per turn (simulator): issue 60's corpus of %d turns, each from its start,"
+          % len(press_budget.TURNS))
+    print("  beside its token moves on a table with click tokens (and without: clicks in the head)")
+    out, (pressed, moved, bare, over) = press_budget.turn_lines(press_budget.turn_table())
+    print("\n".join(out))
+    print("  the corpus: %d presses, %d token moves with click tokens (%.2fx), %d without (%.2fx);"
+          % (pressed, moved, pressed / float(moved), bare, pressed / float(bare)))
+    print("  %d turns more than their token moves + 2 (targets: fewer presses than token moves;"
+          " none over)" % over)
+    print()
     print_browser(*bench_browser())
     print()
     boards = bench_virtual_pico()

@@ -211,3 +211,203 @@ def main(argv=None):
 if __name__ == "__main__":
     import sys
     sys.exit(main())
+
+
+# ---- whole turns (issue 60): a corpus of turns as players play them, in presses beside the
+# token moves the same turn takes on a table ------------------------------------------------
+#
+# The token moves of each action in the game log, as a table with click tokens plays it: a
+# click spent is a click token turned (1); credits move as coins of 1 and 5 (9 credits: a 5 and
+# four 1s); an advancement, tag, virus counter or card trashed is one move each; an agenda
+# scored or stolen one; ending a turn one (the click tokens reset). Drawing or installing a
+# card is the card's own move, on the table and with the tracker alike: not counted. Each turn's
+# count comes from its own game log lines, so a script that stops doing its turn is caught.
+
+def _coins(amount):
+    return amount // 5 + amount % 5
+
+
+def _number(words, at):
+    try:
+        return int(words[at])
+    except (IndexError, ValueError):
+        return 0
+
+
+# verb of a log line -> (click tokens, other token moves), from the line's words (side, verb,
+# arguments...). Tables that keep clicks in their heads make only the second.
+TOKEN_MOVES = {
+    "gain-credit": lambda w: (1, 1),                # a click, a credit
+    "draw": lambda w: (1, 0),
+    "install": lambda w: (1, _coins(_number(w, 2))),
+    "install-ice": lambda w: (1, _coins(_number(w, 2))),
+    "play": lambda w: (1, _coins(_number(w, 2))),
+    "gain": lambda w: (0, _coins(_number(w, 2))),   # a card's credits: no click of its own
+    "advance": lambda w: (1, 2),                    # a click; a credit, the advancement
+    "score": lambda w: (0, 1),
+    "steal": lambda w: (0, 1),
+    "run": lambda w: (w[0] == "runner", 0),         # a click ("run access": nothing to move)
+    "rez": lambda w: (0, _coins(_number(w, 2))),
+    "pay": lambda w: (0, _coins(_number(w, 2))),
+    "trash": lambda w: (0, _coins(_number(w, 2)) + 1),   # the credits, the card
+    "remove-tag": lambda w: (1, 3),                 # a click; 2 credits, the tag
+    "trash-resource": lambda w: (1, 3),             # a click; 2 credits, the card
+    "purge": lambda w: (3, 0),                      # three clicks (each counter removed: "virus")
+    "tags": lambda w: (0, abs(_number(w, 2))),
+    "damage": lambda w: (0, _number(w, 3)),         # a card a point
+    "end-turn": lambda w: (0, 1),
+}
+
+
+def token_moves(lines, clicks=True):
+    """The token moves the game log `lines` take on a table (TOKEN_MOVES); `clicks`: with
+    click tokens."""
+    total = 0
+    for line in lines:
+        words = line.split()
+        if len(words) > 1 and words[1] in TOKEN_MOVES:
+            turned, moved = TOKEN_MOVES[words[1]](words)
+            total += moved + (turned if clicks else 0)
+    return total
+
+
+END = "WAIT:1500,LONG:OK"                 # End, held, once the last click is spent
+PASS = "LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000"   # a side ends its turn with clicks left
+
+
+def _rounds(count):
+    from host_tools.scripted_game import scripted_keys
+    return ",".join(scripted_keys(count)) + ",WAIT:3000"
+
+
+MID = _rounds(5)                          # five rounds played (the scripted game): turn 6
+LATE = _rounds(12)
+# Sure Gamble or Hedge Fund: pay 5, gain 9 (a held DOWN to 5, the ring to Play, OK; a held UP
+# to 9 and OK)
+ECONOMY = "HOLD:DOWN:800,LEFT,OK,WAIT:1500,HOLD:UP:1550,OK"
+REMOTE = "DOWN,UP,OK,RIGHT,OK,OK," + END + ",WAIT:3000," + PASS   # a card in a remote, advanced twice
+
+# (turn, start script, the turn's key script, the log lines it must end with)
+TURNS = (
+    ("Corp: three credits", "", "OK,OK,OK," + END,
+     ["corp gain-credit"] * 3 + ["corp end-turn"]),
+    ("Corp: draw, two credits", "", "LEFT,OK,RIGHT,OK,OK," + END,
+     ["corp draw", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
+    ("Corp: a card in a new remote, advanced twice", "", "DOWN,UP,OK,RIGHT,OK,OK," + END,
+     ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
+    ("Corp: ice for 1, a card for 0, a credit", "", "DOWN,RIGHT,OK,OK,WAIT:1500,DOWN,UP,OK,OK," + END,
+     ["corp install-ice 1 1", "corp install 0", "corp gain-credit", "corp end-turn"]),
+    ("Corp: Hedge Fund (5 for 9), two credits", "", ECONOMY + ",OK,OK," + END,
+     ["corp play 5", "corp gain 9", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
+    ("Corp: advance, score 3, two credits", REMOTE,
+     "RIGHT,OK,LEFT,UP,UP,UP,RIGHT,OK,WAIT:1000,OK,OK," + END,
+     ["corp advance remote1", "corp score 3 remote1", "corp gain-credit", "corp gain-credit",
+      "corp end-turn"]),
+    ("Corp: advance a remote three times", REMOTE, "RIGHT,OK,OK,OK," + END,
+     ["corp advance remote1"] * 3 + ["corp end-turn"]),
+    ("Corp: purge", VIRUS, ACTS + ",OK," + END, ["corp purge", "corp end-turn"]),
+    ("Corp: trash a tagged Runner's resource, two credits", TAGGED, "DOWN,DOWN,OK,OK,OK," + END,
+     ["corp trash-resource", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
+    ("Runner: three credits, a draw", RUNNER_TURN, "OK,OK,OK,LEFT,OK," + END,
+     ["runner gain-credit"] * 3 + ["runner draw", "runner end-turn"]),
+    ("Runner: four draws", RUNNER_TURN, "LEFT,OK,OK,OK,OK," + END,
+     ["runner draw"] * 4 + ["runner end-turn"]),
+    ("Runner: run R&D, nothing there, three credits", RUNNER_TURN,
+     "RIGHT,UP,OK,WAIT:1000," + ACCESS + ",OK,OK,OK,OK," + END,
+     ["runner run rd", "run access", "run success"] + ["runner gain-credit"] * 3
+     + ["runner end-turn"]),
+    ("Runner: run HQ, a snare: 2 meat damage", RUNNER_TURN,
+     RUN_HQ + "," + ACCESS + ",UP,UP,RIGHT,RIGHT,RIGHT,OK,WAIT:1000,OK,OK,OK,OK," + END,
+     ["runner run hq", "run access", "runner damage meat 2", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner: run, a card rezzed for 4 on the way", RUNNER_TURN,
+     RUN_HQ + ",DOWN,DOWN,DOWN,DOWN,RIGHT,OK," + ACCESS + ",OK,OK,OK,OK," + END,
+     ["runner run hq", "corp rez 4", "run access", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner: run, trace 3 (+2 against +3), a tag", RUNNER_TURN,
+     RUN_HQ + ",LEFT,OK,UP,UP,OK,UP,UP,UP,OK,OK,WAIT:1000," + ACCESS + ",OK,OK,OK,OK," + END,
+     ["runner run hq", "trace 3 2 3", "runner tags +1", "run access", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner: run HQ, nothing there, three credits", RUNNER_TURN,
+     RUN_HQ + "," + ACCESS + ",OK,OK,OK,OK," + END,
+     ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
+     + ["runner end-turn"]),
+    ("Runner: run HQ, steal 2, three credits", RUNNER_TURN,
+     RUN_HQ + "," + ACCESS + ",RIGHT,OK,WAIT:1000,OK,OK,OK," + END,
+     ["runner run hq", "run access", "runner steal 2", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner: run, ice rezzed for 3, broken for 2, access", RUNNER_TURN,
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS + ",OK,OK,OK,OK," + END,
+     ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner: Sure Gamble (5 for 9), install 2, two credits", RUNNER_TURN,
+     ECONOMY + ",DOWN,DOWN,OK,OK,OK," + END,
+     ["runner play 5", "runner gain 9", "runner install 2", "runner gain-credit",
+      "runner gain-credit", "runner end-turn"]),
+    ("Runner: install 3, install 1, two credits", RUNNER_TURN, "DOWN,DOWN,DOWN,OK,DOWN,OK,OK,OK," + END,
+     ["runner install 3", "runner install 1", "runner gain-credit", "runner gain-credit",
+      "runner end-turn"]),
+    ("Runner: two tags removed, two credits", TAGGED + ",UP,RIGHT,RIGHT,OK,WAIT:3000," + RUNNER_TURN,
+     "DOWN,DOWN,OK,WAIT:1500,DOWN,DOWN,OK,WAIT:1500,OK,OK," + END,
+     ["runner remove-tag", "runner remove-tag", "runner gain-credit", "runner gain-credit",
+      "runner end-turn"]),
+    ("Runner: run, trash for 4 with 2 bad-pub credits", "UP,UP,LEFT,LEFT,OK," + RUNNER_TURN,
+     RUN_HQ + "," + ACCESS + ",HOLD:DOWN:800,UP,OK,OK,OK,OK," + END,
+     ["runner run hq", "run access", "runner trash 4", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Corp, turn 6: three credits", MID, "OK,OK,OK," + END,
+     ["corp gain-credit"] * 3 + ["corp end-turn"]),
+    ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,OK,OK," + END,
+     ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
+    ("Runner, turn 6: run HQ, three credits", MID + ",OK,OK,OK," + END + ",WAIT:3000",
+     RUN_HQ + "," + ACCESS + ",OK,OK,OK,OK," + END,
+     ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
+     + ["runner end-turn"]),
+    ("Runner, turn 6: Sure Gamble, run HQ", MID + ",OK,OK,OK," + END + ",WAIT:3000",
+     ECONOMY + "," + RUN_HQ + "," + ACCESS + ",OK,OK,OK," + END,
+     ["runner play 5", "runner gain 9", "runner run hq", "run access", "run success",
+      "runner gain-credit", "runner gain-credit", "runner end-turn"]),
+    ("Corp, turn 13: Hedge Fund, two credits", LATE, ECONOMY + ",OK,OK," + END,
+     ["corp play 5", "corp gain 9", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
+    ("Corp, turn 13: ice for 2 on a server with 1 ice, two credits", LATE,
+     "DOWN,DOWN,RIGHT,OK,OK,WAIT:1500,OK,OK," + END,
+     ["corp install-ice 2 1", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
+    ("Runner, turn 13: run, ice rezzed for 3, broken for 2", LATE + ",OK,OK,OK," + END + ",WAIT:3000",
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS + ",OK,OK,OK,OK," + END,
+     ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner, turn 13: three credits, a draw", LATE + ",OK,OK,OK," + END + ",WAIT:3000",
+     "OK,OK,OK,LEFT,OK," + END,
+     ["runner gain-credit"] * 3 + ["runner draw", "runner end-turn"]),
+)
+
+
+def turn_table(turns=TURNS):
+    """[(turn, presses, token moves with click tokens, without, problem or None)] for every
+    turn of the corpus, each played from its start and checked by the log lines it leaves."""
+    rows = []
+    for name, start, script, expected in turns:
+        before, after, _sim = play_task(start, script)
+        new = after[len(before):] if after[:len(before)] == before else after
+        tail = [line for line in new if not line.startswith("#")]
+        problem = None if tail == expected else "log %r, expected %r" % (tail, expected)
+        rows.append((name, presses(script), token_moves(expected),
+                     token_moves(expected, clicks=False), problem))
+    return rows
+
+
+def turn_lines(rows):
+    """(the corpus table's lines, and its totals: presses, token moves with click tokens and
+    without, turns over their token moves + 2 (with click tokens))."""
+    out = []
+    pressed = moved = bare = over = 0
+    for name, count, tokens, without, problem in rows:
+        pressed += count
+        moved += tokens
+        bare += without
+        over += count > tokens + 2
+        verdict = "SCRIPT BROKEN: " + problem if problem else (
+            "ok" if count <= tokens + 2 else "over tokens + 2")
+        out.append("  %-56s %3d presses, tokens %3d (%2d without clicks)  %s"
+                   % (name, count, tokens, without, verdict))
+    return out, (pressed, moved, bare, over)
