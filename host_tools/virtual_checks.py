@@ -614,9 +614,11 @@ def power_up_ms(image, folder, actions, journal=0):
                 "from engine_lite.game import Game\n"
                 "from engine_lite.logtext import do_line\n"
                 "from firmware.board import hw\n"
+                "from firmware.board.flash_journal import journal_in_region\n"
                 "from firmware.saving.storage import Storage\n"
                 "game = Game()\n"
-                "flash = hw.Flash()\n"
+                # (the journal where the board keeps it: on the image, in flash of its own)
+                "flash = journal_in_region(hw.Flash(), 'game.jnl')\n"
                 "storage = Storage(flash)\n"
                 "for line in scripted_game(%d):\n"
                 "    if game.count >= %d:\n"
