@@ -55,6 +55,11 @@ def image_fresh(folder, uf2_path, over_stock=False):
         vpico.blank_image(blank)
     with VirtualPico(blank, uf2=uf2_path) as pico:
         pico.save_image(image)           # flashed, not yet powered up
+    if not over_stock:
+        # Its first power-up formats the filesystem (erases, once in a board's life): the
+        # figures are of a board formatted as that power-up formats it (hardware/image/_boot.py:
+        # littlefs without the journal's sectors), with nothing written yet.
+        vpico.format_filesystem(image)
     return image
 
 

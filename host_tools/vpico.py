@@ -348,6 +348,21 @@ def _mount(data):
     raise LittleFSError(LittleFSError.Error.LFS_ERR_CORRUPT)
 
 
+def format_filesystem(image_path):
+    """Format the filesystem of a flash image as the firmware image's _boot.py does at a new
+    board's first power-up (littlefs with MicroPython's sizes, without the journal's sectors),
+    with littlefs on this computer."""
+    from littlefs import LittleFS, UserContext
+    blocks = FS_BLOCKS - JOURNAL_SECTORS
+    context = UserContext(FS_BLOCK * blocks)
+    filesystem = LittleFS(context, block_size=FS_BLOCK, block_count=blocks, read_size=32,
+                          prog_size=256, cache_size=1024, lookahead_size=32, mount=False)
+    filesystem.format()
+    with open(image_path, "r+b") as handle:
+        handle.seek(FS_OFFSET)
+        handle.write(bytes(context.buffer))
+
+
 def journal_in_image(data):
     """The save journal's bytes in a flash image's region of its own (firmware.board.
     flash_journal), or None: no such region (a board formatted otherwise), or an empty journal."""
