@@ -114,14 +114,16 @@ class FlashJournal(hw.JournalFiles):
             if self.sector is None:
                 self.sector, self.at = sector, end
             found = 0
+            emptied = False
             for at, length in frames:
                 if length:
                     found += length
                 else:
                     self.start = (sector, at + 1)
                     found = 0
+                    emptied = True
             self.length += found
-            if self.start[0] == sector and self.start[1] > _HEAD:
+            if emptied:
                 break
         if self.sector is not None and not self._blank(self.sector, self.at):
             self.sector = None  # a frame cut short at its end: appends go to a new sector
