@@ -642,6 +642,20 @@ def test_table_mode_fits_a_phone_or_tablet_at_its_own_density(page, width, heigh
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+@contextlib.contextmanager
+def phone(page, ratio, width=390, height=844):
+    """The page as a phone of this size and pixel density shows it (or as it is: ratio None)."""
+    if ratio is None:
+        yield
+        return
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": True})
+    try:
+        yield
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def tap_glass(page, x, y):
     """A tap on the page's canvas at OLED pixel (x, y)."""
     from selenium.webdriver.common.action_chains import ActionChains
@@ -653,10 +667,17 @@ def tap_glass(page, x, y):
     time.sleep(0.4)
 
 
-def test_touching_the_glass_lights_a_cell_and_a_second_tap_does_it(page):
+@pytest.mark.parametrize("ratio", [None, 1, 3])
+def test_touching_the_glass_lights_a_cell_and_a_second_tap_does_it(page, ratio):
     """Touch the glass: +1 credit in two taps (the bar's cell lit, then done), a tag in two
     (Tags: a number of 1 for the tag, then recorded), a menu row in two. Through the keys the
-    firmware would get from a player (firmware/netrunner/touch.py)."""
+    firmware would get from a player (firmware/netrunner/touch.py). On the desktop page, and on
+    a phone at density 1 and 3."""
+    with phone(page, ratio):
+        _touch_the_glass(page)
+
+
+def _touch_the_glass(page):
     page.open()
     credits = lambda side: page.script("return window.netclick.state()")[side]["credits"]
     page.play("RIGHT,WAIT:300")                   # the cursor off +1cr first
@@ -687,16 +708,19 @@ def taps_on_glass(page, points, gap_ms):
                 points, gap_ms)
 
 
-def test_a_quick_double_tap_on_the_glass_does_both_taps(page):
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_a_quick_double_tap_on_the_glass_does_both_taps(page, ratio):
     """Issue 62 #6: a double tap on Tags 150 ms apart recorded nothing and left the ring
     waiting (the second tap's keys were worked out while the first's still played). Now the
-    second tap is worked out from the glass the first left: a tag, recorded."""
-    page.open()
-    taps_on_glass(page, [(57, 45), (57, 45)], 150)
-    page.wait_for("window.netclick.state().runner.tags == 1", timeout=10)
-    page.play("WAIT:300")
-    assert page.script("return window.netclick.screen()") == "dashboard"
-    assert page.script("return window.netclick.state()")["runner"]["tags"] == 1
+    second tap is worked out from the glass the first left: a tag, recorded. (A phone at
+    density 1 and 3.)"""
+    with phone(page, ratio):
+        page.open()
+        taps_on_glass(page, [(57, 45), (57, 45)], 150)
+        page.wait_for("window.netclick.state().runner.tags == 1", timeout=10)
+        page.play("WAIT:300")
+        assert page.script("return window.netclick.screen()") == "dashboard"
+        assert page.script("return window.netclick.state()")["runner"]["tags"] == 1
 
 
 @contextlib.contextmanager
@@ -828,14 +852,15 @@ return Array.from(document.querySelectorAll('.key')).every((key) => {
 });"""
 
 
-def test_a_first_visit_shows_the_guide_once_under_the_keys(page):
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_a_first_visit_shows_the_guide_once_under_the_keys(page, ratio):
     """How to read the board and the keys: on a first visit, with the first picture, in the
     page under the keys, never over them (issue 62: over the page it covered the keys until the
     tracker ran, 10 s on a slow phone): every key is where a finger finds it, on the phone's
     screen, and answers; "Got it" dismisses the guide for good (a reload does not show it
     again); the help line reopens it."""
     page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        "width": 390, "height": 844, "deviceScaleFactor": ratio, "mobile": True})
     try:
         page.open(guided=False)
         guide = page.driver.find_element("id", "guide")
