@@ -31,7 +31,8 @@ RASPBERRY_PI_VID = 0x2E8A
 # Device modules in machine code (MicroPython's viper emitter): compiled for the board's
 # architecture like the rest. A MicroPython without a native emitter (the browser's WebAssembly
 # port) goes without them: the firmware falls back to Python (firmware.screens.fonts).
-NATIVE_MODULES = ("firmware/screens/glyphs.py", "firmware/saving/adler.py")
+NATIVE_MODULES = ("firmware/screens/glyphs.py", "firmware/saving/adler.py",
+                  "firmware/board/changed.py")
 
 
 class DeployError(Exception):

@@ -214,7 +214,7 @@ NOT_AT_POWER_UP = {"firmware.netrunner.touch", "firmware.saving.importing", "fir
                    "engine_lite.report"}
 # The modules in machine code (viper), which CPython cannot compile and the unix port's run
 # does not load (compiled for the Pico): the tracker does without them there.
-NATIVE = {"firmware.saving.adler", "firmware.screens.glyphs"}
+NATIVE = {"firmware.saving.adler", "firmware.screens.glyphs", "firmware.board.changed"}
 
 
 def device_module_names():

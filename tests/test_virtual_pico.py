@@ -634,6 +634,39 @@ def test_text_in_machine_code_puts_the_pixels_blit_puts(board):
     assert said == ["True", "0", "0"]       # (machine code used; the same x after; the same frame)
 
 
+# Pages of a frame changed at random columns (none, one, a run, the ends, all), the columns
+# found in machine code (firmware.board.changed) and by the same scan in Python.
+SAME_COLUMNS = """
+import random
+from firmware.board import display
+native = display._changed_columns
+random.seed(3)
+differ = 0
+for n in range(300):
+    held = bytearray(random.getrandbits(8) for i in range(128))
+    drawn = bytearray(held)
+    first = random.randint(0, 127)
+    last = random.randint(first, 127) if n % 5 else first
+    drawn[first] ^= 1 + random.getrandbits(7)
+    if last != first:
+        drawn[last] ^= 1 + random.getrandbits(7)
+    a, b = memoryview(drawn), memoryview(held)
+    display._changed_columns = None
+    plain = display._changed(a, b, 128)
+    display._changed_columns = native
+    differ += display._changed(a, b, 128) != plain or plain != (first, last)
+print(native is not None, differ)
+"""
+
+
+def test_changed_columns_in_machine_code_are_the_ones_python_finds(board):
+    with vpico.VirtualPico(board) as pico:
+        pico.boot()
+        checks._clean_repl(pico)
+        said = pico.exec(SAME_COLUMNS, timeout_ms=120000).split()
+    assert said == ["True", "0"]            # (machine code used; the same columns)
+
+
 @pytest.mark.parametrize("controller, bus", [("sh1106", "i2c"), ("ssd1309", "i2c"),
                                              ("ssd1306", "spi"), ("ssd1309", "spi"),
                                              ("sh1106", "spi")])

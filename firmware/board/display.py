@@ -13,6 +13,13 @@ from firmware.board.spi import SPIBus, SSD1306_SPI
 from firmware.board.ssd1309 import SSD1309_I2C, SSD1309_SPI
 from firmware.board.sh1106 import SH1106_I2C, SH1106_SPI
 
+# firmware.board.changed's machine code, where there is one (None: a port that cannot compile
+# it, the browser's, CPython; then the scan below is in Python).
+try:
+    from firmware.board.changed import changed as _changed_columns
+except (ImportError, SyntaxError, ValueError, NameError):
+    _changed_columns = None
+
 class I2CBus:
     """busio.I2C-style methods over a machine.I2C (no locking is needed on one core).
 
@@ -351,6 +358,9 @@ class Display:
 
 def _changed(drawn, held, width):
     """(first, last): the columns where a page that changed differs from what the panel holds."""
+    if _changed_columns is not None:
+        both = _changed_columns(drawn, held, width)
+        return both >> 8, both & 0xFF
     first = 0
     while drawn[first] == held[first]:
         first += 1
