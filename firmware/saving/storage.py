@@ -411,7 +411,8 @@ class Saver:
         flash to keep yet). Returns True when it saved the swap so."""
         game = app.game
         if (not getattr(storage.flash, "QUICK", False) or storage.game is None or self.held
-                or storage.swapped or app.restored is not None or game.count
+                or storage.swapped or storage.journal_suspect or app.restored is not None
+                or game.count
                 or game.redo_stack or len(app.endings) > 1
                 or app.endings and app.endings[0] is not storage.game):
             return False
