@@ -10,7 +10,10 @@ The firmware image's `_boot.py` (hardware/image/_boot.py) formats littlefs on al
 filesystem's flash but its last sectors; this module keeps the journal there, as a log: an append
 only programs bytes that are already erased (a page program, 0.4 ms, 3 ms at worst), and the
 sectors ahead are erased in pauses (`prepare`), where an erase is in no one's way. So a commit can
-be made every second, whatever the presses.
+be made every 0.7 s, whatever the presses (firmware.saving.storage.Saver), and a new game can be
+saved by its start record alone (Storage.journal_swap). The sector after the journal's end is
+always left free, so that the journal can always be emptied; a journal that would fill the rest
+is refused (ENOSPC), and the tracker writes a snapshot instead.
 
 Layout of each sector (4 KB): a head of 8 bytes (b"NJ", a 32-bit number that grows with every
 sector begun, and a check), then frames one after another:
