@@ -254,9 +254,14 @@ def _cut_chain(image, count, folder, seed, index, result, log):
                 steps += 1
                 if steps % 25 == 0:
                     # A player's pause now and then: the firmware image erases only in pauses
-                    # (the journal's sectors ahead, firmware/board/flash_journal.py), so a cut
-                    # armed for an erase comes in one of these.
+                    # (the journal's sectors ahead, firmware/board/flash_journal.py) and at the
+                    # compactions (at power-up, and in a pause once the journal passes 2 KB), so
+                    # a cut armed for an erase comes in one of these; if none came, the cut is
+                    # moved to the next page program (one about every second of play), so that a
+                    # chain does not play on for minutes for a compaction.
                     pico.run(2500)
+                    if not pico.off and choice >= 0.25:
+                        pico.cut_in_flash_op(1, rng.random(), "program")
                 if steps > 600:
                     raise vpico.VirtualPicoError(
                         "chain %d, cut %d: no power cut after 600 key presses (%d flash "
