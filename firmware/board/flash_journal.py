@@ -42,7 +42,7 @@ def _head_check(number):
     return (number * 7 + (number >> 16) * 13 + 0x4E4A) & 0xFFFF
 
 
-class FlashJournal(hw.JournalFiles):
+class FlashJournal(hw.JournalElsewhere):
     """The Pico's files (`flash`, a hw.Flash), with the one called `name` (the journal) kept
     in `region` (a block device of 4 KB sectors: rp2.Flash over the flash after the filesystem,
     or host_tools.flash.MemoryRegion) instead. Every other file is the flash's."""
@@ -51,7 +51,7 @@ class FlashJournal(hw.JournalFiles):
     AHEAD = 4             # sectors kept erased ahead of the journal's end, in pauses
 
     def __init__(self, flash, region, name):
-        hw.JournalFiles.__init__(self, flash, name)
+        hw.JournalElsewhere.__init__(self, flash, name)
         self.region = region
         self.count = region.ioctl(4, 0)
         self._page = bytearray(PAGE)
@@ -259,12 +259,6 @@ class FlashJournal(hw.JournalFiles):
         self._frame(data)
         self.length += len(data)
 
-    def write(self, name, data):
-        if name != self.name:
-            return self.flash.write(name, data)
-        self.remove(name)
-        self.append(name, data)
-
     def remove(self, name):
         if name != self.name:
             return self.flash.remove(name)
@@ -275,25 +269,6 @@ class FlashJournal(hw.JournalFiles):
         self.length = 0
         self.ready = False      # (the sectors before it may be erased now)
 
-    def exists(self, name):
-        if name != self.name:
-            return self.flash.exists(name)
-        return self.length > 0
-
-    def size(self, name):
-        if name != self.name:
-            return hw.JournalFiles.size(self, name)
-        return self.length or None
-
-    def rename(self, old, new):
-        """(The journal is only ever renamed aside, damaged: its bytes go into the flash.)"""
-        if old != self.name:
-            return self.flash.rename(old, new)
-        data = self.read(old)
-        if data is None:
-            raise OSError(2)           # ENOENT
-        self.flash.write(new, data)
-        self.remove(old)
 
 
 def journal_in_region(flash, name):

@@ -28,7 +28,7 @@ def _check(length, number):
     return (length * 31 + number * 7 + 0x5A5A) & 0xFFFF
 
 
-class FramJournal(hw.JournalFiles):
+class FramJournal(hw.JournalElsewhere):
     """The Pico's files (`flash`, a hw.Flash), with the one called `name` (the journal) kept on
     the FRAM at `address` of `i2c`, `size` bytes, instead. Every other file, and whatever else
     asks the flash (free space), is the flash's. Raises OSError when the FRAM does not answer."""
@@ -36,7 +36,7 @@ class FramJournal(hw.JournalFiles):
     QUICK = True          # appends never erase: a commit need not wait for a pause
 
     def __init__(self, flash, i2c, address, size, name):
-        hw.JournalFiles.__init__(self, flash, name)
+        hw.JournalElsewhere.__init__(self, flash, name)
         self.i2c = i2c
         self.address = address
         self.capacity = size - _HEADS
@@ -92,25 +92,6 @@ class FramJournal(hw.JournalFiles):
         if self.length:
             self._set_length(0)
 
-    def exists(self, name):
-        if name != self.name:
-            return self.flash.exists(name)
-        return self.length > 0
-
-    def size(self, name):
-        if name != self.name:
-            return hw.JournalFiles.size(self, name)
-        return self.length or None
-
-    def rename(self, old, new):
-        """(The journal is only ever renamed aside, damaged: its bytes go into the flash.)"""
-        if old != self.name:
-            return self.flash.rename(old, new)
-        data = self.read(old)
-        if data is None:
-            raise OSError(2)           # ENOENT
-        self.flash.write(new, data)
-        self.remove(old)
 
 
 def journal_on_fram(pins, flash, notice, name):

@@ -398,6 +398,34 @@ class JournalFiles:
         return self.flash.free()
 
 
+class JournalElsewhere(JournalFiles):
+    """The flash's files, with the journal kept somewhere of its own that knows its `length`
+    (an FRAM: firmware.board.fram; flash outside the filesystem: firmware.board.flash_journal).
+    Subclasses read, append and empty it; the rest is here, once."""
+
+    length = 0
+
+    def exists(self, name):
+        if name != self.name:
+            return self.flash.exists(name)
+        return self.length > 0
+
+    def size(self, name):
+        if name != self.name:
+            return JournalFiles.size(self, name)
+        return self.length or None
+
+    def rename(self, old, new):
+        """(The journal is only ever renamed aside, damaged: its bytes go into the flash.)"""
+        if old != self.name:
+            return self.flash.rename(old, new)
+        data = self.read(old)
+        if data is None:
+            raise OSError(2)           # ENOENT
+        self.flash.write(new, data)
+        self.remove(old)
+
+
 def journal_region():
     """The flash after the filesystem, as a block device of 4 KB sectors, where the firmware
     image's _boot.py left it out of littlefs for the save journal
