@@ -181,6 +181,10 @@ class Storage:
         self.seq += 1
         self._count = game.count
         self._redo = redo
+        return self._appended(game, record)
+
+    def _appended(self, game, record):
+        """`record` is in the journal: the game is saved up to now; returns its bytes."""
         game.mark_saved()
         self.journal_size += len(record)
         self.commits += 1
@@ -219,11 +223,7 @@ class Storage:
         self._redo = b""
         self._extras = json.loads(json.dumps(game.extras))
         self.swapped = True
-        game.mark_saved()
-        self.journal_size += len(record)
-        self.commits += 1
-        self.bytes_written += len(record)
-        return len(record)
+        return self._appended(game, record)
 
     def write_snapshot(self, game):
         """Save the whole game as a new snapshot, keeping the previous one; empties the journal."""
