@@ -63,6 +63,7 @@ uf2: setup
 # Put the tracker on a Pico running stock MicroPython as .mpy files (ARGS="--dry-run", "--port
 # /dev/ttyACM0"...; ARGS=--virtual: on the virtual Pico, whose flash is kept in
 # build/virtual-pico.bin). ARGS=--clean removes them again (saved games stay), for `make uf2`.
+# ARGS=--line-numbers keeps the line numbers in tracebacks (error.log), for less heap.
 deploy: setup
 	$(PY) -m host_tools.deploy $(ARGS)
 

@@ -374,7 +374,7 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
 
 def _if_it_fits(measure, instead, *args):
     """measure(*args), or `instead` when the board runs out of memory doing it (the .mpy
-    deploy, whose code is on the heap, has some 29 KB left for a game: a 50-round game built at
+    deploy, whose code is on the heap, has some 24 KB left for a game: a 50-round game built at
     its REPL does not fit)."""
     from host_tools.vpico import VirtualPicoError
     try:

@@ -67,10 +67,13 @@ def source_files():
     return files
 
 
-# mpy-cross options for every device file. None: the .mpy files keep their line-number tables,
-# so a traceback in error.log says which line failed (tests/test_mpy_cross.py). -O3 would leave
-# them out for 2.4 KB less boot heap (make bench, .mpy deploy: 79 KB with them, budget 96 KB).
-MPY_OPTIONS = []
+# mpy-cross options for every device file. -O3 leaves out the line-number tables: on the .mpy
+# path the code is on the heap, and with them the tracker built left 15.8 KB for a game, too
+# little to save one after a few moves (tests/test_virtual_pico.py, make pull: the save failed
+# "out of memory"); without them 24.3 KB (the virtual Pico, `make bench`: .mpy deploy). A
+# traceback in error.log then says "line 1"; `--line-numbers` keeps the tables for a
+# developer chasing an error (tests/test_mpy_cross.py).
+MPY_OPTIONS = ["-O3"]
 
 
 def mpy_cross_version():
@@ -86,8 +89,9 @@ def mpy_cross_version():
     return header[1]
 
 
-def plan(build_dir, arch="armv6m", source=False):
-    """Compile into build_dir; returns [(board path, local file to copy, size)]."""
+def plan(build_dir, arch="armv6m", source=False, line_numbers=False):
+    """Compile into build_dir; returns [(board path, local file to copy, size)]. With
+    `line_numbers` the .mpy files keep their line-number tables (MPY_OPTIONS)."""
     items = []
     for board_path, local in source_files():
         compile_it = (not source and board_path.endswith(".py") and board_path != "main.py")
@@ -96,7 +100,7 @@ def plan(build_dir, arch="armv6m", source=False):
             target = os.path.join(build_dir, board_path)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             subprocess.run([sys.executable, "-m", "mpy_cross", "-march=" + arch]
-                           + MPY_OPTIONS +
+                           + ([] if line_numbers else MPY_OPTIONS) +
                            ["-s", board_path[:-4] + ".py", "-o", target, local],
                            check=True, capture_output=True)
             local = target
@@ -313,7 +317,8 @@ def clean(port, out=sys.stdout):
 VIRTUAL_IMAGE = os.path.join(ROOT, "build", "virtual-pico.bin")
 
 
-def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout, wipe=False):
+def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout, wipe=False,
+                   line_numbers=False):
     """`make deploy ARGS=--virtual`: the same steps as for a real board (reset, .mpy version
     check, copy, removal of shadowing .py, reset), with the real mpremote talking to the virtual
     Pico's USB serial port through a pseudo-terminal. The flash image is kept in `image`, so the
@@ -343,7 +348,7 @@ def deploy_virtual(image=VIRTUAL_IMAGE, source=False, out=sys.stdout, wipe=False
                                           "writes %d." % (version, ours))
                     arch = ARCHES.get(arch_number, "armv6m")
                 with tempfile.TemporaryDirectory() as build:
-                    items = plan(build, arch, source)
+                    items = plan(build, arch, source, line_numbers)
                     print_plan(items, out)
                     deploy(port, items, out)
             pico.run(100)
@@ -371,6 +376,9 @@ def main(argv=None):
     parser.add_argument("--port", help="serial port of the board (default: find the Pico)")
     parser.add_argument("--dry-run", action="store_true", help="print the plan; no board needed")
     parser.add_argument("--source", action="store_true", help="copy .py files, not .mpy")
+    parser.add_argument("--line-numbers", action="store_true",
+                        help="keep the line-number tables in the .mpy files (tracebacks in "
+                             "error.log say which line failed; some 8 KB less heap for a game)")
     parser.add_argument("--clean", action="store_true",
                         help="remove the deployed tracker (not the saved games) so that the "
                              "firmware image's built-in one runs (make uf2)")
@@ -385,13 +393,14 @@ def main(argv=None):
         print("wrote package.json")
         return 0
     if args.virtual:
-        return deploy_virtual(args.virtual, args.source, wipe=args.clean)
+        return deploy_virtual(args.virtual, args.source, wipe=args.clean,
+                              line_numbers=args.line_numbers)
     with tempfile.TemporaryDirectory() as build:
         try:
             if args.dry_run:
                 print("Plan (.mpy version %d, armv6m for the RP2040; no board needed):"
                       % mpy_cross_version())
-                print_plan(plan(build, source=args.source))
+                print_plan(plan(build, source=args.source, line_numbers=args.line_numbers))
                 return 0
             port = args.port or find_port(serial_ports())
             reset_and_reconnect(port)
@@ -408,7 +417,7 @@ def main(argv=None):
                         "board's MicroPython (README, \"Flashing a Pico\") or deploy sources "
                         "with --source." % (version, ours))
                 arch = ARCHES.get(arch_number, "armv6m")
-            items = plan(build, arch, args.source)
+            items = plan(build, arch, args.source, args.line_numbers)
             print("Deploying to %s:" % port)
             print_plan(items)
             deploy(port, items)
@@ -419,9 +428,9 @@ def main(argv=None):
     return 0
 
 
-# What the .mpy path leaves a game (measured on the virtual Pico: the tracker built, 217 of an
-# RP2040's 246 KB of heap in use, the code and its names among them).
-HEAP_NOTE = ("Deployed as .mpy files, the tracker's code is on the heap: on an RP2040 about 29 KB "
+# What the .mpy path leaves a game (measured on the virtual Pico: the tracker built, with -O3,
+# 24.3 KB of an RP2040's heap free, the code and its names in the rest).
+HEAP_NOTE = ("Deployed as .mpy files, the tracker's code is on the heap: on an RP2040 about 24 KB "
              "is left for a game, enough to develop with but not for a long game. A player "
              "flashes the firmware image (make uf2), whose code runs from flash.")
 

@@ -37,17 +37,18 @@ def package_files(packages=DEVICE_PACKAGES, root=ROOT):
     return files
 
 
-def firmware_files(compiled=False):
+def firmware_files(compiled=False, line_numbers=False):
     """Everything the firmware needs under MicroPython except `machine`: exactly what
     `make deploy` puts on a board (host_tools.deploy.source_files), the packages in /lib and the
     pin map in /hardware. With compiled=True the .py files are replaced by the .mpy files
-    mpy-cross makes of them, as on a deployed Pico."""
+    mpy-cross makes of them, as on a deployed Pico (`line_numbers`: as `make deploy
+    ARGS=--line-numbers` makes them)."""
     import base64
     import tempfile
     from host_tools.deploy import plan
     files = {}
     with tempfile.TemporaryDirectory() as build:
-        for board_path, local, _ in plan(build, source=not compiled):
+        for board_path, local, _ in plan(build, source=not compiled, line_numbers=line_numbers):
             if board_path == "main.py":
                 continue    # the board's start-up script: the harnesses start the firmware
             key = "/" + board_path if board_path.startswith("hardware/") else "/lib/" + board_path

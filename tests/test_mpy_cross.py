@@ -22,14 +22,14 @@ def test_compiles(path, tmp_path):
 
 
 def test_a_deployed_boards_error_log_names_the_line_that_failed():
-    """`make deploy` compiles with host_tools.deploy.MPY_OPTIONS: the .mpy files keep their
-    line-number tables, so the traceback firmware.crash writes to error.log says where it
-    broke (not the "line 1" of every frame that -O3 gives)."""
+    """`make deploy ARGS=--line-numbers`: the .mpy files keep their line-number tables, so the
+    traceback firmware.crash writes to error.log says where it broke (not the "line 1" of every
+    frame that the default deploy's -O3 gives, for the heap it leaves a game)."""
     from host_tools.mprun import firmware_files, run_micropython
     with open(os.path.join(ROOT, "engine_lite", "actions.py")) as handle:
         line = 1 + [n for n, text in enumerate(handle)
                     if 'raise ValueError("record past the end' in text][0]
-    files = firmware_files(compiled=True)
+    files = firmware_files(compiled=True, line_numbers=True)
     assert "/lib/engine_lite/actions.mpy" in files
     with open(os.path.join(ROOT, "host_tools", "standins", "machine.py")) as handle:
         files["/lib/machine.py"] = handle.read()
