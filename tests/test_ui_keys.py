@@ -243,6 +243,29 @@ def test_touching_the_glass_is_the_keys_a_player_would_press():
     assert keys_for(sim.app, 30, 3) == []                # the title: nothing
 
 
+@pytest.mark.parametrize("tagged", [False, True])
+def test_in_the_corps_own_turn_taps_on_its_credits_rez_and_take_no_click(tagged):
+    """Issue 62 #6: in the Corp's own turn, taps on its credits then on the ring installed (the
+    ring's first choice there, which takes a click too). A tap on the Corp's credits is a rez
+    wherever the ring has one: three taps and the ring rez a card for 3, the clicks untouched,
+    also with the Runner tagged (where a DOWN of 2 offers trashing a resource first)."""
+    from firmware.netrunner import dashboard as D
+    from firmware.netrunner.touch import keys_for
+    from host_tools.press_budget import TAGGED
+    sim = play(TAGGED if tagged else "")
+    assert sim.app.game.state.runner.tags == (1 if tagged else 0)
+    before = sim.state()["corp"]
+    tap = lambda x, y: sim.keys(",".join(keys_for(sim.app, x, y)) or "WAIT:1")
+    for n in (1, 2, 3):
+        tap(D.COLUMN_X[0] + 5, D.BIG_Y + 5)
+        assert sim.app.screen.status(sim.app.game.state) == "Corp rezzes: %d cr" % n
+    tap(30, 60)                                          # the ring: do what it says
+    after = sim.state()["corp"]
+    assert list(log_lines(sim.app.game))[-1] == "corp rez 3"
+    assert after["credits"] == before["credits"] - 3
+    assert after["clicks"] == before["clicks"]
+
+
 def test_a_rez_for_3_in_a_run_is_four_taps_on_the_glass():
     """Issue 38: three taps on the Corp's credits (a credit each, the ring turned to Rez, the
     Corp's first choice in a run) and one on the ring rez a card for 3; the ring's sentence says

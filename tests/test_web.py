@@ -695,6 +695,22 @@ def _touch_the_glass(page):
     page.wait_for("window.netclick.screen() == 'tokens'")
 
 
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_in_the_corps_own_turn_taps_on_its_credits_rez_a_card(page, ratio):
+    """Issue 62 #6: in the Corp's own turn, three taps on its credits and one on the ring
+    installed a card (a click spent). Now they rez it for 3, the clicks untouched. (A phone at
+    density 1 and 3.)"""
+    with phone(page, ratio):
+        page.open()
+        state = lambda: page.script("return window.netclick.state()")["corp"]
+        before = state()
+        for _ in range(3):
+            tap_glass(page, 5, 13)                # the Corp's credits
+        tap_glass(page, 30, 60)                   # the ring: do what it says
+        page.wait_for("window.netclick.state().corp.credits == %d" % (before["credits"] - 3))
+        assert state()["clicks"] == before["clicks"]
+
+
 def taps_on_glass(page, points, gap_ms):
     """Taps on the canvas at OLED pixels, `gap_ms` apart, dispatched from inside the page (a
     quick double tap: faster than the test could send them one by one)."""

@@ -7,8 +7,10 @@ so the page and the device run one program.
   on the lit cell is OK. A tap on Tags, Brain or Bad pub starts a number of 1 for it (UP, then
   LEFT/RIGHT round the ring to it); a tap there again, or on the ring, records it (OK). A tap on
   a side's large numbers is a credit that side spends: DOWN, then round the ring to that side's
-  first choice (in a run, the Corp's is Rez: three taps on its credits and one on the ring rez
-  a card for 3); the ring's sentence says what, before the tap on the ring does it.
+  first choice; for the Corp, Rez wherever the ring has it (in a run and in its own turn alike:
+  three taps on its credits and one on the ring rez a card for 3, and no tap on credits takes a
+  click, as the ring's Install would); the ring's sentence says what, before the tap on the
+  ring does it.
 - Anything else: no keys (a tap does nothing it would have to guess).
 
 The browser's page imports it; the device, with no touch screen, does not.
@@ -19,6 +21,7 @@ from firmware.screens.ui import WIDTH, HEIGHT
 from firmware.netrunner import dashboard as D
 from firmware.netrunner.purposes import ring
 from firmware.netrunner.purposes import Pending
+from engine_lite.state import CORP
 
 
 def keys_for(app, x, y):
@@ -85,7 +88,9 @@ def _round(target, current, count):
 
 def _spend(app, s, pending, side):
     """A tap on a side's large numbers: one credit more for that side to spend (DOWN), the ring
-    then turned the short way to the nearest choice that is that side's."""
+    then turned the short way to the Corp's Rez (a tap on the Corp's credits; issue 62: in its
+    own turn it went to Install, which takes a click as well) or else to the nearest choice
+    that is that side's."""
     if pending and pending.delta > 0:
         return []                                  # a number up waits: OK or LEFT first
     after = Pending(not app.game.count)            # the number as the DOWN will leave it
@@ -93,7 +98,12 @@ def _spend(app, s, pending, side):
         after.delta, after.index = pending.delta, pending.index
     after.change(s, -1)
     start = after.index
-    count = len(after.choices(s))
+    choices = after.choices(s)
+    count = len(choices)
+    if side == CORP:
+        for i in range(count):
+            if choices[i][0] == "Rez":
+                return ["DOWN"] + _round(i, start, count)
     for distance in range(count // 2 + 1):
         for step, key in ((distance, "RIGHT"), (-distance, "LEFT")):
             after.index = (start + step) % count
