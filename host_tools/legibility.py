@@ -23,7 +23,7 @@ NUMBERS = (
     ("tags and brain damage", "tagged", "2", "BIG", 16),
     ("clicks left (a pip each)", "dashboard", None, "pip", 8),
     ("bad publicity, hand size, link", "dashboard", "5", "MID", 12),
-    ("the round timer (top right)", "timer_running", None, "SMALL", 12),
+    ("the round timer and time call (bottom left)", "timer_running", "65m", "MID", 12),
     ("trace strength and link (trace wizard)", "trace", "6", "BIG", 16),
     ("action bar, captions, messages", "dashboard", "More", "SMALL", None),
 )

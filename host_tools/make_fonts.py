@@ -22,7 +22,7 @@ MISC = "/usr/share/fonts/X11/misc/%s.pcf.gz"
 DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
 TEXT_CHARS = "".join(chr(c) for c in range(32, 127))
 BIG_CHARS = "0123456789+- /"
-MID_CHARS = "0123456789+- "
+MID_CHARS = "0123456789+- msLAST"     # digits, and the round timer's "45m", "30s", "LAST"
 
 
 def _pcf_font(name):

@@ -107,7 +107,7 @@ SCREENS = (
      TOURNAMENT),
     ("timer", "The round timer: start, the usual lengths, any length",
      script(("More", "Tournament", "Round timer"))),
-    ("timer_running", "The round timer running: minutes left in the waiting side's header",
+    ("timer_running", "The round timer running: minutes left, bottom left in 12-pixel glyphs",
      script(("More", "Tournament", "Round timer"), "OK,WAIT:3000")),
     ("timer_warning", "10 minutes left: the screen flashes (inverted for a moment) and says so",
      script(("More", "Tournament", "Round timer"), "UP,UP,OK" + ",DOWN" * 54 +

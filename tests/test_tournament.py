@@ -14,10 +14,29 @@ AGAIN = TOURNAMENT      # Tournament again: back from a menu, the bar's cursor i
 
 
 def header_text(sim):
-    """The round clock's text in the waiting side's header, read from the firmware's own
-    corner (the pixels are in the golden images)."""
+    """The round clock's text as the glass shows it: the run of 12-pixel glyphs at the right of
+    the Corp's hand-size row (bottom left; issue 61), or None. Read as a player would: the
+    glass woken first if it slept (BACK, which on the dashboard only wakes it), and a message
+    over the row let go. Checked against the firmware's own words for it
+    (roundclock.corner_text)."""
+    from glass_reader import glass_lines
     from firmware.tournament.roundclock import corner_text
-    return corner_text(sim.app, sim.app.game.state)
+    from firmware.netrunner import dashboard as D
+    row = D.PLACES[1]
+    assert row[2:4] == (0, "hand_size_mod")        # (the Corp's hand-size row)
+    x, y, width = row[5], row[6], row[7]
+    if not glass_lines(sim.oled):
+        sim.keys("BACK,WAIT:300")
+    for _ in range(100):
+        if not sim.app.toast:
+            break
+        sim.run(100)
+    # (the hand size's digits in that row are a number alone; the clock's words are not)
+    shown = [text for left, top, text in glass_lines(sim.oled)
+             if top == y and x <= left < x + width and not text.isdigit()]
+    text = shown[0] if shown else None
+    assert text == corner_text(sim.app, sim.app.game.state), (shown, glass_lines(sim.oled))
+    return text
 
 
 def test_the_timer_counts_down_on_the_dashboard_in_minutes_then_seconds():

@@ -73,6 +73,7 @@ _SMALL_X = const(97)            # where "Link 0" and "Hand 5" start
 _MID = const(0)                 # a counter's name and its number in 12-pixel digits, in a row
 _BIG = const(1)                 # its name over large digits, for the Corp to read across the table
 _HAND = const(2)                # the Runner's hand: "H 4/5" with the grip followed (hand_counter)
+_CLOCK = const(3)               # the Corp's hand, the round timer beside it (clock_counter)
 # The counters under the large numbers, a row each, drawn by one loop (update) and found by a
 # tap on the glass (firmware.netrunner.touch): name, short name (where the number is wide),
 # whose, the field (its number as Player.shown gives it: hand_size_mod as the max hand size),
@@ -80,7 +81,7 @@ _HAND = const(2)                # the Runner's hand: "H 4/5" with the grip follo
 # starts a number for (firmware.netrunner.purposes; None: not there).
 PLACES = (
     ("Bad pub", "BP", _CORP,   "bad_publicity", _MID,  0,  _LOW_Y,      _LOW_DIVIDER_X - 1, 12, "Bad pub"),
-    ("Hand",    "H",  _CORP,   "hand_size_mod", _MID,  0,  _LOW_Y + 12, _LOW_DIVIDER_X - 1, 12, None),
+    ("Hand",    "H",  _CORP,   "hand_size_mod", _CLOCK, 0, _LOW_Y + 12, _LOW_DIVIDER_X - 1, 12, None),
     ("Tags",    "",   _RUNNER, "tags",          _BIG,  _LOW_DIVIDER_X + 2,  _LOW_Y, 20, 24, "Tag"),
     ("Brain",   "",   _RUNNER, "brain_damage",  _BIG,  _LOW_DIVIDER_X + 24, _LOW_Y, 25, 24, "Brain"),
     ("Link",    "L",  _RUNNER, "link",          _MID,  _SMALL_X, _LOW_Y,      31, 12, None),
@@ -141,6 +142,23 @@ def mid_counter(fb, name, short, n, x, y, width):
             font = SMALL
     SMALL.draw(fb, label, x, y + 3)
     font.draw(fb, text, x + width - font.measure(text), y + (12 - font.height) // 2)
+
+
+def clock_counter(fb, clock, name, short, n, x, y, width):
+    """The Corp's hand size ("Hand 5"), and while there is a round timer or a time call, its
+    words (`clock`: "42m", "30s", "+1", "LAST") at the right of the row in the same 12-pixel
+    glyphs, read from across the table (issue 61: 6 pixels in the header's corner before); the
+    hand size then in small text at its left, "H5", while it fits (in large digits too the two
+    read as one number: "5 65m"). Where it does not ("LAST"), the clock alone: the hand size is
+    what the status line names when it matters (Dashboard.status: "Corp: discard to 5")."""
+    if clock is None:
+        mid_counter(fb, name, short, n, x, y, width)
+        return
+    words = MID.measure(clock)
+    MID.draw(fb, clock, x + width - words, y)
+    hand = short + str(n)
+    if SMALL.measure(hand) + 6 <= width - words:
+        SMALL.draw(fb, hand, x, y + 3)
 
 
 def hand_counter(fb, grip, limit, x, y, width):
@@ -286,7 +304,7 @@ class Dashboard(Screen):
         # on a Pico, and a tap changes one or two of the fifteen parts; make bench: press to
         # photon)
         keys = self._keys
-        # The round timer or the time call's turns, in the waiting side's header (roundclock).
+        # The round timer or the time call's turns, in the Corp's hand-size row (clock_counter).
         corner = None
         if app.round_clock or app.settings.clock_s >= 0 or s.final_turns > 0:
             corner = corner_text(app, s)
@@ -296,11 +314,9 @@ class Dashboard(Screen):
             # The header: the side's name, lit while it is that side's turn, with its clicks.
             active = side == s.active
             width = COLUMN_W[side]
-            key = (active, me.clicks, me.clicks_per_turn, not active and corner)
+            key = (active, me.clicks, me.clicks_per_turn)
             if keys[_HEADER + side] != key and part(fb, _HEADER + side, key, x, 0, width, 8):
                 self._draw_header(fb, side, me, x, active)
-                if corner and not active:
-                    SMALL.draw(fb, corner, x + width - SMALL.measure(corner), 0)
             # Credits at the outside edge, agenda points beside the divider (a score).
             key = (me.credits, me.agenda_points)
             if keys[_NUMBERS + side] != key and part(fb, _NUMBERS + side, key, x, BIG_Y, width, 16):
@@ -347,10 +363,12 @@ class Dashboard(Screen):
             name, short, side, field, how, x, y, width, height, choice = PLACES[i]
             me = s.player(side)
             n = me.shown(field)
-            key = (n, me.grip) if how == _HAND else n
+            key = (n, me.grip) if how == _HAND else (n, corner) if how == _CLOCK else n
             if keys[_PLACE + i] != key and part(fb, _PLACE + i, key, x, y, width, height):
                 if how == _MID:
                     mid_counter(fb, name, short, n, x, y, width)
+                elif how == _CLOCK:
+                    clock_counter(fb, corner, name, short, n, x, y, width)
                 elif how == _BIG:
                     big_counter(fb, name, n, x, y, width)
                 else:

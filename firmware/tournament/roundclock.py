@@ -5,9 +5,9 @@ at 10, 5 and 1 minutes left the screen flashes and the buzzer (if fitted) sounds
 is called in the game (`time-call`): the side whose turn it is finishes it, the other side takes
 one more turn, then agenda points decide.
 
-The dashboard shows the timer at the right of the waiting side's header: minutes ("42m"), then
-seconds in the last minute ("42s"); after the time call, "+1" (this turn, then one more) and
-"LAST" (this is the last turn).
+The dashboard shows the timer in 12-pixel glyphs at the right of the Corp's hand-size row
+(bottom left, beside "H 5"): minutes ("42m"), then seconds in the last minute ("42s"); after the
+time call, "+1" (this turn, then one more) and "LAST" (this is the last turn).
 
 The Pico has no clock that survives a power cut. The time left is saved with the settings (at
 each start, pause and minute), so after a restart the timer comes back paused at the time it
@@ -156,8 +156,9 @@ def clock_for(app):
 
 
 def corner_text(app, s):
-    """What the dashboard shows at the right of the waiting side's header: the time call's turns
-    ('+1', 'LAST'), the timer, or None."""
+    """What the dashboard shows of the round at the right of the Corp's hand-size row, in
+    12-pixel glyphs (firmware.netrunner.dashboard.clock_counter): the time call's turns ('+1',
+    'LAST'), the timer, or None."""
     final = getattr(s, "final_turns", -1)       # (an Infiltration game has no time call)
     if final > 0:
         return "LAST" if final == 1 else "+1"
