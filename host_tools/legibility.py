@@ -25,6 +25,7 @@ NUMBERS = (
     ("bad publicity, hand size, link", "dashboard", "5", "MID", 12),
     ("the round timer and time call (bottom left)", "timer_running", "65m", "MID", 12),
     ("trace strength and link (trace wizard)", "trace", "6", "BIG", 16),
+    ("trace base and boosts (trace wizard)", "trace", "+2", "MID", 12),
     ("action bar, captions, messages", "dashboard", "More", "SMALL", None),
 )
 

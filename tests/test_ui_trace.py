@@ -57,7 +57,9 @@ def test_a_message_at_the_last_step_leaves_the_outcome_and_the_charge_in_sight()
     sim.keys(key_script([(("chord", "UP", "DOWN", 0, 100), 100)]))
     assert sim.app.toast == "Two keys at once: nothing done"
     assert where_shown(sim, "Two keys at once: nothing") and where_shown(sim, "done")
-    assert where_shown(sim, "Trace 3")                       # what it adds up from
+    from firmware.screens.fonts import MID
+    assert where_shown(sim, "Trace") and where_shown(sim, "3", MID)   # what it adds up from
+    assert where_shown(sim, "+2", MID) and where_shown(sim, "+3", MID)   # (12-px digits)
     assert where_shown(sim, "Succeeds: 5 vs link 3")
     assert where_shown(sim, "OK: Corp pays 2, Runner 3")
     assert sim.app.game.count == 0

@@ -11,7 +11,7 @@ screen follows undo: a trace undone says so.
 
 from engine_lite.state import CORP, RUNNER, SIDE_NAMES, const
 from engine_lite import actions as A
-from firmware.screens.fonts import SMALL, BIG, fitting
+from firmware.screens.fonts import SMALL, BIG, MID, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, step_of
 from firmware.screens.widgets import Menu, Item, title_bar, hint
@@ -20,13 +20,26 @@ from firmware.screens.widgets import Menu, Item, title_bar, hint
 # the three numbers they add up from, what it means, the keys.
 _BIG_Y = const(11)
 _CAPTION_Y = const(27)
-_FIELDS_Y = const(36)
-_SAYS_Y = const(46)
+_FIELDS_Y = const(35)          # 12-pixel digits (issue 61: 6 px before), underlined at + 12
+_SAYS_Y = const(48)
 _THIRD = const(42)             # each of the three numbers gets a third of the row
 # The base reads as the card prints it ("Trace 3"): the line that names the trace says its number
 # (issue 35: what OK commits is named, with its number, before OK).
 FIELD_WORDS = ("Trace", "Corp", "Run")
-FIELD_SHORT = ("B", "C+", "R+")
+FIELD_SHORT = ("B", "C", "R")
+
+
+def field(fb, x, name, short, number):
+    """One of the numbers a trace adds up from, centred in its third of the row at x: its name
+    in small text, the number in 12-pixel digits ("Trace 3", "Corp +2"); the short name where
+    that is too wide, small digits past that (at absurd sizes)."""
+    for label, font in ((name, MID), (short, MID), (short, SMALL)):
+        width = SMALL.measure(label) + 2 + font.measure(number)
+        if width <= _THIRD:
+            break
+    left = x + (_THIRD - width) // 2
+    SMALL.draw(fb, label, left, _FIELDS_Y + 4)
+    font.draw(fb, number, left + SMALL.measure(label) + 2, _FIELDS_Y + (12 - font.height) // 2)
 
 
 class TraceWizard(Screen):
@@ -73,16 +86,14 @@ class TraceWizard(Screen):
         SMALL.draw(fb, "vs", (WIDTH - SMALL.measure("vs")) // 2, _BIG_Y + 5)
         SMALL.draw(fb, "strength", 2, _CAPTION_Y)
         SMALL.draw(fb, "link", WIDTH - 2 - SMALL.measure("link"), _CAPTION_Y)
-        # What they add up from, a third of the row each; the one UP/DOWN change underlined
-        # (not inverse: dark 1-pixel strokes drown in a lit background).
+        # What they add up from, a third of the row each, the numbers in 12-pixel digits (the
+        # one being chosen is what both seats watch: issue 61); the one UP/DOWN change
+        # underlined (not inverse: dark 1-pixel strokes drown in a lit background).
         for i in range(3):
-            x = i * _THIRD
-            value = self.values[i]
-            text = fitting(("%s%s%d" % (FIELD_WORDS[i], " " if i == 0 else " +", value),
-                            "%s%d" % (FIELD_SHORT[i], value)), _THIRD)
-            SMALL.draw(fb, text, x + (_THIRD - SMALL.measure(text)) // 2, _FIELDS_Y)
+            field(fb, i * _THIRD, FIELD_WORDS[i], FIELD_SHORT[i],
+                  ("%d" if i == 0 else "+%d") % self.values[i])
             if i == self.field:
-                fb.hline(x + 1, _FIELDS_Y + 8, _THIRD - 2, 1)
+                fb.hline(i * _THIRD + 1, _FIELDS_Y + 12, _THIRD - 2, 1)
         if self.field == 2:
             # The summary before the trace is done: the outcome, and what OK will charge.
             text = "%s: %d vs link %d" % ("Succeeds" if strength > link else "Fails",
