@@ -189,6 +189,8 @@ def power_cuts(image, count, folder, seed=7, boards=2, log=None, chain_cuts=CHAI
     from a new game; `boards` boards run side by side (one per core), each taking the next chain.
     """
     result = CutResult()
+    # (fewer cuts than the boards' chains would hold: shared out, so that both boards work)
+    chain_cuts = max(1, min(chain_cuts, (count + boards - 1) // boards))
     chains = [min(chain_cuts, count - start) for start in range(0, count, chain_cuts)]
     errors = []
     lock = threading.Lock()
