@@ -13,8 +13,8 @@ Keys that work on every screen:
 import gc
 
 from engine_lite.game import Game, words
-from engine_lite import rules as netrunner_rules
-from engine_lite.rules import Refused
+from engine_lite.netrunner import rules as netrunner_rules
+from engine_lite.base import Refused
 from firmware.board.buttons import DOWN, PRESS, LONG
 from firmware.games import kind_of
 from firmware.history_steps import still_checking, undo_around

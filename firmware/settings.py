@@ -1,7 +1,7 @@
 """Device settings: game defaults and display care. Kept apart from the game so that a new
 game keeps them, and saved beside it (see firmware.saving.storage)."""
 
-from engine_lite.state import new_game, START_HAND, NOT_TRACKED
+from engine_lite.netrunner.state import new_game, START_HAND, NOT_TRACKED
 
 
 class Settings:

@@ -2,10 +2,10 @@
 them), opened by class from the More menu.
 """
 
-from engine_lite.state import CORP, RUNNER
-from engine_lite import actions as A
+from engine_lite.netrunner.state import CORP, RUNNER
+from engine_lite.netrunner import actions as A
 from firmware.screens.widgets import Menu, Item, ask
-from engine_lite.golden import counter_index
+from engine_lite.netrunner.golden import counter_index
 
 
 SETTING_LABELS = (

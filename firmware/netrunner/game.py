@@ -1,6 +1,6 @@
 """Android: Netrunner as one of the tracker's games: its entry in firmware.games (the first, the
-game when nothing says which). Its rules and words are engine_lite.rules and
-engine_lite.phrases; its screens are this folder's, the dashboard at the bottom."""
+game when nothing says which). Its rules and words are engine_lite.netrunner.rules and
+engine_lite.netrunner.phrases; its screens are this folder's, the dashboard at the bottom."""
 
 from firmware.games import Kind, register
 from firmware.netrunner.dashboard import Dashboard

@@ -15,7 +15,7 @@ match.json: read once, then renamed match.json.old.)
 
 import json
 
-from engine_lite.state import WIN_REASONS, WIN_TIME
+from engine_lite.netrunner.state import WIN_REASONS, WIN_TIME
 from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH
