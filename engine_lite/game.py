@@ -1,20 +1,21 @@
 """A game in progress: the current state, its full history, undo and redo.
 
 The history is the list of applied actions, stored as compact byte records (see
-`engine_lite.actions.encode`), about 1.5 bytes an action. Undo does not keep old states: it
+`engine_lite.netrunner.actions.encode`), about 1.5 bytes an action. Undo does not keep old states: it
 replays the history from the nearest checkpoint (a packed state saved every CHECKPOINT_EVERY
 actions). So undo, redo, replay of a log file and reloading a save all use the one reducer,
 `apply` of the game's rules. (Lines of the game log are applied by engine_lite.logtext.do_line.)
 
-The rules are a module beside the others: `engine_lite.rules` (Android: Netrunner, the default)
-or `engine_lite.infiltration`. Both give the same interface (listed at the top of
-engine_lite.rules), so a Game plays either the same way and nothing needs to ask which it is.
+The rules are a module beside the others: `engine_lite.netrunner.rules` (Android: Netrunner, the default)
+or `engine_lite.infiltration.rules`. Both give the same interface (listed at the top of
+engine_lite.netrunner.rules), so a Game plays either the same way and nothing needs to ask which it is.
 """
 
-from engine_lite.state import new_game
-from engine_lite import rules as netrunner
-from engine_lite.rules import Refused
-from engine_lite import infiltration, phrases
+from engine_lite.netrunner.state import new_game
+from engine_lite.netrunner import rules as netrunner
+from engine_lite.base import Refused
+from engine_lite.infiltration import rules as infiltration
+from engine_lite.netrunner import phrases
 
 
 # The games, one entry each: the name a save or a log gives it ("game" in a snapshot, the word
@@ -31,7 +32,7 @@ GAMES = [
 
 def register(rules, said):
     """Add a game: its rules module (whose NAME names it) and its words module, with the same
-    interface as the two above (engine_lite.rules lists it). Saves, the journal, undo and the
+    interface as the two above (engine_lite.netrunner.rules lists it). Saves, the journal, undo and the
     archive then take it like any other."""
     if rules_named(rules.NAME) is None:
         GAMES.append((rules.NAME, rules, said))

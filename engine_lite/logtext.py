@@ -1,13 +1,14 @@
 """The game-log text format, for either game: reading a line (`parse`, `do_line`), a file's
 lines (`split_lines`), a whole log (`log_text`), and a game's state as plain data (`game_dict`).
 Each game's own lines are a module of their own (LOG_LINES: Netrunner's
-engine_lite.netrunner_text, Infiltration's engine_lite.infiltration_text).
+engine_lite.netrunner.text, Infiltration's engine_lite.infiltration.text).
 
 The grammar is in the README ("The game log"). Host tools, tests and `do_line` use this;
 the device never loads it.
 """
 
-from engine_lite import infiltration_text, netrunner_text
+from engine_lite.infiltration import text as infiltration_text
+from engine_lite.netrunner import text as netrunner_text
 from engine_lite.game import GAMES, rules_named
 from engine_lite.logwords import LogError, NewGame, show, is_number   # (also for importers of these)
 

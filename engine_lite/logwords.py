@@ -1,9 +1,9 @@
 """What both games' log readers share: the error a bad line raises, quoting a bad word back,
 reading a number, a parsed `new-game` line. engine_lite.logtext reads Netrunner's lines and
-engine_lite.infiltration_text Infiltration's; both import this, and it imports neither.
+engine_lite.infiltration.text Infiltration's; both import this, and it imports neither.
 """
 
-from engine_lite.state import new_game
+from engine_lite.netrunner.state import new_game
 
 
 class LogError(ValueError):

@@ -3,7 +3,7 @@
     {"netclick": 1, "start": [...], "state": [...], "history": "<base64>", "redo": "<base64>"}
 
 `start` and `state` are `GameState.pack()` lists; `history` and `redo` are the byte records of
-`engine_lite.actions`; `count` is how many actions the history holds and `last` the byte offset
+`engine_lite.netrunner.actions`; `count` is how many actions the history holds and `last` the byte offset
 of the last one (older saves have neither); `extras` what the device keeps with the game
 (Game.extras). Loading replays the history from `start` and insists
 that it arrives at `state`, so a file that is readable but wrong is caught, not played on. The
@@ -16,7 +16,7 @@ import binascii
 import json
 
 from engine_lite.game import Game, rules_named, words
-from engine_lite.rules import Refused
+from engine_lite.base import Refused
 
 VERSION = 1
 

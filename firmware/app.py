@@ -12,11 +12,11 @@ Keys that work on every screen:
 
 import gc
 
-from engine_lite.game import Game, words
-from engine_lite import rules as netrunner_rules
-from engine_lite.rules import Refused
+from engine_lite.game import words
+from engine_lite.netrunner import rules as netrunner_rules
+from engine_lite.base import Refused
 from firmware.board.buttons import DOWN, PRESS, LONG
-from firmware.games import kind_of
+from firmware.games import kind_of, first_game
 from firmware.history_steps import still_checking, undo_around
 from firmware.saving import archive
 from firmware.saving.resume import resumed
@@ -58,7 +58,7 @@ class App:
         self.clock = clock
         self.buzzer = buzzer
         self.settings = settings or Settings()
-        self.game = game or Game(self.settings.new_start())
+        self.game = game or first_game(self.settings)
         self.screens = []
         self.toast = None
         self._toast_until = 0

@@ -10,6 +10,7 @@ Above the screens: the widgets and the dashboard start games through it and neve
 App; it imports no game's screens (they register themselves).
 """
 
+from engine_lite.game import Game
 from firmware.saving import archive
 from firmware.screens.previous_games import PreviousGames
 from firmware.screens.widgets import Item
@@ -20,14 +21,19 @@ class Kind:
     ("New Infiltration"), `own_row` the New row of its own More menu ("New game"), `home` its
     home screen's class (the bottom of the screen stack), and `ask(app, own)` what choosing
     its New row does: asks what it must (a held OK first when a game in play is replaced),
-    then starts one (start_game). `own` is True from the game's own More menu."""
+    then starts one (start_game). `own` is True from the game's own More menu.
+    `setting_changed(app, name)`, if given, makes a changed default of its own (its package's
+    rows of firmware.settings) take effect in a game of it in play; `new_start(settings)` its
+    starting state with those settings (for the first game: the game at power-up with none)."""
 
-    def __init__(self, name, title, own_row, home, ask):
+    def __init__(self, name, title, own_row, home, ask, setting_changed=None, new_start=None):
         self.name = name
         self.title = title
         self.own_row = own_row
         self.home = home
         self.ask = ask
+        self.setting_changed = setting_changed
+        self.new_start = new_start
 
 
 KINDS = []
@@ -41,6 +47,12 @@ def register(kind):
             KINDS[i] = kind
             return
     KINDS.append(kind)
+
+
+def first_game(settings):
+    """A new game of the first game registered (Netrunner), as the settings say: the game at
+    power-up with none saved, and a tournament match's games."""
+    return Game(KINDS[0].new_start(settings))
 
 
 def kind_of(game):

@@ -1,7 +1,7 @@
 """The rarer steps through a game's history: waiting while a saved history is still being
 checked, and undo stepping around the round's time call."""
 
-from engine_lite.rules import Refused
+from engine_lite.base import Refused
 
 CHECK_NOW = 16          # actions of a saved history checked inside a press (~3 ms each on a
                         # Pico); more are left to the pauses (firmware.main.Device.check_history)

@@ -13,7 +13,7 @@ import gc
 import json
 import sys
 
-from engine_lite.state import const
+from engine_lite.base import const
 from firmware.app import App
 from firmware.board import hw, pins
 from firmware.board.buttons import ButtonPad

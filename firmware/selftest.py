@@ -18,7 +18,7 @@ from firmware.board.buttons import ButtonPad, DOWN, PRESS
 from firmware.screens.fonts import SMALL
 from firmware.saving.storage import Storage
 from engine_lite.game import Game
-from engine_lite import actions as A
+from engine_lite.netrunner import actions as A
 import os
 
 TEST_FOLDER = "netclick-selftest"

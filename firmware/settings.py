@@ -1,48 +1,53 @@
-"""Device settings: game defaults and display care. Kept apart from the game so that a new
-game keeps them, and saved beside it (see firmware.saving.storage)."""
+"""Settings: the display's care and the round timer, and each game's defaults for its new games
+(the game's package adds its rows: firmware/netrunner/settings.py). Kept apart from the game so
+that a new game keeps them, and saved beside it (see firmware.saving.storage)."""
 
-from engine_lite.state import new_game, START_HAND, NOT_TRACKED
+TOGGLE = "on/off"    # a row's note for a setting that is on (1) or off (0): OK switches it
+
+# One row a setting: its name (in settings.json too), its default, the lowest and highest values
+# it takes (editing and loading), what More > Settings calls it (None: not there; the round
+# timer's are set from its own menu) and what the question for a new value says under it
+# (TOGGLE: no question, OK switches it).
+DEVICE_ROWS = (
+    ("contrast", 255, 1, 255, "Contrast", ""),
+    ("flip", 0, 0, 1, "Flip screen", TOGGLE),           # the picture upside down
+    ("dim_s", 120, 0, 3600, "Dim after", "seconds (0: never)"),
+    ("sleep_s", 600, 0, 36000, "Screen off after", "seconds (0: never)"),
+    ("sound", 1, 0, 1, "Sound", TOGGLE),
+    ("round_s", 65 * 60, 60, 36000, None, ""),     # the round timer's length (tournament/roundclock)
+    ("clock_s", -1, -1, 36000, None, ""),          # its time left when last saved (-1: no timer)
+)
 
 
 class Settings:
-    """Every setting with its default; `RANGES` gives the allowed values for editing and loading."""
+    """Every setting with its default (ROWS, in More > Settings' order); `RANGES` gives the
+    allowed values for editing and loading."""
 
-    RANGES = {
-        "agenda_target": (1, 99),     # points to win
-        "corp_clicks": (1, 9),        # clicks per turn, for new games
-        "runner_clicks": (1, 9),
-        "runner_link": (0, 9),        # base link of the Runner's identity (Kate: 1)
-        "contrast": (1, 255),
-        "flip": (0, 1),               # turn the picture upside down
-        "dim_s": (0, 3600),           # dim after this many idle seconds (0: never)
-        "sleep_s": (0, 36000),        # switch the panel off after this many idle seconds
-        "sound": (0, 1),
-        "round_s": (60, 36000),       # the round timer's length (firmware.tournament.roundclock)
-        "clock_s": (-1, 36000),       # its time left when last saved (-1: no timer)
-        "track_grip": (0, 1),         # new games follow the cards in the Runner's grip
-    }
+    # (the device's, as the rows make them: named here for the type check)
+    contrast: int
+    flip: int
+    dim_s: int
+    sleep_s: int
+    sound: int
+    round_s: int
+    clock_s: int
+
+    ROWS = list(DEVICE_ROWS)
+    RANGES = dict((row[0], (row[2], row[3])) for row in DEVICE_ROWS)
 
     def __init__(self):
-        self.agenda_target = 7
-        self.corp_clicks = 3
-        self.runner_clicks = 4
-        self.runner_link = 0
-        self.contrast = 255
-        self.flip = 0
-        self.dim_s = 120
-        self.sleep_s = 600
-        self.sound = 1
-        self.round_s = 65 * 60
-        self.clock_s = -1
-        # On by default: damage then knows when it flatlines (a count gone wrong is asked about
-        # before a flatline ends the game: firmware.netrunner.menus.TokensMenu).
-        self.track_grip = 1
-
-    def new_start(self):
-        """The starting state of a new game with these settings."""
-        return new_game(self.agenda_target, self.corp_clicks, self.runner_clicks,
-                        self.runner_link, START_HAND if self.track_grip else NOT_TRACKED)
+        for row in self.ROWS:
+            setattr(self, row[0], row[1])
 
     def to_dict(self):
         """The settings as a plain dict (for saving)."""
         return dict((name, getattr(self, name)) for name in self.RANGES)
+
+
+def add_rows(rows):
+    """A game's settings (rows as DEVICE_ROWS'), before the device's in More > Settings: its
+    package calls this when it is imported (firmware.app imports them all)."""
+    for row in rows:
+        if row[0] not in Settings.RANGES:
+            Settings.ROWS.insert(len(Settings.ROWS) - len(DEVICE_ROWS), row)
+            Settings.RANGES[row[0]] = (row[2], row[3])

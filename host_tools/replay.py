@@ -15,7 +15,7 @@ import sys
 from engine_lite.game import Game
 from engine_lite.logtext import game_dict
 from engine_lite.logtext import do_line, LogError, split_lines
-from engine_lite.rules import Refused
+from engine_lite.base import Refused
 
 REASON_MAX = 100     # a reason longer than this is cut (it may quote a huge or binary line)
 

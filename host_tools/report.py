@@ -22,13 +22,13 @@ import json
 import os
 import sys
 
-from engine_lite import actions as A
+from engine_lite.netrunner import actions as A
 from engine_lite.game import Game, words
-from engine_lite.tournament import random_result
-from engine_lite.rules import VERBS
-from engine_lite.phrases import clicks_spent
-from engine_lite.report import state_dict
-from engine_lite.state import CORP, RUNNER, server_name
+from engine_lite.netrunner.tournament import random_result
+from engine_lite.netrunner.rules import VERBS
+from engine_lite.netrunner.phrases import clicks_spent
+from engine_lite.netrunner.report import state_dict
+from engine_lite.netrunner.state import CORP, RUNNER, server_name
 
 SIDES = ("corp", "runner")
 

@@ -357,7 +357,7 @@ def watchdog_hang(image, folder):
         resets = [e for e in pico.events if e["kind"] == "reset"]
         pico.save_image(work)
         after, _, _, _ = resumed_game(work)
-    from engine_lite.state import CORP
+    from engine_lite.netrunner.state import CORP
     return (len(resets), before.state.player(CORP).credits if before else None,
             after.state.player(CORP).credits if after else None)
 
@@ -499,8 +499,8 @@ OPENED_SCREENS = (
 
 
 # The game log's reader, which builds the measured games at the REPL and the device never imports.
-LOG_READER = ("engine_lite.logtext", "engine_lite.netrunner_text", "engine_lite.infiltration_text",
-              "engine_lite.logline", "engine_lite.logwords", "engine_lite.report")
+LOG_READER = ("engine_lite.logtext", "engine_lite.netrunner.text", "engine_lite.infiltration.text",
+              "engine_lite.netrunner.logline", "engine_lite.logwords", "engine_lite.netrunner.report")
 
 
 def heap_in_game(image, rounds=50):
@@ -591,7 +591,7 @@ def heap_in_infiltration(image, rounds=40):
             BUILD_DEVICE +
             "app = device.app\n"
             "from engine_lite.game import Game\n"
-            "from engine_lite import infiltration as I\n"
+            "from engine_lite.infiltration import rules as I\n"
             "from firmware.games import start_game\n"
             "start_game(app, Game(I.new_game(6, 1), I))\n"
             "game = app.game\n"

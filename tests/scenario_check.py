@@ -16,7 +16,7 @@ import json
 from engine_lite.game import Game
 from engine_lite.logtext import game_dict
 from engine_lite.logtext import do_line, LogError
-from engine_lite.rules import Refused
+from engine_lite.base import Refused
 
 
 def _lookup(data, path):

@@ -209,9 +209,9 @@ def journal_files_of(size):
 # one from), the self-test a maker runs at the REPL, and the game log's text format, which host
 # tools and the browser read and write and the device never does (engine_lite.logtext).
 NOT_AT_POWER_UP = {"firmware.netrunner.touch", "firmware.saving.importing", "firmware.selftest",
-                   "engine_lite.logtext", "engine_lite.logline", "engine_lite.logwords",
-                   "engine_lite.netrunner_text", "engine_lite.infiltration_text",
-                   "engine_lite.report"}
+                   "engine_lite.logtext", "engine_lite.netrunner.logline", "engine_lite.logwords",
+                   "engine_lite.netrunner.text", "engine_lite.infiltration.text",
+                   "engine_lite.netrunner.report"}
 # The modules in machine code (viper), which CPython cannot compile and the unix port's run
 # does not load (compiled for the Pico): the tracker does without them there.
 NATIVE = {"firmware.saving.adler", "firmware.screens.glyphs", "firmware.board.changed"}

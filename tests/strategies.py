@@ -2,9 +2,9 @@
 
 from hypothesis import strategies as st
 
-from engine_lite import actions as A
-from engine_lite.rules import VERBS
-from engine_lite.golden import counters
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner.rules import VERBS
+from engine_lite.netrunner.golden import counters
 
 _ARGS = {
     "n": st.integers(0, 12), "s": st.integers(-3, 3), "k": st.integers(0, 2),

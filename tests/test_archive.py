@@ -218,7 +218,7 @@ def operate(device, op, rnd, serial):
         start.new_game(app)
         app.act(logtext.parse("corp gain %d" % (serial % 9 + 1)))
     elif op == "infiltration":
-        from engine_lite import infiltration as I
+        from engine_lite.infiltration import rules as I
         games.start_game(app, Game(I.new_game(3, 1), I))
         app.act((I.PROXIMITY, 0, serial % 5 + 1, 0, 0))
     elif op == "import":
@@ -244,7 +244,7 @@ def operate(device, op, rnd, serial):
             if app.game.rules.NAME == "netrunner":
                 app.act(logtext.parse(act))
             else:
-                from engine_lite import infiltration as I
+                from engine_lite.infiltration import rules as I
                 app.act((I.ALARM if k % 2 else I.PROXIMITY, 0, 1 - 2 * (k % 4 // 2), 0, 0))
             device.saver.flush()
     elif op == "undo":

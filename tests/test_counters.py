@@ -1,4 +1,4 @@
-"""Every number a side keeps, tested from its row of engine_lite.state's tables (CORP_FIELDS,
+"""Every number a side keeps, tested from its row of engine_lite.netrunner.state's tables (CORP_FIELDS,
 RUNNER_FIELDS): a new row is tested here without a new test.
 
 - The tokens cards carry (the token column: virus counters...) are placed and removed from the
@@ -11,13 +11,14 @@ import json
 
 import pytest
 
-from engine_lite import actions as A
-from engine_lite import golden, snapshot
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner import golden
+from engine_lite import snapshot
 from engine_lite.game import Game
 from engine_lite.logtext import log_text
 from host_tools.replay import replay_lines
-from engine_lite.report import state_dict
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, NOT_TRACKED
+from engine_lite.netrunner.report import state_dict
+from engine_lite.netrunner.state import CORP, RUNNER, SIDE_NAMES, NOT_TRACKED
 from glass_reader import glass_text
 from simhelp import play, choose
 

@@ -2,8 +2,8 @@
 (firmware/netrunner/dashboard.py), written with the modules' own constants, agree with the
 engine's numbers and with the glass."""
 
-from engine_lite.state import CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, CORP_FIELDS, RUNNER_FIELDS
-from engine_lite import actions as A
+from engine_lite.netrunner.state import CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, CORP_FIELDS, RUNNER_FIELDS
+from engine_lite.netrunner import actions as A
 from firmware.netrunner import bar as B
 from firmware.netrunner import dashboard as D
 from firmware.screens.ui import WIDTH
@@ -79,8 +79,8 @@ def test_each_place_shows_its_field():
 
 
 def test_every_choice_of_the_number_rings_has_its_words():
-    """The ring's sentence before OK comes from the verb's row (engine_lite.rules.VERBS, asks)."""
-    from engine_lite import rules
+    """The ring's sentence before OK comes from the verb's row (engine_lite.netrunner.rules.VERBS, asks)."""
+    from engine_lite.netrunner import rules
     from firmware.netrunner import purposes as P
     rings = [getattr(P, name) for name in dir(P) if name.isupper()
              and isinstance(getattr(P, name), tuple) and getattr(P, name)

@@ -139,12 +139,12 @@ def test_deploy_copies_what_changed_removes_shadowing_sources_and_resets(monkeyp
     assert board.calls[-1][-1] == "reset"
     # Second run: nothing changed but one file; an old .py shadows an .mpy.
     board.files["firmware/app.py"] = b"print('old')"
-    board.files["engine_lite/rules.mpy"] = b"stale"
+    board.files["engine_lite/netrunner/rules.mpy"] = b"stale"
     board.calls = []
     assert deploy.main([]) == 0
     copies = [args for args in board.calls if "cp" in args]
     copied = [args[i + 2][1:] for args in copies for i, a in enumerate(args) if a == "cp"]
-    assert copied == ["engine_lite/rules.mpy"]
+    assert copied == ["engine_lite/netrunner/rules.mpy"]
     assert "firmware/app.py" not in board.files
     assert board.files == planned
 

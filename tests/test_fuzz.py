@@ -9,7 +9,7 @@ from simhelp import same_game
 from engine_lite import logtext, snapshot
 from engine_lite.logtext import do_line
 from engine_lite.game import Game
-from engine_lite.rules import Refused
+from engine_lite.base import Refused
 from firmware.saving.header import frame
 from firmware.saving.storage import SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, checksum
 from host_tools.flash import MemoryFlash

@@ -17,7 +17,7 @@ NAMED = re.compile(r"(engine_lite|firmware|host_tools)(\.\w+)+")
 
 def imports_of(path):
     """Every module a file imports: at the top, inside functions (host tools), and every module
-    a string names ("engine_lite.golden.set_verb": a module loaded by its name)."""
+    a string names ("engine_lite.netrunner.golden.set_verb": a module loaded by its name)."""
     found = set()
     with open(path) as handle:
         tree = ast.parse(handle.read())
@@ -184,11 +184,11 @@ def test_no_device_module_names_a_module_in_a_string():
 def test_the_checks_find_an_inner_import_and_a_named_module(tmp_path):
     """(The checks above are only as good as this.)"""
     path = tmp_path / "sample.py"
-    path.write_text("import os\n\ndef f():\n    from engine_lite import rules\n"
-                    "    return 'engine_lite.golden.set_verb'\n")
+    path.write_text("import os\n\ndef f():\n    from engine_lite.netrunner import rules\n"
+                    "    return 'engine_lite.netrunner.golden.set_verb'\n")
     assert len(inner_imports(str(path))) == 1
-    assert named_modules(str(path)) == ["engine_lite.golden.set_verb"]
-    assert {"engine_lite.golden", "engine_lite.rules"} <= imports_of(str(path))
+    assert named_modules(str(path)) == ["engine_lite.netrunner.golden.set_verb"]
+    assert {"engine_lite.netrunner.golden", "engine_lite.netrunner.rules"} <= imports_of(str(path))
 
 
 def test_the_cycle_finder_finds_a_cycle():

@@ -220,7 +220,7 @@ def test_power_up_applies_each_action_of_the_journal_once(monkeypatch):
     """Replaying the journal at power-up applies each of its actions once, not the game again
     from its last checkpoint at every record as well (4.2 s for 72 actions on the virtual Pico,
     0.24 s without: make bench's power-up with a journal)."""
-    from engine_lite import rules
+    from engine_lite.netrunner import rules
     from firmware.saving import resume
     from firmware.settings import Settings
     flash, device, _clock = played_on(["corp gain 1", "runner gain 1"] * 60)
@@ -237,8 +237,8 @@ def test_a_record_the_rules_refuse_keeps_the_records_before_it_and_the_journal_a
     """Power-up replays the records that only add as one run (Game.replay): one the rules
     refuse, though its bytes are sound, still keeps every record before it, as when each was
     replayed on its own, and the journal is kept aside whole."""
-    from engine_lite import actions as A, rules
-    from engine_lite.state import CORP
+    from engine_lite.netrunner import actions as A, rules
+    from engine_lite.netrunner.state import CORP
     from firmware.saving.resume import _read_varint
     from firmware.saving.storage import _record, _varint, RECORD
     flash, device, _clock = played_on(script_ops(120))

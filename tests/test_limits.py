@@ -9,8 +9,8 @@ each piece of text it draws is checked: on the glass, and clear of every other p
 import pytest
 
 from engine_lite.game import Game
-from engine_lite.state import GameState, CORP, RUNNER, FIRST_REMOTE, MAX_REMOTES, WIN_AGENDA
-from engine_lite import actions as A
+from engine_lite.netrunner.state import GameState, CORP, RUNNER, FIRST_REMOTE, MAX_REMOTES, WIN_AGENDA
+from engine_lite.netrunner import actions as A
 from firmware.screens import fonts
 from firmware.screens.ui import WIDTH, HEIGHT
 from simhelp import play

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICE_FILES = sorted(glob.glob(os.path.join(ROOT, "engine_lite", "*.py")) + [os.path.join(ROOT, "main.py")]
+DEVICE_FILES = sorted(glob.glob(os.path.join(ROOT, "engine_lite", "**", "*.py"), recursive=True)
+                      + [os.path.join(ROOT, "main.py")]
                       + glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
 
 
@@ -26,15 +27,15 @@ def test_a_deployed_boards_error_log_names_the_line_that_failed():
     traceback firmware.crash writes to error.log says where it broke (not the "line 1" of every
     frame that the default deploy's -O3 gives, for the heap it leaves a game)."""
     from host_tools.mprun import firmware_files, run_micropython
-    with open(os.path.join(ROOT, "engine_lite", "actions.py")) as handle:
+    with open(os.path.join(ROOT, "engine_lite", "netrunner", "actions.py")) as handle:
         line = 1 + [n for n, text in enumerate(handle)
                     if 'raise ValueError("record past the end' in text][0]
     files = firmware_files(compiled=True, line_numbers=True)
-    assert "/lib/engine_lite/actions.mpy" in files
+    assert "/lib/engine_lite/netrunner/actions.mpy" in files
     with open(os.path.join(ROOT, "host_tools", "standins", "machine.py")) as handle:
         files["/lib/machine.py"] = handle.read()
     code = (
-        "from engine_lite import actions\n"
+        "from engine_lite.netrunner import actions\n"
         "from firmware.saving import errors\n"
         "class Flash:\n"
         "    log = b''\n"
@@ -49,4 +50,4 @@ def test_a_deployed_boards_error_log_names_the_line_that_failed():
         "    errors.log_error(flash, error)\n"
         "print(flash.log.decode())\n")
     log = run_micropython(code, packages=(), files=files)
-    assert 'engine_lite/actions.py", line %d, in decode' % line in log, log
+    assert 'engine_lite/netrunner/actions.py", line %d, in decode' % line in log, log

@@ -16,8 +16,9 @@ silent change.
 
 from hypothesis import example, given, settings, strategies as st, HealthCheck
 
-from engine_lite import actions as A, golden, infiltration as I
-from engine_lite.state import server_name
+from engine_lite.netrunner import actions as A, golden
+from engine_lite.infiltration import rules as I
+from engine_lite.netrunner.state import server_name
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
 from firmware.screens.ui import wrap
@@ -54,7 +55,7 @@ def start(at, extra, panels):
     sim = Simulator(TWO if panels == 2 else KNOB)
     sim.run(3000)
     if at < 0:
-        from engine_lite import infiltration as I
+        from engine_lite.infiltration import rules as I
         game = Game(I.new_game(3 - at % 2, 1), I)
         for act in ((I.ALARM, 0, 3, 0, 0), (I.PROXIMITY, 0, 5, 0, 0)):
             game.do(act)

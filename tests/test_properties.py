@@ -4,8 +4,8 @@ from hypothesis import given, settings, strategies as st
 
 from simhelp import same_game
 from engine_lite.game import Game
-from engine_lite.rules import Refused
-from engine_lite.state import GameState, Corp, Runner
+from engine_lite.base import Refused
+from engine_lite.netrunner.state import GameState, Corp, Runner
 from engine_lite import logtext
 from engine_lite import snapshot
 from host_tools.replay import replay_lines
@@ -93,7 +93,7 @@ def test_snapshot_reloads_an_equal_game(steps):
 def test_every_state_the_rules_reach_passes_the_loaders_check(steps):
     """The loader (and the browser's import) refuses states the rules could not reach, such as
     accessing with no run: never one that play makes, or a saved game would not come back."""
-    from engine_lite import rules
+    from engine_lite.netrunner import rules
 
     def check(game, step, before):
         assert rules.check(game.state) is None, step
@@ -108,7 +108,7 @@ def test_every_state_the_rules_reach_passes_the_loaders_check(steps):
 def test_every_turn_starts_where_decoding_the_actions_says(steps):
     """The log screen's turns (phrases.turn_starts) are found without decoding the history:
     they must start where the decoded actions say, at the byte where their first one is."""
-    from engine_lite import actions, phrases
+    from engine_lite.netrunner import actions, phrases
     game = run_steps(steps)
     side, number, offset = game.start.active, game.start.turn, 0
     starts = [(0, side, number, 0)]
@@ -142,7 +142,7 @@ def test_every_round_of_infiltration_starts_where_decoding_says_from_any_checkpo
     """Infiltration's log is by round (a security roll ends one): walked from its start, or
     back a checkpoint at a time as the log screen does, the rounds are where decoding the
     actions finds them."""
-    from engine_lite import infiltration as I
+    from engine_lite.infiltration import rules as I
     game = Game(I.new_game(4, 1), I)
     game.CHECKPOINT_EVERY = every               # many checkpoints in a short game
     for verb, player, a in acts:
@@ -170,9 +170,9 @@ def test_every_round_of_infiltration_starts_where_decoding_says_from_any_checkpo
 def test_turns_are_found_whatever_the_length_of_the_numbers(records):
     """Records of any verb of Netrunner's table, with numbers of one to three bytes each:
     each end of a turn is found where decoding finds it."""
-    from engine_lite import actions, phrases
+    from engine_lite.netrunner import actions, phrases
     from engine_lite.game import Game
-    from engine_lite.rules import VERBS
+    from engine_lite.netrunner.rules import VERBS
     game = Game()
     ends = []
     for verb, side, a, b, c in records:

@@ -44,7 +44,7 @@ def test_prints_the_documented_json(tmp_path):
     assert state["turn"] == 1 and state["active"] == "runner"
     assert state["winner"] is None and state["win_reason"] is None
     assert state["agenda_target"] == 7
-    from engine_lite.state import CORP_FIELDS, RUNNER_FIELDS
+    from engine_lite.netrunner.state import CORP_FIELDS, RUNNER_FIELDS
     for side, rows in (("corp", CORP_FIELDS), ("runner", RUNNER_FIELDS)):   # a key a number
         names = [row[0].replace("hand_size_mod", "max_hand_size") for row in rows]
         assert list(state[side]) == names

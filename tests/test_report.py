@@ -66,7 +66,7 @@ def test_randomizers_and_damage_are_reported(tmp_path):
     sim = play("")       # (the device's randomizer record comes through the history, below)
     summary = report.summarize(report.load(str(log)))
     assert summary["damage"] == {"meat": 2, "brain": 1} and summary["tags"]["given"] == 2
-    from engine_lite import actions as A
+    from engine_lite.netrunner import actions as A
     sim.app.game.do((A.RANDOM, 0, 1, 6, 4))
     assert report.summarize(sim.app.game)["randomizers"] == ["d6 rolled 4"]
 

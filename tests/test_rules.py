@@ -5,12 +5,12 @@ from hypothesis import given, settings, strategies as st
 
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
-from engine_lite.state import new_game, CORP, RUNNER, PHASE_DISCARD
-from engine_lite.rules import apply, Refused
-from engine_lite import rules
-from engine_lite import actions as A
+from engine_lite.netrunner.state import new_game, CORP, RUNNER, PHASE_DISCARD
+from engine_lite.netrunner.rules import apply, Refused
+from engine_lite.netrunner import rules
+from engine_lite.netrunner import actions as A
 from engine_lite import logtext
-from engine_lite.logline import format_action
+from engine_lite.netrunner.logline import format_action
 from strategies import an_action, _COMMON
 
 
@@ -208,7 +208,7 @@ def test_malformed_lines_say_what_is_wrong(line, reason):
 
 
 def test_a_turn_summary_counts_clicks_credits_draws_and_runs():
-    from engine_lite.phrases import summary, turn_starts
+    from engine_lite.netrunner.phrases import summary, turn_starts
     game = Game()
     for line in ("corp gain-credit", "corp install-ice 1 2", "corp draw", "corp end-turn",
                  "runner run-event hq 2", "corp rez 1", "runner pay 1", "run access",
@@ -229,7 +229,7 @@ def test_a_randomizer_result_is_kept_as_a_comment_and_changes_nothing():
     from host_tools.replay import replay_lines
     game = Game()
     before = game.state.pack()
-    from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
+    from engine_lite.netrunner.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
     game.do(A.action(A.RANDOM, CORP, RANDOM_DIE, 6, 4))
     game.do(A.action(A.RANDOM, CORP, RANDOM_HQ, 5, 3))
     game.do(A.action(A.RANDOM, CORP, RANDOM_COIN, 2, 2))
@@ -243,8 +243,8 @@ def test_a_randomizer_result_is_kept_as_a_comment_and_changes_nothing():
 
 
 def test_a_counter_index_past_its_sides_counters_is_refused_and_changes_nothing():
-    from engine_lite.golden import counters
-    from engine_lite.state import new_game
+    from engine_lite.netrunner.golden import counters
+    from engine_lite.netrunner.state import new_game
     for side in (CORP, RUNNER):
         count = len(counters(side))
         for verb, value in ((A.SET, 3), (A.COUNTER, 1)):
@@ -258,12 +258,12 @@ def test_a_counter_index_past_its_sides_counters_is_refused_and_changes_nothing(
 
 
 def test_the_costs_in_each_verbs_row_are_what_the_rules_take():
-    """The clicks and credits columns of engine_lite.rules.VERBS (read by the messages, the
+    """The clicks and credits columns of engine_lite.netrunner.rules.VERBS (read by the messages, the
     turns' summaries and the report) say for every verb a side takes what the rules take from
     its clicks and credits: each verb applied on each side that may take it."""
-    from engine_lite import rules
-    from engine_lite.phrases import clicks_spent, credits_spent
-    from engine_lite.state import new_game, CORP, RUNNER, HQ, FIRST_REMOTE
+    from engine_lite.netrunner import rules
+    from engine_lite.netrunner.phrases import clicks_spent, credits_spent
+    from engine_lite.netrunner.state import new_game, CORP, RUNNER, HQ, FIRST_REMOTE
     args = {A.INSTALL: (2,), A.INSTALL_ICE: (2, 1), A.PLAY: (2,), A.RUN: (HQ,),
             A.RUN_EVENT: (HQ, 1), A.ADVANCE_REMOTE: (FIRST_REMOTE,), A.ABILITY: (2, 3),
             A.PAY: (3,), A.REZ: (3,), A.GAIN: (2,), A.LOSE: (2,), A.SCORE: (2,), A.STEAL: (2,),
@@ -305,7 +305,7 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
     """One row per verb: words, who may take it, argument kinds and handler. A verb added with a
     column missing (a None pad, a handler not written) fails here, not as another verb's
     message at the table."""
-    from engine_lite import infiltration
+    from engine_lite.infiltration import rules as infiltration
     module = rules if game == "netrunner" else infiltration
     table = module.VERBS
     sides = (0, 1, 2, 3) if game == "netrunner" else (0,)
@@ -333,7 +333,7 @@ def test_every_verb_fills_every_column_of_its_games_verb_table(game):
 
 def test_a_verbs_row_is_what_the_rules_the_log_and_the_bytes_use():
     """The row's words are the log's, its side the rules', its kinds the byte record's."""
-    from engine_lite.logline import format_action
+    from engine_lite.netrunner.logline import format_action
     assert format_action((A.PURGE, CORP, 0, 0, 0)) == "corp " + rules.VERBS[A.PURGE][0]
     with pytest.raises(Refused):
         apply(new_game(), (A.PURGE, RUNNER, 0, 0, 0))       # the row says: the Corp's
@@ -345,7 +345,7 @@ def test_a_verbs_row_is_what_the_rules_the_log_and_the_bytes_use():
 def test_both_games_give_the_whole_game_interface():
     """Code that serves both games calls the interface instead of asking which game it is: each
     game's rules, words and log-line modules must give all of it."""
-    from engine_lite import infiltration
+    from engine_lite.infiltration import rules as infiltration
     from engine_lite.game import words, rules_named, GAMES
     from engine_lite.logtext import text_of
     assert [row[0] for row in GAMES] == ["netrunner", "infiltration"]
@@ -374,7 +374,7 @@ def test_both_games_give_the_whole_game_interface():
 def test_advancement_counters_are_kept_per_remote_and_go_with_a_scored_agenda():
     from engine_lite.game import Game
     from engine_lite.logtext import do_line
-    from engine_lite.state import FIRST_REMOTE
+    from engine_lite.netrunner.state import FIRST_REMOTE
     game = Game()
     note = do_line(game, "corp advance remote3")
     assert "Remote 3: 1 advancement" in str(note)
@@ -387,7 +387,7 @@ def test_advancement_counters_are_kept_per_remote_and_go_with_a_scored_agenda():
         rules.apply(game.state, A.action(A.ADVANCE_REMOTE, RUNNER, FIRST_REMOTE))
     do_line(game, "corp set remote3-advancements 4")     # a card placed some (golden rule)
     assert game.state.corp.advancements(3) == 4
-    from engine_lite.phrases import board
+    from engine_lite.netrunner.phrases import board
     assert "Advancement counters: remote 3 has 4." in board(game.state)    # read the board
     assert rules.scoring_remote(game.state.corp) == 3
     act = rules.score_action(game.state, CORP, 3)
@@ -407,7 +407,7 @@ def test_virus_counters_are_told_together_and_a_purge_takes_them_all():
     with pytest.raises(Refused, match="Only 2 virus counters to remove"):
         do_line(game, "runner virus -3")
     assert game.state.runner.virus == 2
-    from engine_lite.phrases import board, phrase
+    from engine_lite.netrunner.phrases import board, phrase
     assert "2 virus counters on its cards" in board(game.state)
     assert phrase(A.action(A.VIRUS, RUNNER, 2)) == "Runner placed 2 virus counters"
     play(["runner end-turn"], game)
@@ -419,7 +419,7 @@ def test_virus_counters_are_told_together_and_a_purge_takes_them_all():
 
 
 def test_every_settable_counter_is_in_the_counters_menu_once_with_a_label_that_fits():
-    from engine_lite.golden import counters
+    from engine_lite.netrunner.golden import counters
     from firmware.netrunner.menus import _counter_rows
     rows = [(side, counters(side)[index][1]) for side, index, row in _counter_rows()]
     everything = [(side, attr) for side in (CORP, RUNNER) for _, attr in counters(side)]

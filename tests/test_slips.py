@@ -14,7 +14,7 @@ turn may have ended without a held OK (End held, or a held-OK confirmation) sinc
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from engine_lite import actions as A
+from engine_lite.netrunner import actions as A
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
 from firmware.board.buttons import LONG
@@ -39,7 +39,7 @@ def netrunner_game(signature, actions):
 
 
 def infiltration_game():
-    from engine_lite import infiltration as I
+    from engine_lite.infiltration import rules as I
     game = Game(I.new_game(3, 1), I)
     for act in ((I.ALARM, 0, 3, 0, 0), (I.PROXIMITY, 0, 5, 0, 0), (I.ALARM, 0, -1, 0, 0)):
         game.do(act)

@@ -6,10 +6,11 @@ import pytest
 
 from engine_lite.game import Game
 from engine_lite.logtext import do_line
-from engine_lite import snapshot, rules
+from engine_lite import snapshot
+from engine_lite.netrunner import rules
 from engine_lite.snapshot import SnapshotError
-from engine_lite import actions as A
-from engine_lite.state import CORP, RUNNER, GameState, PACKED_SIZE  # corp.credits: the first after the game fields
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner.state import CORP, RUNNER, GameState, PACKED_SIZE  # corp.credits: the first after the game fields
 from simhelp import same_game
 
 
@@ -90,9 +91,9 @@ def test_the_snapshots_base64_is_standard_and_strict():
 # ---- one set of limits: whatever the engine accepts, saves and loads --------------------------
 
 def test_the_turn_counter_stops_where_a_snapshot_can_follow():
-    from engine_lite.netrunner_text import limit as field
-    from engine_lite.rules import Refused
-    from engine_lite.state import new_game
+    from engine_lite.netrunner.text import limit as field
+    from engine_lite.base import Refused
+    from engine_lite.netrunner.state import new_game
     start = new_game()
     start.turn = field("turn")[1]                       # the last turn a save can hold
     game = Game(start)
@@ -103,7 +104,7 @@ def test_the_turn_counter_stops_where_a_snapshot_can_follow():
 
 
 def test_max_hand_size_beyond_its_limit_is_refused_not_clamped():
-    from engine_lite.rules import Refused
+    from engine_lite.base import Refused
     game = Game()
     with pytest.raises(Refused) as refused:
         do_line(game, "corp set max-hand-size 200")
@@ -116,7 +117,7 @@ def test_max_hand_size_beyond_its_limit_is_refused_not_clamped():
 
 
 def test_new_game_settings_have_the_limits_of_the_numbers_they_set():
-    from engine_lite.netrunner_text import limit as field
+    from engine_lite.netrunner.text import limit as field
     from engine_lite.logtext import LogError
     game = Game()
     do_line(game, "runner link 999")                     # accepted in play...
@@ -130,9 +131,9 @@ def test_new_game_settings_have_the_limits_of_the_numbers_they_set():
 
 def test_every_accepted_action_near_the_limits_saves_and_loads():
     # Walk every verb from a state at the edges; each accepted action must leave a savable game.
-    from engine_lite import actions
-    from engine_lite.rules import Refused
-    from engine_lite.state import new_game, MAX_COUNT
+    from engine_lite.netrunner import actions
+    from engine_lite.base import Refused
+    from engine_lite.netrunner.state import new_game, MAX_COUNT
     start = new_game()
     for side in (start.corp, start.runner):
         side.credits = MAX_COUNT
@@ -159,7 +160,7 @@ def test_every_accepted_action_near_the_limits_saves_and_loads():
 def test_a_copied_state_has_every_number_and_shares_nothing():
     """GameState.copy is written out field by field (for speed on a Pico): a field it forgot
     would make the copy's pack() fail, and a shared side would let a refused action leak."""
-    from engine_lite.state import GameState, PACKED_SIZE
+    from engine_lite.netrunner.state import GameState, PACKED_SIZE
     values = tuple(range(PACKED_SIZE))          # every number different
     state = GameState.unpack(values)
     copy = state.copy()
@@ -173,7 +174,7 @@ def test_a_copied_state_has_every_number_and_shares_nothing():
 def test_pack_copy_and_the_defaults_follow_the_field_table():
     """pack() and copy() give the number the table names at its place, and a new state holds the
     table's defaults."""
-    from engine_lite.state import FIELDS, new_game, field_name
+    from engine_lite.netrunner.state import FIELDS, new_game, field_name
     state = new_game()
     for i, row in enumerate(FIELDS):
         owner, _, attr = field_name(i).rpartition(".")
@@ -188,7 +189,7 @@ def test_pack_copy_and_the_defaults_follow_the_field_table():
 def test_the_security_monitors_numbers_follow_its_field_tables():
     """Infiltration's pack() (written out) against its tables: the defaults of a new monitor,
     and every agent's numbers within the limits the tables give."""
-    from engine_lite import infiltration as I
+    from engine_lite.infiltration import rules as I
     monitor = I.Monitor()
     packed = monitor.pack()
     assert packed[:len(I.FIELDS)] == tuple(row[1] for row in I.MONITOR_FIELDS)
@@ -200,11 +201,11 @@ def test_the_security_monitors_numbers_follow_its_field_tables():
 
 def _as_layout(values, layout):
     """Packed numbers as an older snapshot layout wrote them: without the rows added since."""
-    from engine_lite.state import FIELDS
+    from engine_lite.netrunner.state import FIELDS
     return [value for value, row in zip(values, FIELDS) if row[4] <= layout]
 
 
-# Saves written by each older snapshot layout (engine_lite.state.FIELDS) load, the numbers added
+# Saves written by each older snapshot layout (engine_lite.netrunner.state.FIELDS) load, the numbers added
 # since at their defaults: (layout, numbers it wrote, actions to play first, check on the load).
 OLDER_LAYOUTS = (
     # before `run_access`: a run loads not yet accessing
@@ -250,7 +251,7 @@ def long_game(rounds=30):
 def test_a_lazy_load_replays_nothing_yet_and_its_check_gives_the_full_load(monkeypatch):
     game = long_game()
     text = snapshot.dumps(game)
-    from engine_lite import rules
+    from engine_lite.netrunner import rules
     applied = []
     real = rules.advance         # (apply's own work: the check replays with it)
     monkeypatch.setattr(rules, "advance", lambda s, a: applied.append(a) or real(s, a))
@@ -297,7 +298,7 @@ def test_an_older_save_without_count_is_counted_once():
 
 @pytest.mark.parametrize("damage", ["state", "refused", "count"])
 def test_a_history_found_damaged_later_keeps_the_state_and_stops_undo_there(damage):
-    from engine_lite.rules import Refused
+    from engine_lite.base import Refused
     game = long_game(5)
     data = json.loads(snapshot.dumps(game))
     if damage == "state":

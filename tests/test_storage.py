@@ -128,8 +128,8 @@ def infiltration_ops(count=200):
     players' agents moving, wounded and healed, alarm and proximity changing, phases and
     security rolls, with undo and redo; every action one the rules take at that point."""
     from engine_lite.game import Game
-    from engine_lite import infiltration as I
-    from engine_lite.state import Refused
+    from engine_lite.infiltration import rules as I
+    from engine_lite.base import Refused
     game = Game(I.new_game(4, 1), I)
     rnd = random.Random(11)
     moves = [(I.ALARM, 0, 1, 0, 0), (I.ALARM, 0, -1, 0, 0), (I.PROXIMITY, 0, 2, 0, 0),
@@ -173,7 +173,7 @@ def play_ops(device, clock, ops, record=None, pause=True):
             app.redo()
         elif op == "infiltration":
             from engine_lite.game import Game
-            from engine_lite import infiltration as I
+            from engine_lite.infiltration import rules as I
             from firmware.games import start_game
             start_game(app, Game(I.new_game(4, 1), I))
         elif isinstance(op, tuple):
@@ -635,7 +635,7 @@ def long_saved_flash(rounds=40):
 
 
 def test_power_up_replays_nothing_however_long_the_game(monkeypatch):
-    from engine_lite import rules
+    from engine_lite.netrunner import rules
     flash, game = long_saved_flash()
     applied = []
     real = rules.advance        # (apply's own work, and a replay's)
@@ -700,7 +700,7 @@ def test_the_history_is_checked_in_slices_while_nobody_presses():
 
 
 def test_a_history_found_damaged_after_power_up_is_told_and_the_older_save_kept():
-    from engine_lite.rules import Refused
+    from engine_lite.base import Refused
     flash, game = long_saved_flash()
     older = flash.files[PREVIOUS]
     header, text = flash.files[SNAPSHOT].split(b"\n", 1)
@@ -829,7 +829,7 @@ def test_a_journal_whose_snapshots_are_lost_rebuilds_its_own_game(kind):
     clock.now += 3000
     device.tick(clock.now)                   # the snapshot
     if kind == "infiltration":
-        from engine_lite import infiltration as I
+        from engine_lite.infiltration import rules as I
         play_ops(device, clock, [(I.ALARM, 0, 1, 0, 0), (I.NEXT_PHASE, 0, 0, 0, 0)])
     else:
         play_ops(device, clock, ["corp gain 3", "corp gain-credit"])
@@ -981,7 +981,7 @@ def test_a_journal_that_reaches_into_a_damaged_history_is_kept_aside_and_the_gam
     """Issue 58: a journal record that undoes into the snapshot's history, when that history
     turns out damaged, let the rules' refusal out of the boot: SAVING OFF at every power-up.
     Now the snapshot's game plays, the journal is kept aside (never deleted), and saving works."""
-    from engine_lite.rules import Refused
+    from engine_lite.base import Refused
     flash, _game = long_saved_flash()
     clock = ManualClock()
     device = boot(flash, clock)

@@ -65,7 +65,7 @@ def test_an_infiltration_game_resumes_after_a_power_cut():
 def test_the_monitor_at_its_limits_clips_nothing(monkeypatch):
     from test_limits import TextBoxes
     from engine_lite.game import Game
-    from engine_lite import infiltration as I
+    from engine_lite.infiltration import rules as I
     sim = play("")
     state = I.new_game(6, 6)
     state.round, state.phase, state.alarm, state.proximity = 999, 3, 9, 98
@@ -111,7 +111,7 @@ def test_an_infiltration_game_has_its_log_by_round_in_words():
     assert sim.app.screen.name == "monitor"
     # A security roll ends a round: the next actions are under "Round 2".
     from engine_lite.game import Game
-    from engine_lite import infiltration as I
+    from engine_lite.infiltration import rules as I
     game = Game(I.new_game(3, 1), I)
     for act in [(I.NEXT_PHASE, 0, 0, 0, 0)] * 3 + [(I.SECURITY, 0, 2, 0, 0), (I.ALARM, 0, 1, 0, 0)]:
         game.do(act)

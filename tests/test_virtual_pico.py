@@ -215,7 +215,7 @@ def test_the_pico_2_image_is_built_from_the_same_manifest(firmware_uf2):
     assert set(found) <= {uf2.BOARDS["RPI_PICO2"], 0xE48BFF57}    # (+ one "absolute" block)
     assert set(uf2.families(firmware_uf2)) == {uf2.BOARDS["RPI_PICO"]}
     data = open(pico2, "rb").read()
-    for frozen in (b"engine_lite/rules", b"firmware/netrunner/dashboard", b"netclick_image",
+    for frozen in (b"engine_lite/netrunner/rules", b"firmware/netrunner/dashboard", b"netclick_image",
                    b"adafruit_ssd1306"):
         assert frozen in data, frozen
 

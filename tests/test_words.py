@@ -1,10 +1,10 @@
 """Issue 62 #7: numbers and their nouns agree ("1 point", "1 click left"), in the messages the
 glass shows and in what a screen reader hears."""
 
-from engine_lite import actions as A, phrases
+from engine_lite.netrunner import actions as A, phrases
 from engine_lite.game import Game
 from engine_lite.logtext import parse
-from engine_lite.state import CORP, RUNNER
+from engine_lite.netrunner.state import CORP, RUNNER
 
 
 def test_one_of_a_thing_is_said_in_the_singular():

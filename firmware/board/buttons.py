@@ -19,7 +19,7 @@ Events, per button:
     REPEAT  every `repeat_ms` while still held after LONG
 """
 
-from engine_lite.state import const
+from engine_lite.base import const
 
 DOWN = const(1)
 PRESS = const(2)

@@ -1,5 +1,5 @@
 """Infiltration as one of the tracker's games: its entry in firmware.games. Its rules and words
-are engine_lite.infiltration; its screens are this folder's, the security monitor at the
+are engine_lite.infiltration.rules; its screens are this folder's, the security monitor at the
 bottom."""
 
 from firmware.games import Kind, register

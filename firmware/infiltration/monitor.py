@@ -18,8 +18,8 @@ choosing one offers what can happen to it. `More`: a table die's result, the log
 new game. Hold LEFT: undo, hold RIGHT: redo, as everywhere.
 """
 
-from engine_lite import infiltration as I
-from engine_lite.state import const
+from engine_lite.infiltration import rules as I
+from engine_lite.base import const
 from firmware.screens.fonts import SMALL, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of

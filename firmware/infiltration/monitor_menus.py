@@ -2,7 +2,7 @@
 the ranking and its tie-break and the holdings prompt (a new game starts in firmware.games).
 """
 
-from engine_lite import infiltration as I
+from engine_lite.infiltration import rules as I
 from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, step_of

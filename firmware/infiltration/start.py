@@ -2,7 +2,7 @@
 how many players, who is first and where the die goes (its New row: firmware.infiltration.game)."""
 
 from engine_lite.game import Game
-from engine_lite import infiltration as I
+from engine_lite.infiltration import rules as I
 from firmware.games import start_game, kept_words
 from firmware.screens.widgets import Confirm, Menu, Item, NumberPrompt
 

@@ -3,9 +3,9 @@ row (CELLS): its words, the number UP/DOWN change on it, and what OK and a held 
 The dashboard (firmware.netrunner.dashboard) draws the bar and does what the lit cell's row says.
 """
 
-from engine_lite.state import SIDE_NAMES, RUNNER, server_name, const
-from engine_lite import actions as A
-from engine_lite.rules import scoring_remote, advance_action
+from engine_lite.netrunner.state import SIDE_NAMES, RUNNER, server_name, const
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner.rules import scoring_remote, advance_action
 from firmware.netrunner import purposes
 from firmware.netrunner.menus import ActionMenu, MoreMenu
 from firmware.netrunner.pages import EndTurn
@@ -21,12 +21,12 @@ RUN_BAR = ("Access", "Fail", "Jack", "More", "Trace")
 ACCESS_BAR = ("Done", "Steal", "More", "+1 card")
 ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access after this one
 HOME = const(1)      # the cell the cursor starts on: +1cr
-# engine_lite.state's numbers the rows below need (tests/test_dashboard_data.py holds them to
+# engine_lite.netrunner.state's numbers the rows below need (tests/test_dashboard_data.py holds them to
 # the engine's)
 _HQ = const(0)                  # HQ
 _LAST_SERVER = const(8)         # FIRST_REMOTE + 5: remote 6, the last a run is offered on
 _ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancements are kept
-# The engine's numbers OK on a cell acts with (engine_lite.actions; tests/test_dashboard_data.py)
+# The engine's numbers OK on a cell acts with (engine_lite.netrunner.actions; tests/test_dashboard_data.py)
 _GAIN_CREDIT = const(1)         # GAIN_CREDIT
 _DRAW = const(2)                # DRAW
 _RUN = const(23)                # RUN

@@ -4,11 +4,11 @@ Reached from the dashboard's number ring (UP, then Net, Meat or Brain) and from 
 damage.
 """
 
-from engine_lite.state import RUNNER
-from engine_lite import actions as A
+from engine_lite.netrunner.state import RUNNER
+from engine_lite.netrunner import actions as A
 from firmware.screens.widgets import Confirm, act_then_home, ask
 from firmware.board.buttons import PRESS
-from engine_lite.golden import counters
+from engine_lite.netrunner.golden import counters
 
 
 def damage_then(app, kind, amount):

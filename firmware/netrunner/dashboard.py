@@ -34,10 +34,10 @@ While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: poin
 +1 card; a DOWN number is a trash cost first. The run ends when the last card is done.
 """
 
-from engine_lite.state import (
+from engine_lite.netrunner.state import (
     CORP, RUNNER, SIDE_NAMES, server_name, const,
 )
-from engine_lite import actions as A
+from engine_lite.netrunner import actions as A
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
@@ -50,10 +50,10 @@ from firmware.tournament.roundclock import corner_text
 
 SIDES = ("CORP", "RUNNER")
 
-# engine_lite.state's numbers the tables below need, as this module's constants: an imported
+# engine_lite.netrunner.state's numbers the tables below need, as this module's constants: an imported
 # name would build the tables on the heap at boot, a row of constants stays in flash with the
 # image, out of every collection's way (make bench, "a full GC at the peak"; tests/
-# test_dashboard_data.py holds them to engine_lite.state's).
+# test_dashboard_data.py holds them to engine_lite.netrunner.state's).
 _CORP = const(0)                # CORP
 _RUNNER = const(1)              # RUNNER
 # Where each side's column starts, and its width, with a divider between them: the Runner has
@@ -326,7 +326,7 @@ class Dashboard(Screen):
         # The captions' row: a pending number's sentence, a lit number cell's number, what the
         # lit cell does (once the player moved to it), where a run is, or once the last click is
         # spent, what is left to do; else the captions of the large numbers.
-        # The tokens on cards (the token column of engine_lite.state's tables: virus counters...) take the captions' place
+        # The tokens on cards (the token column of engine_lite.netrunner.state's tables: virus counters...) take the captions' place
         # while any is not 0, each side's under its column: "power 1     virus 3 power 2".
         text = self.status(s) or ""      # ("": the captions; a part's key None means undrawn)
         tokens = None

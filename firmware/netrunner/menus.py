@@ -6,10 +6,10 @@ choosing it anyway shows the rules' reason. After an action the dashboard comes 
 bottom line says what happened.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, NOT_TRACKED
-from engine_lite import actions as A
-from engine_lite.golden import rows, tokens
-from engine_lite.rules import advance_action
+from engine_lite.netrunner.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, NOT_TRACKED
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner.golden import rows, tokens
+from engine_lite.netrunner.rules import advance_action
 from firmware.games import new_game_items, previous_games
 from firmware.history_steps import still_checking
 from firmware.netrunner.damage import damage_then
@@ -225,7 +225,7 @@ class TokensMenu(Menu):
             Item("Bad publicity -1", "", s.corp.bad_publicity > 0,
                  go(A.action(A.BAD_PUBLICITY, CORP, -1))),
         ]
-        # the tokens cards carry (the token column of engine_lite.state's tables), each side's
+        # the tokens cards carry (the token column of engine_lite.netrunner.state's tables), each side's
         # told together: "Virus counter +1" (a purge takes them all), "Corp power +1" (the
         # Corp's are named so, "counter" would not fit)...
         for side in (RUNNER, CORP):
@@ -266,7 +266,7 @@ _COUNTER_ROWS = []
 
 def _counter_rows():
     """The Counters menu's rows, as (side, index among the side's counters, row of
-    engine_lite.state's table of numbers): the Corp's counters, the Runner's, then the remotes' advancement
+    engine_lite.netrunner.state's table of numbers): the Corp's counters, the Runner's, then the remotes' advancement
     counters (set when a card places some, Shipment from SanSan say: rarely, so last)."""
     if not _COUNTER_ROWS:
         for last in (False, True):

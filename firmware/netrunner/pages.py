@@ -2,7 +2,7 @@
 itself: firmware.netrunner.turn_end), game over (the game log is firmware.screens.logscreen).
 """
 
-from engine_lite.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
+from engine_lite.netrunner.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TIME, TIE, SIDE_NAMES
 from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS
 from firmware.screens.ui import Screen

@@ -17,9 +17,9 @@ in one's own turn, pay for icebreakers in a run, a trash cost while accessing).
 
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, Refused
-from engine_lite import actions as A
-from engine_lite import rules
+from engine_lite.netrunner.state import CORP, RUNNER, SIDE_NAMES, Refused
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner import rules
 from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import WIDTH, step_of
@@ -78,7 +78,7 @@ DOWN_ACCESS = (("Trash", RUNNER, A.TRASH), ("Pay", RUNNER, A.PAY), ("Rez", CORP,
 DOWN_ANY = (("Pay", ACTIVE, A.PAY), ("Rez", CORP, A.REZ), ("Other", OTHER, A.PAY),
             ("Lose", ACTIVE, A.LOSE))
 
-# The ring's words before OK are its verbs' (engine_lite.rules.VERBS, "asks"); a choice that is
+# The ring's words before OK are its verbs' (engine_lite.netrunner.rules.VERBS, "asks"); a choice that is
 # no verb of its own says what it is for here: ice to install (the rules' INSTALL_ICE, after how
 # much ice is there), the link the Runner's identity gives (SET). Damage: sentence.
 _ASKS = {ICE: A.INSTALL_ICE}

@@ -1,8 +1,8 @@
 """Choosing where to run (a run made by an event, too) and how many agenda points to score, steal
 or forfeit."""
 
-from engine_lite.state import RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name
-from engine_lite import actions as A
+from engine_lite.netrunner.state import RUNNER, HQ, RND, ARCHIVES, FIRST_REMOTE, server_name
+from engine_lite.netrunner import actions as A
 from firmware.screens.widgets import Menu, Item, NumberPrompt
 from firmware.netrunner.purposes import points_action, points_then
 

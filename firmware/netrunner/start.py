@@ -1,14 +1,15 @@
-"""Starting a game of Netrunner: as the settings say (firmware.settings), after a held OK when a
+"""Starting a game of Netrunner: as the settings say (firmware.netrunner.settings), after a held OK when a
 game in play is replaced (its New row: firmware.netrunner.game)."""
 
 from engine_lite.game import Game
 from firmware.games import start_game, kept_words
 from firmware.screens.widgets import Confirm
+from firmware.netrunner import settings
 
 
 def new_start(app):
     """A new game of Netrunner as the settings say, not yet in play."""
-    return Game(app.settings.new_start())
+    return Game(settings.new_start(app.settings))
 
 
 def new_game(app):

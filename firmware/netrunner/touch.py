@@ -21,7 +21,7 @@ from firmware.screens.ui import WIDTH, HEIGHT
 from firmware.netrunner import dashboard as D
 from firmware.netrunner.purposes import ring
 from firmware.netrunner.purposes import Pending
-from engine_lite.state import CORP
+from engine_lite.netrunner.state import CORP
 
 
 def keys_for(app, x, y):

@@ -9,8 +9,8 @@ outcome and what each side pays. Credits are only spent when the trace is confir
 screen follows undo: a trace undone says so.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, const
-from engine_lite import actions as A
+from engine_lite.netrunner.state import CORP, RUNNER, SIDE_NAMES, const
+from engine_lite.netrunner import actions as A
 from firmware.screens.fonts import SMALL, BIG, MID, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, step_of

@@ -5,8 +5,8 @@ when clicks are left): a held OK on End after the last click, how most turns end
 page's OK both end the turn here.
 """
 
-from engine_lite.state import CORP
-from engine_lite import actions as A
+from engine_lite.netrunner.state import CORP
+from engine_lite.netrunner import actions as A
 
 
 def end_turn(app):

@@ -8,7 +8,7 @@ it too. The file formats are described in firmware.saving.storage.
 import gc
 import json
 
-from engine_lite.rules import Refused
+from engine_lite.base import Refused
 from firmware.saving.storage import (
     Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, RECORD, START, checksum,
 )

@@ -27,7 +27,7 @@ class LogScreen(Screen):
     history is walked for where each turn starts from the game's last checkpoint, and from the
     one before when the player scrolls above the turns found, and a turn's lines are made when
     shown. So opening the log costs the same in the first round and in the fiftieth.
-    The words are the game's own (its rules' WORDS module: engine_lite.phrases for Netrunner;
+    The words are the game's own (its rules' WORDS module: engine_lite.netrunner.phrases for Netrunner;
     Infiltration's turns are rounds, with no summary).
     """
 

@@ -15,13 +15,12 @@ match.json: read once, then renamed match.json.old.)
 
 import json
 
-from engine_lite.state import WIN_REASONS, WIN_TIME
+from engine_lite.netrunner.state import WIN_REASONS, WIN_TIME
 from firmware.screens.fonts import SMALL, fitting
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH
 from firmware.screens.widgets import Confirm, title_bar, hint, MEDIUM
-from engine_lite.game import Game
-from firmware.games import start_game, kept_words
+from firmware.games import start_game, kept_words, first_game
 
 OLD_FILE = "match.json"
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -184,7 +183,7 @@ class MatchScreen(Screen):
             app.say("Game 1 is still in play", error=True)
         else:
             match = {"names": match["names"], "game": 2, "results": [result_of(app.game.state)]}
-            begin(app, Game(app.settings.new_start()), match)   # (a match's games: Netrunner's)
+            begin(app, first_game(app.settings), match)   # (a match's games: Netrunner's)
             app.say("Game 2: %s is the Corp" % match["names"][1])
 
 
@@ -236,7 +235,7 @@ def start(app, names):
     """Game 1 of a new match (a new game; the round timer is left as it is, unless its time
     has run out: a new match is a new round, so it is set back to the round's length, paused,
     and the message says to start it (issue 60: it showed "0s" and never called time))."""
-    begin(app, Game(app.settings.new_start()), {"names": names, "game": 1, "results": []})
+    begin(app, first_game(app.settings), {"names": names, "game": 1, "results": []})
     clock = app.round_clock
     if clock is not None and clock.left_ms <= 0:
         clock.set_length(app, clock.length_s // 60)

@@ -4,8 +4,8 @@ card from HQ, a die and a coin (More > Tournament).
 The timer itself, which runs behind every screen, is firmware.tournament.roundclock.
 """
 
-from engine_lite import actions as A
-from engine_lite.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner.tournament import RANDOM_HQ, RANDOM_DIE, RANDOM_COIN
 from firmware.screens.fonts import SMALL, BIG
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH

@@ -1,9 +1,9 @@
 """Tally's rules and words: one number, counted up by the players; at TARGET the game is over.
-The interface every game's rules give (engine_lite.rules lists it) and its words (phrase,
-spoken, board, turn_starts, turn_header, summary: engine_lite.phrases)."""
+The interface every game's rules give (engine_lite.netrunner.rules lists it) and its words (phrase,
+spoken, board, turn_starts, turn_header, summary: engine_lite.netrunner.phrases)."""
 
-from engine_lite import actions
-from engine_lite.state import Refused
+from engine_lite.netrunner import actions
+from engine_lite.base import Refused
 
 NAME = "tally"
 ADD = 1

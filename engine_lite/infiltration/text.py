@@ -10,7 +10,7 @@
     agent P holdings V V V ...                               # at the end: token and card values
 """
 
-from engine_lite import infiltration as I
+from engine_lite.infiltration import rules as I
 from engine_lite.logwords import LogError, NewGame, show, is_number
 
 # An agent's verbs (one player number, "agent P advance"): their words from the verb table.

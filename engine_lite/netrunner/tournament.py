@@ -1,12 +1,12 @@
 """The rules for tournament play and table randomizers: the time call, psi games and the
-randomizers' record (verbs TIME_CALL, PSI and RANDOM of engine_lite.actions).
+randomizers' record (verbs TIME_CALL, PSI and RANDOM of engine_lite.netrunner.actions).
 
-Their handlers are rows of engine_lite.rules.VERBS (each takes the copied state, the side and the
-three arguments); engine_lite.rules also calls `time_over` at the end of the last turn after a
+Their handlers are rows of engine_lite.netrunner.rules.VERBS (each takes the copied state, the side and the
+three arguments); engine_lite.netrunner.rules also calls `time_over` at the end of the last turn after a
 time call.
 """
 
-from engine_lite.state import (
+from engine_lite.netrunner.state import (
     CORP, RUNNER, SIDE_NAMES, NOT_CALLED, TIE, WIN_TIME, Refused,
 )
 
@@ -30,7 +30,7 @@ def time_call(s, side=0, a=0, b=0, c=0):
 
 
 def time_over(s):
-    """The last turn after a time call has ended (engine_lite.rules, at the end of a turn that
+    """The last turn after a time call has ended (engine_lite.netrunner.rules, at the end of a turn that
     did not flatline the Runner): the game ends, more agenda points wins, equal is a tie. The
     note says how."""
     s.final_turns = 0
@@ -73,7 +73,7 @@ def random_result(kind, count, result):
     return "coin: " + ("heads" if result == 1 else "tails")
 
 
-# ---- these verbs in words (their rows' words in engine_lite.rules.VERBS) ----------------------
+# ---- these verbs in words (their rows' words in engine_lite.netrunner.rules.VERBS) ----------------------
 
 def said_time_call(side, a, b, c):
     """TIME_CALL in words."""

@@ -1,12 +1,12 @@
 """The golden rule: card text beats the rules, so any counter can be set by hand (verb SET) or
 changed by n (COUNTER: the tokens cards carry, virus and power counters), and the agenda target
-set too (AGENDA_TARGET). The counters are the sides' rows of engine_lite.state's table of numbers.
+set too (AGENDA_TARGET). The counters are the sides' rows of engine_lite.netrunner.state's table of numbers.
 
-Their handlers are rows of engine_lite.rules.VERBS.
+Their handlers are rows of engine_lite.netrunner.rules.VERBS.
 """
 
-from engine_lite import actions as A
-from engine_lite.state import (
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner.state import (
     RUNNER, NOT_TRACKED, MAX_COUNT, MAX_MODIFIER, BASE_HAND_SIZE, CORP_FIELDS, RUNNER_FIELDS,
     SIDE_NAMES, Refused, plural,
 )
@@ -16,7 +16,7 @@ SHORT_SETS = ("link", "mu", "grip", "rnd")
 
 
 def rows(side):
-    """A side's rows of engine_lite.state's table of numbers (CORP_FIELDS, RUNNER_FIELDS): a
+    """A side's rows of engine_lite.netrunner.state's table of numbers (CORP_FIELDS, RUNNER_FIELDS): a
     counter's index among them is how SET and COUNTER actions name it."""
     return RUNNER_FIELDS if side == RUNNER else CORP_FIELDS
 
@@ -123,7 +123,7 @@ def set_counter(s, side, index, value):
         setattr(player, attr, NOT_TRACKED if value < 0 else value)
 
 
-# ---- these verbs in words (their rows' words in engine_lite.rules.VERBS) ----------------------
+# ---- these verbs in words (their rows' words in engine_lite.netrunner.rules.VERBS) ----------------------
 
 def _counter_said(side, index, change):
     who = SIDE_NAMES[side & 1]

@@ -8,19 +8,19 @@ Golden rule: card text beats the rules, so every counter can also be set by hand
 card-effect verbs (gain, lose, clicks, tags...) work at any time, on either side's turn.
 """
 
-from engine_lite.state import (
+from engine_lite.netrunner.state import (
     GameState, CORP, RUNNER, SIDE_NAMES, PHASE_DISCARD, NO_WINNER, WIN_AGENDA, WIN_FLATLINE,
     WIN_DECKED, NO_RUN, NOT_TRACKED, NOT_CALLED, TIE, WIN_TIME, MAX_COUNT, FIRST_REMOTE, MAX_REMOTES,
     ADVANCED_REMOTES,
     PACKED_SIZE, limit, field_name, upgrade, server_name, check_limits, plural as _plural,
-    Refused,     # defined with the state (engine_lite.tournament raises it too); imported from here
+    Refused,     # (engine_lite.base; importers of the rules find it here too)
 )
-from engine_lite import actions as A
-from engine_lite import golden, tournament
-from engine_lite.state import WIN_REASONS
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner import golden, tournament
+from engine_lite.netrunner.state import WIN_REASONS
 
 
-# What every game's rules module gives (engine_lite.infiltration gives the same): NAME (its
+# What every game's rules module gives (engine_lite.infiltration.rules gives the same): NAME (its
 # entry in engine_lite.game.GAMES, which gives its words), VERBS, the
 # fields' PACKED_SIZE, limit, field_name and upgrade, apply, advance, check_limits, check,
 # over, result, label, headline, time_up, unpack, encode and decode. Code that serves both
@@ -30,7 +30,7 @@ unpack = GameState.unpack   # a state from its packed numbers (Game keeps checkp
 
 
 def encode(act, out):
-    """Append an action's byte record to `out` (engine_lite.actions, with this game's VERBS)."""
+    """Append an action's byte record to `out` (engine_lite.netrunner.actions, with this game's VERBS)."""
     A.encode(act, out, VERBS[act[0]][2])
 
 
@@ -500,7 +500,7 @@ def _said_trace(side, base, corp_boost, runner_boost):
     return "Trace %d + %d against link + %d" % (base, corp_boost, runner_boost)
 
 
-# One row per verb, by its number (engine_lite.actions: numbers are stored in save files, so a
+# One row per verb, by its number (engine_lite.netrunner.actions: numbers are stored in save files, so a
 # new verb is appended, never inserted): its words in the game log, who may take it (1 the Corp,
 # 2 the Runner, 3 either, 0 nobody's: the run's end, a trace, the agenda target, the time call),
 # its arguments' kinds (one letter each: n a number >= 0, s signed +N/-N, k a damage kind,
@@ -560,7 +560,7 @@ VERBS = (
 
 _ARG_LIMITS = {"k": len(A.DAMAGE_KINDS) - 1, "e": len(A.RUN_RESULTS) - 1, "r": 2,
                "v": FIRST_REMOTE + MAX_REMOTES - 1,
-               "f": PACKED_SIZE}     # a side's counter (engine_lite.golden checks which)
+               "f": PACKED_SIZE}     # a side's counter (engine_lite.netrunner.golden checks which)
 
 
 def _check_args(verb, side, a, b, c):

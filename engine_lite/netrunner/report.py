@@ -1,14 +1,14 @@
 """The state as plain data, in the schema the replay tool and the simulator print (README,
 "Replay tool"). Host-side: the device never loads this module."""
 
-from engine_lite.state import (
+from engine_lite.netrunner.state import (
     CORP, PHASE_ACTION, NO_WINNER, WIN_REASONS, NOT_TRACKED, NOT_CALLED, CORP_FIELDS, RUNNER_FIELDS,
     server_name,
 )
 
 
 def _counters(player, rows):
-    """A side's numbers (its rows of engine_lite.state's table) by name; the hand size as the
+    """A side's numbers (its rows of engine_lite.netrunner.state's table) by name; the hand size as the
     maximum (not its modifier), a card count nobody follows as None."""
     numbers = {}
     for row in rows:

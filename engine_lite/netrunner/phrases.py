@@ -1,21 +1,21 @@
 """What an action did, as a player says it: "Corp drew (1 click left)".
 
-The game log keeps its own terse lines (engine_lite.logline); these phrases are for the messages
+The game log keeps its own terse lines (engine_lite.netrunner.logline); these phrases are for the messages
 the device shows after an action, an undo or a redo, and for host tools that tell a game. Each
-verb's words are in its row of engine_lite.rules.VERBS: a phrase after the side's name, or a
+verb's words are in its row of engine_lite.netrunner.rules.VERBS: a phrase after the side's name, or a
 function of the verb's own that says it all.
 """
 
-from engine_lite.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, FIELDS, plural
-from engine_lite import actions as A
-from engine_lite.rules import VERBS
-from engine_lite.golden import tokens
+from engine_lite.netrunner.state import CORP, RUNNER, SIDE_NAMES, ADVANCED_REMOTES, FIELDS, plural
+from engine_lite.netrunner import actions as A
+from engine_lite.netrunner.rules import VERBS
+from engine_lite.netrunner.golden import tokens
 
 LINE = 25           # characters in a line of the device's messages
 
 
 def _cost(column, a, b):
-    """A cost column of a verb's row (engine_lite.rules.VERBS): a number, or the arguments that
+    """A cost column of a verb's row (engine_lite.netrunner.rules.VERBS): a number, or the arguments that
     add up to it ("a", "ab")."""
     if isinstance(column, str):
         return (a if "a" in column else 0) + (b if "b" in column else 0)
@@ -67,9 +67,9 @@ def phrase(act, state=None):
 # ---- the game told by turn ----------------------------------------------------------------------
 
 # Each verb's count of numbers: a record is its head byte and a varint for each (encode of
-# engine_lite.actions), so turn_starts can step over a record without decoding it.
+# engine_lite.netrunner.actions), so turn_starts can step over a record without decoding it.
 _NUMBERS = bytes([len(row[2]) for row in VERBS])
-# Where the turn and the side to play are in a packed state (the rows of engine_lite.state's
+# Where the turn and the side to play are in a packed state (the rows of engine_lite.netrunner.state's
 # table of numbers): turn_starts reads them from a checkpoint as the game keeps it, packed
 # (unpacking a whole state, as Game.start does, takes 3 ms on a Pico).
 _TURN = [row[0] for row in FIELDS].index("turn")

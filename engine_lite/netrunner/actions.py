@@ -4,12 +4,12 @@ An action is a 5-tuple `(verb, side, a, b, c)`; unused arguments are 0. `side` i
 (0 for the verbs that belong to nobody: run results, traces, the agenda target).
 
 What each verb is (its words, who may take it, its arguments' kinds, its handler) is one row of
-engine_lite.rules.VERBS, which drives the text format (engine_lite.logline writes it,
+engine_lite.netrunner.rules.VERBS, which drives the text format (engine_lite.netrunner.logline writes it,
 engine_lite.logtext reads it), the byte format (below) and the rules, so they cannot drift apart.
 Verb numbers are stored in save files: never renumber one, only add new ones at the end.
 """
 
-from engine_lite.state import const, CORP, RUNNER
+from engine_lite.netrunner.state import const, CORP, RUNNER
 
 
 GAIN_CREDIT = const(1)
@@ -63,7 +63,7 @@ RUN_JACK_OUT = const(2)
 RUN_ACCESS = const(3)
 
 # The counters a player may set by hand (SET) or change by n (COUNTER) are the sides' rows of
-# engine_lite.state.FIELDS (engine_lite.golden).
+# engine_lite.netrunner.state.FIELDS (engine_lite.netrunner.golden).
 
 
 def action(verb, side=CORP, a=0, b=0, c=0):
@@ -77,7 +77,7 @@ def action(verb, side=CORP, a=0, b=0, c=0):
 
 def encode(act, out, kinds):
     """Append the record for `act` to the bytearray `out` (`kinds`: its verb's argument kinds,
-    the third column of the game's verb table: engine_lite.rules.VERBS)."""
+    the third column of the game's verb table: engine_lite.netrunner.rules.VERBS)."""
     verb, side, a, b, c = act
     out.append(verb * 2 + side)
     values = (a, b, c)

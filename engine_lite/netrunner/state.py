@@ -1,15 +1,10 @@
 """The numbers on the table: one `GameState` holding a `Corp` and a `Runner`.
 
-A state is plain data. The rules (`engine_lite.rules`) never change a state in place: they copy it,
+A state is plain data. The rules (`engine_lite.netrunner.rules`) never change a state in place: they copy it,
 change the copy and hand it back, so a refused action cannot leave anything half done.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        """Stand-in for MicroPython's compile-time constant marker."""
-        return x
+from engine_lite.base import const, Refused   # noqa: F401 (Refused: also for importers of it here)
 
 CORP = const(0)
 RUNNER = const(1)
@@ -49,11 +44,6 @@ ADVANCED_REMOTES = const(6)
 MAX_TURN = const(9999)      # rounds: four digits (every limit: FIELDS, below)
 
 
-class Refused(Exception):
-    """An action the rules do not allow now. `str(error)` is the reason, one line.
-    (Raised by engine_lite.rules and engine_lite.tournament; usually imported from rules.)"""
-
-
 def plural(n, word):
     """'1 credit', '2 credits'."""
     return "%d %s" % (n, word if n == 1 else word + "s")
@@ -82,10 +72,10 @@ def server_name(server):
 #   layout    the snapshot layout it came with: a save from an older layout is read with the
 #             defaults of the numbers that came since (`upgrade`)
 #   word      a side's number: its word in the game log (`runner set tags 2`: every side's number
-#             can be set by hand, engine_lite.golden). Its index among its side's rows is stored
+#             can be set by hand, engine_lite.netrunner.golden). Its index among its side's rows is stored
 #             in save files: a side's new number is appended to its side's rows
 #   label     its row in the Counters menu (16 characters at most)
-#   token     the tokens cards carry (virus, power...): their name. engine_lite.golden's COUNTER
+#   token     the tokens cards carry (virus, power...): their name. engine_lite.netrunner.golden's COUNTER
 #             changes them by n, the Tokens menu gives each a +1 and a -1, the messages say
 #             "placed 2 virus counters", and the dashboard shows them while not 0
 # On the firmware image these constant tables, names and all, stay in flash (make bench: a full
@@ -441,7 +431,7 @@ def new_game(agenda_target=7, corp_clicks=3, runner_clicks=4, runner_link=0,
 
 def check_limits(state):
     """Raise Refused if a number of `state` is outside its limits in FIELDS: the one check that
-    keeps every game savable (engine_lite.rules.apply makes it after every action)."""
+    keeps every game savable (engine_lite.netrunner.rules.apply makes it after every action)."""
     values = state.pack()
     fields = FIELDS
     for i in range(len(fields)):

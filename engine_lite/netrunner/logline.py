@@ -3,11 +3,11 @@
 Reading lines, and a whole log of either game, is engine_lite.logtext.
 """
 
-from engine_lite.state import FIRST_REMOTE, HQ, RND, ARCHIVES
-from engine_lite.golden import SHORT_SETS, counters
-from engine_lite.actions import SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS
-from engine_lite.rules import VERBS
-from engine_lite.tournament import random_result
+from engine_lite.netrunner.state import FIRST_REMOTE, HQ, RND, ARCHIVES
+from engine_lite.netrunner.golden import SHORT_SETS, counters
+from engine_lite.netrunner.actions import SET, RANDOM, DAMAGE_KINDS, RUN_RESULTS
+from engine_lite.netrunner.rules import VERBS
+from engine_lite.netrunner.tournament import random_result
 
 
 def _server_word(server):

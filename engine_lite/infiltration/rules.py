@@ -1,4 +1,4 @@
-"""The rules of Infiltration as a reducer, beside Android: Netrunner's (engine_lite.rules).
+"""The rules of Infiltration as a reducer, beside Android: Netrunner's (engine_lite.netrunner.rules).
 
 The tracker is the game's electronic security monitor: the Alarm display (0-9), the Proximity
 display (00-99), the round and its phase, who holds the die, and each agent: inside, escaped or
@@ -8,15 +8,15 @@ same for both games.
 
 An action is the same 5-tuple `(verb, 0, a, b, c)`; `a` is the player (1..6) for agent verbs.
 `VERBS` is the table of verbs (words, arguments' kinds, handler) in the same columns as
-Netrunner's; `encode` and `decode` write and read the byte records (engine_lite.actions', and a
+Netrunner's; `encode` and `decode` write and read the byte records (engine_lite.netrunner.actions', and a
 list of values for the holdings).
 """
 
-from engine_lite.state import const
-from engine_lite.state import Refused
-from engine_lite import actions
+from engine_lite.base import const
+from engine_lite.base import Refused
+from engine_lite.netrunner import actions
 
-# The same interface as Netrunner's rules (engine_lite.rules: NAME, VERBS, ...).
+# The same interface as Netrunner's rules (engine_lite.netrunner.rules: NAME, VERBS, ...).
 NAME = "infiltration"
 
 ALARM = const(1)
@@ -40,7 +40,7 @@ _ONE = ((), ("value", 0, "n"))   # the table a list's values are read with (verb
 
 
 def encode(act, out):
-    """Append the record of an action (engine_lite.actions.encode, plus the holdings list)."""
+    """Append the record of an action (engine_lite.netrunner.actions.encode, plus the holdings list)."""
     if act[0] != HOLDINGS:
         actions.encode(act, out, VERBS[act[0]][2])
         return
@@ -51,7 +51,7 @@ def encode(act, out):
 
 
 def decode(data, offset):
-    """Read the record at `offset` (engine_lite.actions.decode, plus the holdings list)."""
+    """Read the record at `offset` (engine_lite.netrunner.actions.decode, plus the holdings list)."""
     act, offset = actions.decode(data, offset, VERBS)
     if act[0] != HOLDINGS:
         return act, offset
@@ -100,7 +100,7 @@ class Agent:
         new.holdings = self.holdings      # a tuple: never changed in place
         return new
 
-    def points(self):      # (a method, not a property: see engine_lite.state.Player)
+    def points(self):      # (a method, not a property: see engine_lite.netrunner.state.Player)
         """The sum of the holdings, or None before they are entered."""
         return sum(self.holdings) if self.entered else None
 
@@ -180,7 +180,7 @@ class Monitor:
 # limits, and the snapshot layout it came with (one so far: see `upgrade`). Then the same for
 # each agent (MAX_PLAYERS of them, unused ones all 0): `holdings` is how many values it brought
 # out (-1: not entered yet), followed by MAX_HOLDINGS values. FIELDS, LOW, HIGH and field_name
-# come from these tables, as Netrunner's from engine_lite.state.FIELDS.
+# come from these tables, as Netrunner's from engine_lite.netrunner.state.FIELDS.
 MONITOR_FIELDS = (
     # name          default  low          high            layout
     ("players",     3,       MIN_PLAYERS, MAX_PLAYERS,    0),
@@ -433,13 +433,13 @@ def _next_phase(s, side, a, b, c):
 
 
 # One row per verb, by its number (above: stored in save files, so only appended): its words in
-# the game log (engine_lite.infiltration_text writes an agent's as "agent P advance"), who may
+# the game log (engine_lite.infiltration.text writes an agent's as "agent P advance"), who may
 # take it (0: Infiltration's verbs are nobody's side), its arguments' kinds for the byte records,
 # the function that carries it out on the copied state:
 # handler(state, side, a, b, c), an agent's event in the past tense (phrase: "Agent 2 wounded")
 # or a function that says the whole action (side, a, b, c) -> text, its costs (none: the monitor counts no clicks or credits), and
 # what a number ring would say before OK (the monitor has none).
-# The same columns as engine_lite.rules.VERBS;
+# The same columns as engine_lite.netrunner.rules.VERBS;
 # tests/test_rules.py checks every row fills them.
 def _said_alarm(side, a, b, c):
     return "Alarm %+d" % a
@@ -490,7 +490,7 @@ VERBS = (
 
 def apply(state, act, new=None):
     """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone.
-    `new`: a copy of `state` made ahead of time, as for engine_lite.rules.apply."""
+    `new`: a copy of `state` made ahead of time, as for engine_lite.netrunner.rules.apply."""
     if new is None:
         new = state.copy()
     note = advance(new, act)
@@ -501,7 +501,7 @@ def apply(state, act, new=None):
 def advance(state, act):
     """Do `act` to `state` itself and return the note: `apply` without its copy and its limits
     check, for a replay of actions already played, on a state the caller owns (see
-    engine_lite.rules.advance). Raises Refused like `apply`; `state` may then be half-changed."""
+    engine_lite.netrunner.rules.advance). Raises Refused like `apply`; `state` may then be half-changed."""
     verb, side, a, b, c = act
     if verb < 1 or verb >= len(VERBS):
         raise Refused("Unknown action")
@@ -552,7 +552,7 @@ def board(state):
 def turn_starts(game, mark=0, upto=None):
     """The log screen's turns are rounds (the security roll ends one): [(index of the first
     action, 0, round, byte offset)] (the "side" is for Netrunner's turns). Walked from
-    checkpoint number `mark` up to byte `upto`, as engine_lite.phrases.turn_starts is: from a
+    checkpoint number `mark` up to byte `upto`, as engine_lite.netrunner.phrases.turn_starts is: from a
     later checkpoint, only the rounds that begin after it."""
     game.check_all()
     index, offset, packed = game.checkpoints[mark]

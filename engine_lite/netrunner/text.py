@@ -1,22 +1,22 @@
 """Netrunner's lines in the game-log text format: reading a line's words (`read_words`), the
 `new-game` line's settings (`read_new_game`, `new_game_line`); writing an action is
-engine_lite.logline.format_action, the state as plain data engine_lite.report.state_dict.
+engine_lite.netrunner.logline.format_action, the state as plain data engine_lite.netrunner.report.state_dict.
 
 engine_lite.logtext.LOG_LINES names this module; engine_lite.logtext reads and
 writes whole logs of either game through it. The grammar is in the README ("The game log").
 """
 
-from engine_lite.state import (
+from engine_lite.netrunner.state import (
     CORP, RUNNER, FIRST_REMOTE, HQ, RND, ARCHIVES, MAX_REMOTES, MAX_COUNT, FIELDS, field_name,
     limit as limit_of,
 )
-from engine_lite.golden import SHORT_SETS, counters
-from engine_lite.actions import (
+from engine_lite.netrunner.golden import SHORT_SETS, counters
+from engine_lite.netrunner.actions import (
     SET, RUN_END, TRACE, AGENDA_TARGET, TIME_CALL, PSI, DAMAGE_KINDS, RUN_RESULTS,
 )
-from engine_lite.logline import format_action      # noqa: F401 (this game's line writer)
-from engine_lite.report import state_dict           # noqa: F401 (and its state as plain data)
-from engine_lite.rules import VERBS
+from engine_lite.netrunner.logline import format_action      # noqa: F401 (this game's line writer)
+from engine_lite.netrunner.report import state_dict           # noqa: F401 (and its state as plain data)
+from engine_lite.netrunner.rules import VERBS
 from engine_lite.logwords import LogError, NewGame, show, is_number
 
 
@@ -90,7 +90,7 @@ NEW_GAME_DEFAULTS = (7, 3, 4, 0, -1)     # (runner-grip -1: the grip is not foll
 
 
 def limit(wanted):
-    """(lowest, highest) of one of the state's numbers, by name (engine_lite.state's limits)."""
+    """(lowest, highest) of one of the state's numbers, by name (engine_lite.netrunner.state's limits)."""
     for i in range(len(FIELDS)):
         if field_name(i) == wanted:
             return limit_of(i)
