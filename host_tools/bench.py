@@ -288,7 +288,7 @@ def bench_rhythm(image, flash_timing, fram=None, pins=None, panel="ssd1306"):
 
 
 SWAP_ACTIONS = 2000         # the games a swap is timed with (bench_board)
-SPI_CONTROLLERS = ("ssd1306", "sh1106")    # the rhythm sweep on SPI: 10 MHz and 4 MHz
+SPI_CONTROLLERS = ("ssd1306", "ssd1309", "sh1106")   # the rhythm sweep on SPI: 10, 10, 4 MHz
 SPI_TARGETS = {"p95": 10, "max": 15}       # issue 61: every tap within 15 ms, p95 within 10
 SWAP_GAPS_MS = (50, 330)    # ... from the held OK's release to the next press, and between taps
 POWER_UP_ACTIONS = (500, 2000)     # saved games power-up is timed with (and none)
@@ -760,7 +760,8 @@ def print_virtual_pico(boards):
     print("  I2C FRAM beside the display (the pin map's \"fram\"), the flash at its worst. 1 MHz:")
     print("  the display's bus at 1 MHz (the pin map's i2c \"freq\"), the flash typical; with the")
     print("  FRAM too, at its worst. The other columns: the bus at 400 kHz.")
-    print("  SPI: the display on SPI (hardware/pins-spi.json), SSD1306 at 10 MHz, SH1106 at 4 MHz,")
+    print("  SPI: the display on SPI (hardware/pins-spi.json), SSD1306 and SSD1309 at 10 MHz, SH1106")
+    print("  at 4 MHz,")
     print("  the flash typical (targets: every tap within %d ms, p95 within %d)."
           % (SPI_TARGETS["max"], SPI_TARGETS["p95"]))
     spi = tuple("SPI " + controller for controller in SPI_CONTROLLERS)
