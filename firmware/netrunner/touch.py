@@ -22,6 +22,7 @@ from firmware.netrunner import dashboard as D
 from firmware.netrunner.purposes import ring
 from firmware.netrunner.purposes import Pending
 from engine_lite.netrunner.state import CORP
+from engine_lite.netrunner import actions as A
 
 
 def keys_for(app, x, y):
@@ -102,7 +103,7 @@ def _spend(app, s, pending, side):
     count = len(choices)
     if side == CORP:
         for i in range(count):
-            if choices[i][0] == "Rez":
+            if choices[i][2] == A.REZ:
                 return ["DOWN"] + _round(i, start, count)
     for distance in range(count // 2 + 1):
         for step, key in ((distance, "RIGHT"), (-distance, "LEFT")):
