@@ -231,6 +231,13 @@ class App:
                 archive.keep(self.flash, ending, self.restored)
                 self.endings.pop(0)
 
+    def came_back(self, sum):
+        """The game in play came back from the archive, its kept file's checksum `sum`
+        (firmware.saving.archive.restore; firmware.main, for one a journal brought back): that
+        copy leaves the archive once the game is on the flash as the game in play."""
+        self.restored = sum
+        self.back = self.game
+
     def after_commit(self):
         """The game in play is on the flash (the Saver calls this after each commit): a game
         that came back from the archive leaves it now, not before (firmware.saving.archive.drop),
@@ -257,6 +264,13 @@ class App:
             return
         if not self.game.count and (self.endings or self.flash is not None):
             self.settle()           # (a swap not yet saved: written first, then undone)
+            if self.saver is not None and (self.endings or self.restored is not None):
+                # It could not be written (a full flash): the game it replaced is in memory
+                # alone, and a swap now would write the game in play over its only copy on
+                # the flash (found by tests/test_kept_games_player.py, seed 498).
+                self.say("Undo waits for the save: " + (self.saver.failed or "not saved"),
+                         error=True)
+                return
             if self.endings:
                 previous = self.endings.pop()
                 self.play(previous, carry_match=False)     # (this one is kept in turn)

@@ -133,6 +133,10 @@ class Device:
         # Storage.journal_swap) whose whole files a power cut kept from the flash: into the
         # archive at the first commit, before the new game's snapshot (Saver.flush).
         self.app.endings[:0] = self.storage.endings
+        if self.storage.restored is not None:
+            # ... and a game brought back so: its archive copy goes once its own snapshot is
+            # written (App.after_commit), the replaced game kept as a swap (pushing none out).
+            self.app.came_back(self.storage.restored)
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
         self.POLL_MS = self.app.POLL_MS

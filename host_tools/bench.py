@@ -354,8 +354,9 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
         # its whole files written at once under the held OK (issue 58), the next taps 130 and
         # 410 ms after its release.
         long_games = virtual_checks.saved_long_games(fresh, folder, SWAP_ACTIONS, 3, "swap.bin")
-        figures["swap"] = dict(((timing, gap), virtual_checks.taps_after_a_swap(
-            long_games, timing, gap)) for timing in RHYTHM_TIMINGS for gap in SWAP_GAPS_MS)
+        figures["swap"] = dict(((swap, timing, gap), virtual_checks.taps_after_a_swap(
+            long_games, timing, gap, swap=swap)) for swap in virtual_checks.SWAP_KEYS
+            for timing in RHYTHM_TIMINGS for gap in SWAP_GAPS_MS)
     # A display for each seat: the same game, timed to the last byte on the second panel. At
     # 0x3D (hardware/pins-two-displays.json) it gets its pages after the first's; at the first's
     # own address (pins-two-displays-same-address.json) it hears the first's.
@@ -791,21 +792,24 @@ def print_virtual_pico(boards):
 
 def print_swap(boards):
     """The taps after a swap (bench_board), on the image."""
-    swap = boards.get("image", {}).get("swap")
-    if not swap:
+    swap_figures = boards.get("image", {}).get("swap")
+    if not swap_figures:
         return
     print("  Taps after a swap (issue 58): More > New game held over a game of %d actions with"
           % SWAP_ACTIONS)
-    print("  three such kept; saved at once by its start record in the journal, its whole files in")
-    print("  the next pause (issue 58). 12 taps, the first one gap after the release; each from when")
-    print("  it was let go (its wait for the flash counted in) to its picture: first tap, then max of")
-    print("  the rest, ms (issue 58: 100 ms at most).")
-    for timing in RHYTHM_TIMINGS:
-        cells = []
-        for gap in SWAP_GAPS_MS:
-            times = swap[(timing, gap)]
-            cells.append("taps %d ms apart: %.0f, then %.0f" % (gap + 80, times[0], max(times[1:])))
-        print("    flash %-8s %s" % (timing, "; ".join(cells)))
+    print("  three such kept, and the newest of them brought back (More > Previous games); each")
+    print("  saved at once by its start record in the journal, its whole files in the next pause.")
+    print("  12 taps, the first one gap after the release; each from when it was let go (its wait")
+    print("  for the flash counted in) to its picture: first tap, then max of the rest, ms (issue")
+    print("  58: 100 ms at most).")
+    for swap in virtual_checks.SWAP_KEYS:
+        for timing in RHYTHM_TIMINGS:
+            cells = []
+            for gap in SWAP_GAPS_MS:
+                times = swap_figures[(swap, timing, gap)]
+                cells.append("taps %d ms apart: %.0f, then %.0f" % (
+                    gap + 80, times[0], max(times[1:])))
+            print("    %-10s flash %-8s %s" % (swap, timing, "; ".join(cells)))
     print()
 
 

@@ -681,11 +681,19 @@ def saved_long_games(image, folder, actions, kept, name):
     return work
 
 
-def taps_after_a_swap(image, flash_timing, gap_ms=330, taps=12):
-    """[ms]: for each tap after the held OK that starts a new game over the saved one (More >
-    New game), pressed `gap_ms` after the last one's release, the ms from when the player let
-    it go to the last I2C byte of its update: what the whole files of a swap, written at once
-    (issue 58), cost the taps that follow it, at the flash's `flash_timing`.
+# The keys to a swap's held OK from the dashboard, by swap (taps_after_a_swap)
+SWAP_KEYS = {
+    "new game": "LEFT,LEFT,OK,UP,UP,OK",                              # More > New game
+    "bring back": "LEFT,LEFT,OK,UP,UP,UP,UP,UP,OK,WAIT:300,OK",       # Previous games, newest
+}
+
+
+def taps_after_a_swap(image, flash_timing, gap_ms=330, taps=12, swap="new game"):
+    """[ms]: for each tap after the held OK that makes a swap (SWAP_KEYS: a new game over the
+    saved one, or the newest kept game brought back), pressed `gap_ms` after the last one's
+    release, the ms from when the player let it go to the last I2C byte of its update: what
+    saving a swap at once (issue 58) costs the taps that follow it, at the flash's
+    `flash_timing`.
 
     The emulator runs a flash operation through at once, so a key the harness presses during
     one goes down only after it: each tap's release is timed from when it was due (the last
@@ -697,7 +705,7 @@ def taps_after_a_swap(image, flash_timing, gap_ms=330, taps=12):
         watched = pico.i2c_writes
         pico.boot()
         pico.play("WAIT:3000")
-        pico.play("LEFT,LEFT,OK,UP,UP,OK", gap_ms=gap_ms)      # More > New game
+        pico.play(SWAP_KEYS[swap], gap_ms=gap_ms)
         pico.press("OK")
         pico.run(keyscript.LONG_MS)
         pico.release("OK")

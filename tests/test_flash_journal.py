@@ -194,3 +194,61 @@ def test_a_new_game_is_saved_in_the_journal_and_its_whole_files_wait_for_a_pause
     sim.run(2000)                                     # a pause: the whole files now
     assert not sim.device.storage.swapped and files.writes > writes
     assert [bytes(game.history) for _n, game, _s in archive.entries(sim.device.flash)] == [old]
+
+
+def test_a_game_brought_back_is_saved_in_the_journal_and_its_whole_files_wait_for_a_pause():
+    """Issue 58 (no tap waits for the flash more than 100 ms): bringing a kept game back, on
+    the image's layout, writes no file: a start record naming the kept file goes to the
+    journal, and the game stays in the archive as the brought-back game's start until its own
+    snapshot is written in a pause. A power cut before that brings back the brought-back game
+    with its moves, the replaced game among the kept ones, and every other kept game; the
+    archive's count is the question's (none pushed out by a swap)."""
+    from engine_lite import logtext
+    from firmware.saving import archive
+    from simhelp import choose
+    files, region = MemoryFlash(), MemoryRegion(16)
+    sim = _board(files, region)
+    for n in range(4):                               # three kept games and one in play
+        if n:
+            choose(sim, "More", "New game").keys("LONG:OK")
+        sim.app.act(logtext.parse("corp gain %d" % (n + 1)))
+        sim.keys("WAIT:2000")
+    kept = [bytes(game.history) for _n, game, _s in archive.entries(sim.device.flash)]
+    in_play = bytes(sim.app.game.history)
+    assert len(kept) == archive.KEEP
+    writes, programs = files.writes, region.programs
+    choose(sim, "More", "Previous games").keys("WAIT:50,DOWN,OK,LONG:OK,OK,OK,WAIT:300")
+    assert files.writes == writes and region.programs > programs    # no file written
+    back = bytes(sim.app.game.history)
+    assert back == kept[1] + back[len(kept[1]):] and len(back) > len(kept[1])
+    cut = _board(MemoryFlash(dict(files.files)), MemoryRegion(data=region.data))
+    assert bytes(cut.app.game.history) == back           # its moves after it came back too
+    cut.run(3000)                                        # its first pass writes the files
+    found = [bytes(game.history) for _n, game, _s in archive.entries(cut.device.flash)]
+    assert sorted(found) == sorted([kept[0], kept[2], in_play])
+    sim.run(2000)                                        # a pause: the whole files now
+    assert not sim.device.storage.swapped and files.writes > writes
+    found = [bytes(game.history) for _n, game, _s in archive.entries(sim.device.flash)]
+    assert sorted(found) == sorted([kept[0], kept[2], in_play])
+    again = _board(MemoryFlash(dict(files.files)), MemoryRegion(data=region.data))
+    assert bytes(again.app.game.history) == back
+
+
+def test_a_journal_that_names_a_kept_game_no_longer_there_keeps_the_game_it_replaced():
+    """The kept file a journal's start record brought back is gone (set aside by hand, a
+    damaged copy): the game it replaced plays on, nothing of it lost, and the player is told
+    the journal was damaged."""
+    from simhelp import choose
+    files, region = MemoryFlash(), MemoryRegion(16)
+    sim = _board(files, region)
+    sim.keys("OK,WAIT:2000")
+    choose(sim, "More", "New game").keys("LONG:OK,OK,OK,WAIT:2000")
+    replaced = bytes(sim.app.game.history)
+    choose(sim, "More", "Previous games").keys("WAIT:50,OK,LONG:OK,OK,WAIT:300")
+    assert sim.device.storage.swapped and sim.device.storage.restored is not None
+    left = dict(files.files)
+    for name in [n for n in left if n.startswith("prev")]:
+        del left[name]
+    cut = _board(MemoryFlash(left), MemoryRegion(data=region.data))
+    assert bytes(cut.app.game.history) == replaced
+    assert "Journal damaged" in (cut.app.toast or "") or "damaged" in cut.glass_text()

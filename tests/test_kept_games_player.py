@@ -104,16 +104,20 @@ def taps(sim, rnd, n):
 
 def oldest_to_go(sim):
     """The kept game a new game pushes out now (the one its question names), or None. Swaps
-    not yet written (a new game saved in the journal of the image's layout, its whole files
-    waiting for a pause) are kept first, each pushing out the oldest in its turn: this one
-    pushes out the next."""
+    not yet written (a new game or a game brought back saved in the journal of the image's
+    layout, their whole files waiting for a pause) are written first: each replaced game kept
+    in its turn, pushing out the oldest, unless a game was brought back (a swap: it pushes none
+    out, and the brought-back game's copy leaves the archive)."""
     app = sim.app
-    kept = archive.entries(sim.device.flash)          # newest first
-    pending = len(app.endings) - (app.restored is not None)
-    if len(kept) + pending < archive.KEEP or not (app.game.count or app.game.redo_stack):
+    if not (app.game.count or app.game.redo_stack):
         return None
-    index = len(kept) - 1 - min(pending, max(0, len(kept) + pending - archive.KEEP))
-    return identity(kept[index][1]) if index >= 0 else None
+    kept = [identity(game) for _n, game, _s in
+            reversed(archive.entries(sim.device.flash, app.restored))]     # oldest first
+    for ending in app.endings:
+        if app.restored is None and len(kept) >= archive.KEEP:
+            kept.pop(0)
+        kept.append(identity(ending))
+    return kept[0] if len(kept) >= archive.KEEP else None
 
 
 def operate(sim, op, rnd, serial, leaving):

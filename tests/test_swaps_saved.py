@@ -10,6 +10,7 @@ from firmware.saving import archive
 from host_tools.flash import MemoryFlash
 from host_tools.sim import Simulator
 from simhelp import choose
+from glass_reader import glass_text
 
 
 def identity(game):
@@ -149,3 +150,27 @@ def test_two_new_games_a_second_apart_keep_all_but_the_one_named_each_time():
         for game in before[:2]:                       # in play, and the newest kept: still there
             assert game in found
         assert len(found) == len(set(found)) == 1 + archive.KEEP
+
+
+def test_undo_across_a_swap_the_full_flash_could_not_save_waits_and_loses_nothing():
+    """A game brought back on a flash too full to keep the game it replaced: that game is in
+    memory and in game.json alone. Undo down to nothing, then across: it waits, says why, and
+    writes nothing over game.json (it brought the replaced game back from memory and wrote the
+    brought-back game over its only copy on the flash: found by the kept-games property,
+    seed 498). Once there is room, the swap is saved and undo reaches across."""
+    sim = full_archive()
+    sim.keys("OK")                                 # the game in play moves on
+    sim.settle()
+    in_play = identity(sim.app.game)
+    flash = sim.flash
+    flash.capacity = sum(len(data) for data in flash.files.values())     # full
+    choose(sim, "More", "Previous games")
+    sim.keys("WAIT:50,OK,LONG:OK,WAIT:300")
+    assert "Save failed" in (sim.device.saver.failed or "")
+    sim.keys("LONG:LEFT,WAIT:300," * (sim.app.game.count + 1))   # its moves undone, across
+    assert "Undo waits" in glass_text(sim.oled)
+    assert in_play in recoverable(flash)           # a power cut now: the game is still there
+    flash.capacity = None
+    sim.keys("WAIT:3000,LONG:LEFT,WAIT:300")       # room again: saved, and undo goes across
+    assert identity(sim.app.game) == in_play
+    assert in_play in recoverable(sim.settle() or flash)

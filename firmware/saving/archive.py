@@ -21,12 +21,12 @@ Two ways a game leaves the archive, and only two:
 """
 
 from firmware.saving.header import HEADER, frame, unframe
-from firmware.saving.storage import PREVIOUS, ENOSPC, checksum, write_atomic
+from firmware.saving.storage import PREVIOUS, ENOSPC, KEPT, checksum, write_atomic
 from engine_lite import snapshot
 from firmware.saving.resume import parse_snapshot, snapshot_text
 
 KEEP = 3
-NAMES = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
+NAMES = KEPT
 READ_LIMIT = 65536      # a kept file larger than this is not read (a 3,300-action game is ~15 KB)
 # What reading a kept file that is damaged can raise: it is skipped, never a crash (RuntimeError:
 # nesting too deep for the parser; MemoryError: a file too big for the heap left).
@@ -197,8 +197,7 @@ def restore(app, game, sum):
     the archive copy of this one goes once it is committed as the game in play
     (App.after_commit)."""
     app.play(game, carry_match=False)
-    app.restored = sum
-    app.back = game
+    app.came_back(sum)
 
 
 def drop(flash, sum):

@@ -10,7 +10,7 @@ import json
 
 from engine_lite.base import Refused
 from firmware.saving.storage import (
-    Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, RECORD, START, checksum,
+    Storage, SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL, SETTINGS, RECORD, START, KEPT, checksum,
 )
 from firmware.saving.header import unframe
 from firmware.saving.errors import describe, log_error
@@ -230,27 +230,51 @@ def _start_record(data):
         if (len(payload) != length or
                 checksum(payload) != int.from_bytes(data[begin + length:begin + length + 4], "little")):
             return None
-        return _start_game(payload)
+        return _start_game(payload)[:3]
     except Exception:          # ValueError, KeyError, TypeError...: no start to rebuild from
         return None
 
 
-def _start_game(payload):
-    """(Game, sequence number, action count) from a start record's payload (its checksum
-    checked); ValueError, KeyError or TypeError if it is not one."""
+def _start_game(payload, flash=None, seen=-1):
+    """(Game, sequence number, action count, the kept game's checksum or None) from a start
+    record's payload (its checksum checked); ValueError, KeyError or TypeError if it is not
+    one. A record that brought a kept game back names it by its kept file's checksum ("from"):
+    that game is read from the archive's file (`flash`), its action count 0 (its history is
+    its own), unless its sequence number is `seen` or older (then the game is None: the files
+    hold it, and its kept file may be gone)."""
     if payload.count(b"[") + payload.count(b"{") > snapshot.MAX_CONTAINERS:
         raise ValueError("too deep")
     head = json.loads(payload)
-    rules = snapshot.rules_of(head)
-    state = snapshot.state_of(head, "state", rules)
     count = head["count"]
     seq = head["seq"]
     if not isinstance(count, int) or not isinstance(seq, int) or count < 0 or seq < 0:
         raise ValueError("bad start")
+    if "from" in head:
+        if seq <= seen:
+            return None, seq, 0, None
+        game = _kept_game(flash, head["from"])
+        if game.count != count or game.rules.NAME != head["game"]:
+            raise ValueError("not the kept game")
+        return game, seq, 0, head["from"]
+    rules = snapshot.rules_of(head)
+    state = snapshot.state_of(head, "state", rules)
     game = Game(state, rules)
     extras = head.get("extras")
     game.extras = extras if isinstance(extras, dict) else {}
-    return game, seq, count
+    return game, seq, count, None
+
+
+def _kept_game(flash, sum):
+    """The kept game (firmware.saving.archive's files) whose file's checksum is `sum`;
+    ValueError when no file that can be read holds it."""
+    for name in KEPT if flash is not None else ():
+        try:
+            data = read(flash, name, SNAPSHOT_LIMIT)
+            if data is not None and unframe(data)[1] == sum:
+                return parse_snapshot(data)[1]
+        except OSError:
+            pass
+    raise ValueError("kept game not found")
 
 
 def _first_payload(data):
@@ -325,11 +349,11 @@ def _replay_journal(storage, game, keep=True, base=0):
                         raise ValueError("out of sequence")
                     records.append(_read_record(number, payload, j, base, decode))
                     seq = number
-            else:                                     # a START: at the head, which game the
-                started, number, count = _start_game(payload)     # journal follows (older)
-                if number > seq:                      # ... past it, a new game from here
-                    if number != seq + 1 or count:
-                        raise ValueError("out of sequence")
+            else:                                     # a START
+                started, number, count, restored = _start_game(payload, storage.flash, seq)
+                if number > seq and started is not None:    # (at the head, which game
+                    if number != seq + 1 or count:    # the journal follows; past it, a new
+                        raise ValueError("out of sequence")     # game, or one brought back)
                     if _apply_records(storage, game, records) < len(records):
                         raise ValueError("record does not apply")
                     if game.count or game.redo_stack:
@@ -337,6 +361,7 @@ def _replay_journal(storage, game, keep=True, base=0):
                     game, records, base, seq = started, [], 0, number
                     decode = game.rules.decode
                     storage.seq = number
+                    storage.restored = restored
         except (ValueError, KeyError, TypeError):
             damaged = True
             break

@@ -39,6 +39,10 @@ SETTINGS = "settings.json"
 ENOSPC = (28, 51)       # "no space left": the Pico and Linux; MicroPython's WebAssembly port
 RECORD = 0xA5          # first byte of every journal record
 START = 0xA6           # ... and of the start record at the head of a journal
+# The archive's files (firmware.saving.archive): named here, where every file the saves use is,
+# for the one reader below the archive that needs them (a journal that brought a kept game
+# back: firmware.saving.resume).
+KEPT = ("prev1.json", "prev2.json", "prev3.json", "prev4.json", "prev5.json")
 
 
 # firmware.saving.adler's machine code, where there is one (None: a port that cannot compile the
@@ -131,6 +135,9 @@ class Storage:
         # the archive (the first commit after power-up keeps them: firmware.main.Device)
         self.swapped = False
         self.endings = []
+        # The checksum of the kept game a swap in the journal brought back (its archive copy
+        # is the start of the game in play until the game's own snapshot is written), or None
+        self.restored = None
         self.commits = 0          # figures for benchmarks
         self.bytes_written = 0
 
@@ -200,18 +207,24 @@ class Storage:
         return _record(START, json.dumps({"game": name, "seq": seq, "count": count,
                                           "state": list(state.pack())}).encode())
 
-    def journal_swap(self, game):
-        """Save a new game (nothing done in it yet) that replaces the one the files hold as a
-        start record in the journal: a page program or two, where its whole files (the replaced
-        game's copy in the archive, its own snapshot) take erases. The replaced game stays in
-        game.json and the journal before the record, so a power cut now still has it
-        (firmware.saving.resume keeps it in the archive at the next power-up); the whole files
-        are written in the next pause (Saver.tick), or before another swap (App.settle).
+    def journal_swap(self, game, restored=None):
+        """Save a game that replaces the one the files hold as a start record in the journal:
+        a page program or two, where its whole files (the replaced game's copy in the archive,
+        its own snapshot) take erases. A new game (nothing done in it yet) is its state; a game
+        brought back from the archive (`restored`: its kept file's checksum) is named by that
+        checksum, its kept file holding it whole until its own snapshot is written. The replaced
+        game stays in game.json and the journal before the record, so a power cut now still has
+        it (firmware.saving.resume keeps it in the archive at the next power-up); the whole
+        files are written in the next pause (Saver.tick), or before another swap (App.settle).
         Only for a journal that never erases (`QUICK`). Returns the bytes written."""
         seq = self.seq + 1
-        record = self._head() + _record(START, json.dumps({
-            "game": game.rules.NAME, "seq": seq, "count": 0, "state": list(game.state.pack()),
-            "extras": game.extras}).encode())
+        if restored is None:
+            head = {"game": game.rules.NAME, "seq": seq, "count": 0,
+                    "state": list(game.state.pack()), "extras": game.extras}
+        else:
+            head = {"game": game.rules.NAME, "seq": seq, "count": game.count, "from": restored}
+        record = self._head() + _record(START, json.dumps(head).encode())
+        head = None
         try:
             self.flash.append(JOURNAL, record)
         except BaseException:
@@ -219,10 +232,11 @@ class Storage:
             raise
         self.seq = seq
         self.game = game
-        self._count = 0
-        self._redo = b""
+        self._count = game.count
+        self._redo = game.redo_records()
         self._extras = json.loads(json.dumps(game.extras))
         self.swapped = True
+        self.restored = restored
         return self._appended(game, record)
 
     def write_snapshot(self, game):
@@ -258,6 +272,7 @@ class Storage:
         self.journal_size = 0
         self.journal_suspect = False
         self.swapped = False
+        self.restored = None
         return len(data)
 
     def _make_room(self, game):
@@ -361,8 +376,8 @@ class Saver:
         storage = self.storage
         # A swap saved by its start record in the journal (_journal_swap): its game is played
         # on as any other, its whole files written in the next pause (below: `whole`).
-        journaled = (storage.swapped and app.game is storage.game and app.restored is None
-                     and len(app.endings) <= 1)
+        journaled = (storage.swapped and app.game is storage.game
+                     and app.restored == storage.restored and len(app.endings) <= 1)
         if (app.endings or app.restored is not None or app.game is not storage.game) and not journaled:
             # A swap: written at once (issue 58: written in the next pause, a game started in
             # a run of presses reached the flash 12 s later, and two swaps meanwhile deleted
@@ -404,23 +419,25 @@ class Saver:
         return False
 
     def _journal_swap(self, app, storage):
-        """A new game replacing the one on the flash, saved at once by its start record in a
-        journal that never erases (Storage.journal_swap): the whole files of a swap took the
-        next taps up to 400 ms at the flash's worst (issue 58: 100 ms at most). Not for a game
-        brought back or imported (their history is theirs), nor at power-up (nothing on the
-        flash to keep yet). Returns True when it saved the swap so."""
+        """A new game or a game brought back replacing the one on the flash, saved at once by
+        its start record in a journal that never erases (Storage.journal_swap): the whole files
+        of a swap took the next taps up to 400 ms at the flash's worst (issue 58: 100 ms at
+        most). Not for an import (its history is on no flash yet), nor at power-up (nothing on
+        the flash to keep yet). Returns True when it saved the swap so."""
         game = app.game
+        restored = app.restored
         if (not getattr(storage.flash, "QUICK", False) or storage.game is None or self.held
-                or storage.swapped or storage.journal_suspect or app.restored is not None
-                or game.count
-                or game.redo_stack or len(app.endings) > 1
+                or storage.swapped or storage.journal_suspect
+                or restored is None and (game.count or game.redo_stack)
+                or restored is not None and app.back is not game
+                or len(app.endings) > 1
                 or app.endings and app.endings[0] is not storage.game):
             return False
         self._last = self.clock.ticks_ms()
         try:
             if app.endings:
                 storage.commit(app.endings[0], compact=False)    # its last moves first
-            storage.journal_swap(game)
+            storage.journal_swap(game, restored)
         except Exception:
             return False             # (the whole files then, as any swap: Saver.flush)
         self._changes = app.changes
@@ -444,7 +461,9 @@ class Saver:
             if whole or not storage.swapped:
                 app.keep_endings()  # a replaced game into the archive first: never lost between
             storage.commit(app.game, compact, whole)
-            app.after_commit()      # a game back from the archive: its copy there goes now
+            if not storage.swapped:
+                app.after_commit()  # a game back from the archive: its copy there goes now
+                # (not while the swap is in the journal: the copy is the game's start there)
             self._changes = changes
             self._wait = self.INTERVAL_MS
         except Exception as error:       # flash full or failing, or out of memory: play on
