@@ -26,6 +26,8 @@ NUMBERS = (
     ("the round timer and time call (bottom left)", "timer_running", "65m", "MID", 12),
     ("trace strength and link (trace wizard)", "trace", "6", "BIG", 16),
     ("trace base and boosts (trace wizard)", "trace", "+2", "MID", 12),
+    ("tags, damage, virus and power counters (Tags & damage menu)", "tokens_virus", "3", "MID",
+     12),
     ("action bar, captions, messages", "dashboard", "More", "SMALL", None),
 )
 

@@ -84,6 +84,8 @@ SCREENS = (
      script(("More", "Trace"), "LEFT,UP,OK,UP,UP,OK,OK,WAIT:3000")),
     ("more", "More: everything that is not a basic action", MORE),
     ("tokens", "Tags and damage", script(("More", "Tags & damage"))),
+    ("tokens_virus", "Tags and damage: three virus counters placed, their count 12 px tall",
+     script(("More", "Tags & damage", "Virus counter +1"), "OK,OK", down=True)),
     ("flatline", "6 meat damage, 5 cards in the grip: a held OK says flatlined, < fixes the count",
      script(("More", "Tags & damage", "Meat damage"), "UP,UP,UP,UP,UP,OK")),
     ("flatline_ring", "UP held to 6, LEFT to Meat: the row says it flatlines, a held OK records it",

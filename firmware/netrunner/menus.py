@@ -17,6 +17,7 @@ from firmware.netrunner.pages import EndTurn
 from firmware.netrunner.purposes import ice_then
 from firmware.netrunner.runs import AgendaPrompt, ServerMenu
 from firmware.netrunner.trace import TraceWizard
+from firmware.screens.fonts import MID
 from firmware.screens.logscreen import LogScreen
 from firmware.screens.widgets import Menu, Item, Confirm, act_then_home, ask
 from firmware.settings_menu import SettingsMenu
@@ -204,6 +205,11 @@ class TokensMenu(Menu):
     """Tags, damage, bad publicity and the tokens on cards (virus counters...)."""
 
     name = "tokens"
+    # The counts are what a player comes here for (a purge's virus counters, the tags a trace
+    # gave): 12 px, as the dashboard's (issue 61), four rows to a screen.
+    NOTE_FONT = MID
+    ROWS = 4
+    ROW_HEIGHT = 13
 
     def __init__(self):
         Menu.__init__(self, "TAGS & DAMAGE")

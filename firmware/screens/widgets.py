@@ -2,7 +2,7 @@
 
 from collections import namedtuple
 
-from firmware.screens.fonts import SMALL, BIG, MEDIUM
+from firmware.screens.fonts import SMALL, BIG, MID, MEDIUM
 from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import held_change, Screen, WIDTH, HEIGHT, wrap, step_of
 
@@ -45,7 +45,8 @@ class Menu(Screen):
     name = "menu"
     ROWS = 5
     ROW_HEIGHT = 11
-    knob = ("DOWN", "UP")      # clockwise: the next row
+    NOTE_FONT = SMALL          # the notes at the right: MID for a menu whose numbers are its
+    knob = ("DOWN", "UP")      # subject (12 px, in rows of 13: 4 rows); clockwise: the next row
 
     def __init__(self, title, items=None):
         self.title = title
@@ -88,6 +89,12 @@ class Menu(Screen):
                 break
             item = items[index]
             y = 10 + row * self.ROW_HEIGHT
+            note = self.NOTE_FONT
+            if note is MID:
+                note_y = y
+                y += 1                  # (the label in the middle of a row of 13)
+            else:
+                note_y = y + 1
             if index == self.cursor:
                 # A solid arrow marks the choice: moving it repaints a few columns, where a
                 # highlighted row would repaint two whole rows (see README, "Display traffic").
@@ -95,7 +102,7 @@ class Menu(Screen):
                     fb.vline(i, y + 1 + i, 9 - 2 * i, 1)
             MEDIUM.draw(fb, item.label, 6, y)      # (10 rows: the fifth ends at the bottom)
             if item.note:
-                SMALL.draw(fb, item.note, WIDTH - 5 - SMALL.measure(item.note), y + 1)
+                note.draw(fb, item.note, WIDTH - 5 - note.measure(item.note), note_y)
             if not item.possible:
                 fb.hline(6, y + 4, MEDIUM.measure(item.label), 1)
         if len(items) > self.ROWS:  # scroll bar
