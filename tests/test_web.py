@@ -53,12 +53,16 @@ def differing(image, other):
     return ImageChops.logical_xor(image, other).histogram()[255]
 
 
+@pytest.mark.parametrize("ratio", [None, 1, 3], ids=["desktop", "phone1x", "phone3x"])
 @pytest.mark.parametrize("name, description, keys", CHOSEN, ids=[s[0] for s in CHOSEN])
-def test_clicking_the_keys_shows_the_golden_screen(page, name, description, keys):
-    page.open()
-    page.play(keys)
-    time.sleep(SETTLE_S)
-    assert differing(page.glass(), golden(name)) == 0, "%s (%s) differs" % (name, description)
+def test_clicking_the_keys_shows_the_golden_screen(page, name, description, keys, ratio):
+    """The keys clicked as a player would: the glass shows the golden picture, on the desktop
+    page and on a phone at density 1 and 3 (issue 62)."""
+    with phone(page, ratio):
+        page.open()
+        page.play(keys)
+        time.sleep(SETTLE_S)
+        assert differing(page.glass(), golden(name)) == 0, "%s (%s) differs" % (name, description)
 
 
 def test_the_keyboard_plays_too(page):
@@ -554,10 +558,12 @@ def test_the_site_is_sent_precompressed_to_a_browser_that_takes_it(page):
         assert answer.headers["Content-Type"].startswith("text/html")
 
 
+@pytest.mark.parametrize("ratio", [1, 3])
 @pytest.mark.parametrize("width, height", [(390, 844), (844, 390)], ids=["upright", "sideways"])
-def test_on_a_phone_the_glass_is_wide_and_every_key_is_in_view_and_thumb_sized(page, width, height):
+def test_on_a_phone_the_glass_is_wide_and_every_key_is_in_view_and_thumb_sized(page, width, height,
+                                                                                 ratio):
     page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 3, "mobile": True})
+        "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": True})
     try:
         page.open()
         boxes = page.script("""return Array.from(document.querySelectorAll('.key, button'))
@@ -595,7 +601,15 @@ def test_a_tap_repaints_the_bands_it_changed_not_the_rows_between(page, ratio):
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-def test_table_mode_shows_the_screen_turned_for_the_player_across(page):
+@pytest.mark.parametrize("ratio", [None, 1, 3])
+def test_table_mode_shows_the_screen_turned_for_the_player_across(page, ratio):
+    """Table mode: the same picture turned for the player across, above the near one; on the
+    desktop page, and on a phone at density 1 and 3 (issue 62)."""
+    with phone(page, ratio):
+        _table_mode(page)
+
+
+def _table_mode(page):
     page.open()
     assert page.script("return document.querySelector('.bezel.far').hidden")
     page.driver.find_element("id", "table").click()
@@ -764,12 +778,14 @@ def slow_first_visit(page):
         cdp("Network.setBypassServiceWorker", {"bypass": False})
 
 
-def test_keys_pressed_before_the_tracker_runs_look_pressed_and_are_played_in_order(page):
+@pytest.mark.parametrize("ratio", [None, 1, 3])
+def test_keys_pressed_before_the_tracker_runs_look_pressed_and_are_played_in_order(page, ratio):
     """The board is on the glass seconds before MicroPython runs on a slow first visit: a tap
     then looks pressed at once, and the taps are kept and played into the tracker in order
-    (here two credits, then More), none dropped."""
+    (here two credits, then More), none dropped. On the desktop page, and on a phone at
+    density 1 and 3 (issue 62)."""
     from selenium.webdriver.common.action_chains import ActionChains
-    with slow_first_visit(page):
+    with phone(page, ratio), slow_first_visit(page):
         # Whether the key looked pressed is watched from inside the page: asking between the
         # press and the release would hold the key for as long as the busy page takes to
         # answer, and a held OK is kept as a hold.
@@ -821,14 +837,16 @@ def test_the_keys_answer_before_micropython_has_arrived(page):
         page.wait_for("document.getElementById('status').className === 'error'")
 
 
-def test_taps_on_the_glass_before_the_tracker_runs_are_played_when_it_does(page):
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_taps_on_the_glass_before_the_tracker_runs_are_played_when_it_does(page, ratio):
     """Issue 62 #6: taps on the glass while MicroPython was still arriving were dropped. They
-    wait for the tracker, as keys do: two taps on Tags, a tag."""
-    with slow_first_visit(page):
-        taps_on_glass(page, [(57, 45), (57, 45)], 200)
-        assert not page.script("return window.netclick && window.netclick.ready")
-    page.wait_for("window.netclick.ready", timeout=120)
-    page.wait_for("window.netclick.state().runner.tags == 1", timeout=20)
+    wait for the tracker, as keys do: two taps on Tags, a tag. (On a phone at density 1 and 3.)"""
+    with phone(page, ratio):
+        with slow_first_visit(page):
+            taps_on_glass(page, [(57, 45), (57, 45)], 200)
+            assert not page.script("return window.netclick && window.netclick.ready")
+        page.wait_for("window.netclick.ready", timeout=120)
+        page.wait_for("window.netclick.state().runner.tags == 1", timeout=20)
 
 
 def test_keys_answer_in_the_pages_first_response_before_any_script_file_arrives(page):
