@@ -265,15 +265,16 @@ def test_with_site_storage_blocked_the_tracker_plays_and_says_the_game_is_not_ke
                                     {"identifier": blocked["identifier"]})
 
 
-def test_with_chromiums_own_block_on_site_data_the_tracker_plays(tmp_path_factory):
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_with_chromiums_own_block_on_site_data_the_tracker_plays(tmp_path_factory, ratio):
     """Issue 62: with Chromium set not to let sites save data (not a page script faking it),
     Web Locks refuse the page too, and the tracker never started ("the keys answer in a
     moment..." for ever). Now it plays, and says the game is kept only while the page is open,
-    served and from a file."""
+    served and from a file. (On a phone at density 1 and 3.)"""
     site = str(tmp_path_factory.mktemp("web-blocked"))
     build(site)
     with browser.Browser(site, str(tmp_path_factory.mktemp("profile-blocked")),
-                         block_site_data=True) as blocked:
+                         block_site_data=True) as blocked, phone(blocked, ratio):
         for url in (None, "file://" + os.path.join(site, "index.html")):
             if url is None:
                 blocked.driver.get(blocked.page_url)
@@ -286,14 +287,16 @@ def test_with_chromiums_own_block_on_site_data_the_tracker_plays(tmp_path_factor
             assert blocked.script("return window.netclick.state()")["corp"]["credits"] == 6
 
 
+@pytest.mark.parametrize("ratio", [1, 3])
 def test_in_a_private_window_the_tracker_plays_and_keeps_the_game_while_it_is_open(
-        tmp_path_factory):
+        tmp_path_factory, ratio):
     """Issue 62 ('every privacy setting plays'): Chromium's private window (incognito), its own
-    storage for as long as it is open: the tracker plays, and a reload keeps the game."""
+    storage for as long as it is open: the tracker plays, and a reload keeps the game. (On a
+    phone at density 1 and 3.)"""
     site = str(tmp_path_factory.mktemp("web-private"))
     build(site)
     with browser.Browser(site, str(tmp_path_factory.mktemp("profile-private")),
-                         incognito=True) as private:
+                         incognito=True) as private, phone(private, ratio):
         private.driver.get(private.page_url)
         private.wait_for("window.netclick && window.netclick.ready", timeout=30)
         private.driver.find_element("id", "guide-done").click()
@@ -379,11 +382,21 @@ def test_a_reload_right_after_a_tap_keeps_the_tap(page):
         assert differing(shown.crop(box), played.crop(box)) == 0
 
 
-def test_one_tab_plays_the_game_and_another_can_take_it_over(page):
+@pytest.mark.parametrize("ratio", [None, 1, 3])
+def test_one_tab_plays_the_game_and_another_can_take_it_over(page, ratio):
+    """Issue 62 #1: a second real tab says the game is open in another; its keys are dropped
+    and said, never played later; taking the game over starts from the stored game as it is.
+    On the desktop page and on a phone at density 1 and 3 (each tab set as the phone)."""
+    with phone(page, ratio):
+        _two_tabs(page, ratio)
+
+
+def _two_tabs(page, ratio):
     page.open()
     page.play("OK,WAIT:2600")
     first = page.driver.current_window_handle
     page.driver.switch_to.new_window("tab")
+    as_phone(page.driver, ratio)
     page.driver.get(page.page_url)
     page.wait_for("!document.getElementById('take-over').hidden")
     assert "another tab" in page.status()
@@ -662,12 +675,18 @@ def phone(page, ratio, width=390, height=844):
     if ratio is None:
         yield
         return
-    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": True})
+    as_phone(page.driver, ratio, width, height)
     try:
         yield
     finally:
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def as_phone(driver, ratio, width=390, height=844):
+    """The driver's current tab shown as a phone of this size and density (None: as it is)."""
+    if ratio is not None:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": True})
 
 
 def tap_glass(page, x, y):
@@ -823,11 +842,13 @@ def a_file_never_arriving(page, pattern):
         page.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
 
 
-def test_the_keys_answer_before_micropython_has_arrived(page):
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_the_keys_answer_before_micropython_has_arrived(page, ratio):
     """Issue 62: the keys' handlers waited for MicroPython's 166 KB loader (a static import), and
     on a slow first visit the taps of the first seconds looked unpressed and were dropped. Here
-    the loader never arrives: a tap still looks pressed at once and is kept."""
-    with a_file_never_arriving(page, "*micropython.js*"):
+    the loader never arrives: a tap still looks pressed at once and is kept. (On a phone at
+    density 1 and 3.)"""
+    with phone(page, ratio), a_file_never_arriving(page, "*micropython.js*"):
         page.wait_for("window.netclick && window.netclick.stats.firstPictureMs")
         page.script("window.netclick.press('OK')")
         assert page.script("return document.querySelector('[data-key=\"OK\"]')"
@@ -849,11 +870,12 @@ def test_taps_on_the_glass_before_the_tracker_runs_are_played_when_it_does(page,
         page.wait_for("window.netclick.state().runner.tags == 1", timeout=20)
 
 
-def test_keys_answer_in_the_pages_first_response_before_any_script_file_arrives(page):
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_keys_answer_in_the_pages_first_response_before_any_script_file_arrives(page, ratio):
     """Issue 62: the keys' handlers must be in the page's first response. Here netclick.js
     itself never arrives: a key still looks pressed at once, and it and a tap on the glass are
-    kept in the page's first lists for the tracker."""
-    with a_file_never_arriving(page, "*netclick.js*"):
+    kept in the page's first lists for the tracker. (On a phone at density 1 and 3.)"""
+    with phone(page, ratio), a_file_never_arriving(page, "*netclick.js*"):
         page.wait_for("typeof firstShown !== 'undefined' && firstShown.at")
         from selenium.webdriver.common.action_chains import ActionChains
         ok = page.driver.find_element("css selector", '[data-key="OK"]')
