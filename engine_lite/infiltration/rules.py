@@ -13,7 +13,7 @@ list of values for the holdings).
 """
 
 from engine_lite.base import const
-from engine_lite.base import Refused
+from engine_lite.base import Refused, applier
 from engine_lite.netrunner import actions
 
 # The same interface as Netrunner's rules (engine_lite.netrunner.rules: NAME, VERBS, ...).
@@ -488,16 +488,6 @@ VERBS = (
 )
 
 
-def apply(state, act, new=None):
-    """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone.
-    `new`: a copy of `state` made ahead of time, as for engine_lite.netrunner.rules.apply."""
-    if new is None:
-        new = state.copy()
-    note = advance(new, act)
-    check_limits(new)
-    return new, note
-
-
 def advance(state, act):
     """Do `act` to `state` itself and return the note: `apply` without its copy and its limits
     check, for a replay of actions already played, on a state the caller owns (see
@@ -522,6 +512,10 @@ def check_limits(state):
     action): the round, the one number an action can push past them."""
     if state.round > MAX_ROUND:
         raise Refused("round would be past %d" % MAX_ROUND)
+
+
+# Apply one action: (new_state, note), or Refused with `state` left alone (engine_lite.base).
+apply = applier(advance, check_limits)
 
 
 def phrase(act, state=None):

@@ -15,6 +15,7 @@ from engine_lite.netrunner.state import (
     PACKED_SIZE, limit, field_name, upgrade, server_name, check_limits, plural as _plural,
     Refused,     # (engine_lite.base; importers of the rules find it here too)
 )
+from engine_lite.base import applier
 from engine_lite.netrunner import actions as A
 from engine_lite.netrunner import golden, tournament
 from engine_lite.netrunner.state import WIN_REASONS
@@ -582,18 +583,6 @@ def _check_args(verb, side, a, b, c):
             raise Refused("Argument %d out of range" % value)
 
 
-def apply(state, act, new=None):
-    """Apply one action. Returns (new_state, note); raises Refused and leaves `state` alone.
-    `new`, if given, is a copy of `state` (its copy()) that nobody else holds, made ahead of
-    time: the action is done to it instead of to a copy made now (the tracker makes it while
-    the key is down, out of the press's time: firmware.app, App.act)."""
-    if new is None:
-        new = state.copy()
-    note = advance(new, act)
-    check_limits(new)
-    return new, note
-
-
 def advance(state, act):
     """Do `act` to `state` itself and return the note: `apply` without its copy and its limits
     check, for a replay of actions already played (undo's from a checkpoint, power-up's of the
@@ -615,5 +604,9 @@ def advance(state, act):
     elif state.runner.agenda_points >= state.agenda_target:
         _win(state, RUNNER, WIN_AGENDA)
     return note
+
+
+# Apply one action: (new_state, note), or Refused with `state` left alone (engine_lite.base).
+apply = applier(advance, check_limits)
 
 

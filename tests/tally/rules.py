@@ -3,7 +3,7 @@ The interface every game's rules give (engine_lite.netrunner.rules lists it) and
 spoken, board, turn_starts, turn_header, summary: engine_lite.netrunner.phrases)."""
 
 from engine_lite.netrunner import actions
-from engine_lite.base import Refused
+from engine_lite.base import Refused, applier
 
 NAME = "tally"
 ADD = 1
@@ -85,11 +85,7 @@ def advance(state, act):
     return VERBS[verb][3](state, side, a, b, c)
 
 
-def apply(state, act, new=None):
-    new = state.copy() if new is None else new
-    note = advance(new, act)
-    check_limits(new)
-    return new, note
+apply = applier(advance, check_limits)
 
 
 def over(state):
