@@ -27,7 +27,7 @@ TASKS = (
     ("click to draw", 2, 1, "", "LEFT,OK", ["corp draw"]),
     ("install costing 2", 4, 2, "", "DOWN,DOWN,OK", ["corp install 2"]),
     ("play costing 2", 4, 2, "", "DOWN,DOWN,LEFT,OK", ["corp play 2"]),
-    ("install ice costing 2, server with 1 ice", 5, 2, "", "DOWN,DOWN,RIGHT,OK,OK",
+    ("install ice costing 2, server with 1 ice", 5, 3, "", "DOWN,DOWN,RIGHT,OK,OK",
      ["corp install-ice 2 1"]),
     ("advance", 2, 2, "", "RIGHT,OK", ["corp advance remote1"]),
     ("score a 2-point agenda (Corp)", 4, 1, "", "UP,UP,RIGHT,OK", ["corp score 2"]),
@@ -240,7 +240,7 @@ TOKEN_MOVES = {
     "gain-credit": lambda w: (1, 1),                # a click, a credit
     "draw": lambda w: (1, 0),
     "install": lambda w: (1, _coins(_number(w, 2))),
-    "install-ice": lambda w: (1, _coins(_number(w, 2))),
+    "install-ice": lambda w: (1, _coins(_number(w, 2) + _number(w, 3))),   # + the ice tax
     "play": lambda w: (1, _coins(_number(w, 2))),
     "gain": lambda w: (0, _coins(_number(w, 2))),   # a card's credits: no click of its own
     "advance": lambda w: (1, 2),                    # a click; a credit, the advancement
@@ -317,7 +317,7 @@ TURNS = (
      ["runner run rd", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner: run HQ, a snare: 2 meat damage", RUNNER_TURN,
-     RUN_HQ + "," + ACCESS + ",UP,UP,RIGHT,RIGHT,RIGHT,OK,WAIT:1000,OK,OK,OK,OK," + END,
+     RUN_HQ + "," + ACCESS + ",UP,UP,RIGHT,OK,WAIT:1000,OK,OK,OK,OK," + END,
      ["runner run hq", "run access", "runner damage meat 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, a card rezzed for 4 on the way", RUNNER_TURN,

@@ -267,3 +267,21 @@ def test_any_amount_up_to_15_either_way_is_three_presses_at_most():
     assert sim.app.game.state.corp.credits == 5 + 9
     sim = play("HOLD:DOWN:800,UP,OK")
     assert sim.app.game.state.corp.credits == 5 - 4
+
+
+def test_while_the_runner_accesses_up_offers_a_traps_damage_first():
+    """Issue 60: a snare's damage took UP, UP and three RIGHTs past Gain, Net and Tag. While the
+    Runner accesses, what goes up is a trap's doing: UP UP OK is 2 net damage, a RIGHT more
+    meat, two a tag; before the access (in the run) and outside runs, UP still gains first."""
+    from host_tools.press_budget import RUNNER_TURN, RUN_HQ, ACCESS
+    sim = play(RUNNER_TURN + "," + RUN_HQ + ",UP,UP")
+    assert sim.app.screen.pending.sentence(sim.app.game.state) == "Runner gains 2 cr"
+    sim.keys("LONG:LEFT," + ACCESS + ",UP,UP")          # (dropped), then the access
+    sentence = sim.app.screen.pending.sentence
+    assert "2 net damage" in sentence(sim.app.game.state)
+    sim.keys("RIGHT")
+    assert "2 meat damage" in sentence(sim.app.game.state)
+    sim.keys("RIGHT")
+    assert "tag" in sentence(sim.app.game.state).lower()
+    sim.keys("LEFT,LEFT,OK")
+    assert list(log_lines(sim.app.game))[-1] == "runner damage net 2"

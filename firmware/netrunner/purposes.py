@@ -55,6 +55,11 @@ UP_RUNNER = (("Gain", ACTIVE, A.GAIN), ("Net", RUNNER, DAMAGE + A.DAMAGE_NET),
 # (Click last: LEFT from the first choice, UP LEFT OK = 3 presses for a card's extra click;
 # Brain is then LEFT LEFT, still within its budget: make bench, presses per table task. Virus
 # counters a program gets, LEFT three times: UP UP LEFT LEFT LEFT OK places 2.)
+# While the Runner accesses, what goes up is a trap's doing (Snare!, Shock!: net damage, a tag)
+# far more than a gain: damage and the tag first (a snare's 2 net damage UP UP OK, meat a RIGHT
+# more; make bench: presses per turn), every other choice of UP_RUNNER after them, in its order.
+UP_ACCESS = (UP_RUNNER[1], UP_RUNNER[3], UP_RUNNER[2], UP_RUNNER[8], UP_RUNNER[4],
+             UP_RUNNER[0]) + UP_RUNNER[5:8] + UP_RUNNER[9:]
 # Before anything has happened in a game, the Runner's identity sets its link: "Link" sits
 # after Tag (UP RIGHT RIGHT RIGHT OK: link 1 in 5 presses; every other choice where it was).
 UP_FRESH = UP_OWN_CORP[:3] + (("Link", RUNNER, LINK),) + UP_OWN_CORP[3:]
@@ -91,7 +96,7 @@ def ring(s, up, delta=0, fresh=False):
     if up:
         if s.active == CORP and not s.in_run():
             return UP_FRESH if fresh else UP_OWN_CORP
-        return UP_RUNNER
+        return UP_ACCESS if s.run_access else UP_RUNNER
     if s.run_access:
         return DOWN_ACCESS
     if s.in_run():
