@@ -26,6 +26,11 @@ TASKS = (
     ("click for a credit", 1, 1, "", "OK", ["corp gain-credit"]),
     ("click to draw", 2, 1, "", "LEFT,OK", ["corp draw"]),
     ("install costing 2", 4, 2, "", "DOWN,DOWN,OK", ["corp install 2"]),
+    # issue 60: an economy event played before in this game, again (the ring offers it first
+    # at its payment: a held DOWN to 5, OK)
+    ("an economy event again: pay 5, gain 9", 2, 6,
+     RUNNER_TURN + ",HOLD:DOWN:800,LEFT,OK,WAIT:1500,HOLD:UP:1550,OK,WAIT:3000",
+     "HOLD:DOWN:800,OK", ["runner play 5", "runner gain 9"]),
     ("play costing 2", 4, 2, "", "DOWN,DOWN,LEFT,OK", ["corp play 2"]),
     ("install ice costing 2, server with 1 ice", 5, 3, "", "DOWN,DOWN,RIGHT,OK,OK",
      ["corp install-ice 2 1"]),
@@ -342,6 +347,11 @@ TURNS = (
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: Sure Gamble (5 for 9), install 2, two credits", RUNNER_TURN,
      ECONOMY + ",DOWN,DOWN,OK,OK,OK," + END,
+     ["runner play 5", "runner gain 9", "runner install 2", "runner gain-credit",
+      "runner gain-credit", "runner end-turn"]),
+    ("Runner: Sure Gamble again (played last turn), install 2, two credits",
+     RUNNER_TURN + "," + ECONOMY + ",OK,OK,OK," + END + ",WAIT:3000,OK,OK,OK," + END + ",WAIT:3000",
+     "HOLD:DOWN:800,OK,WAIT:1500,DOWN,DOWN,OK,OK,OK," + END,
      ["runner play 5", "runner gain 9", "runner install 2", "runner gain-credit",
       "runner gain-credit", "runner end-turn"]),
     ("Runner: install 3, install 1, two credits", RUNNER_TURN, "DOWN,DOWN,DOWN,OK,DOWN,OK,OK,OK," + END,

@@ -34,7 +34,7 @@ KNOB = "hardware/pins-knob.json"       # one panel, and the knob: turns join the
 
 SEQUENCE = key_events(30)
 EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanced", "match",
-                          "timer", "time out", "previous games"))
+                          "timer", "time out", "previous games", "economy"))
 
 
 # The changes that have no message, because the glass names them otherwise: (game, verb) ->
@@ -65,7 +65,10 @@ def start(at, extra, panels):
         lines += {"": [], "tags": ["runner tags +2"], "bad publicity": ["corp bad-publicity +1"],
                   "virus": ["runner virus +2"], "advanced": [],
                   "power": ["runner counter power-counters +2", "corp counter power-counters +1"],
-                  "match": [], "timer": [], "time out": []}.get(extra, [])
+                  "match": [], "timer": [], "time out": [],
+                  # an economy event of each side (the ring offers it again at a DOWN of 1)
+                  "economy": ["corp play 1", "corp gain 3", "runner play 1", "runner gain 3"],
+                  }.get(extra, [])
         for line in lines:
             try:
                 do_line(game, line)

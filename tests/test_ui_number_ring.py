@@ -3,6 +3,7 @@ LEFT/RIGHT choose what it is for, OK does it; what it says before and after."""
 
 from engine_lite.logtext import log_lines, log_text
 from simhelp import play, where_shown, choose
+from glass_reader import glass_text
 from host_tools.screens_catalog import ACTS
 
 
@@ -285,3 +286,51 @@ def test_while_the_runner_accesses_up_offers_a_traps_damage_first():
     assert "tag" in sentence(sim.app.game.state).lower()
     sim.keys("LEFT,LEFT,OK")
     assert list(log_lines(sim.app.game))[-1] == "runner damage net 2"
+
+
+def test_an_economy_event_played_before_is_offered_again_at_its_payment():
+    """Issue 60: an economy event played before in this game (Sure Gamble: play 5, then gain 9)
+    is a held DOWN and OK to play again: at its payment the ring offers it first, and says
+    both before OK. Learned from the game's own history, for the side that played it; another
+    payment, the other side's turn and a run offer the ring as before."""
+    from host_tools.press_budget import RUNNER_TURN, RUN_HQ, ECONOMY
+    sim = play(RUNNER_TURN + "," + ECONOMY + ",WAIT:3000,DOWN,DOWN,DOWN,DOWN")
+    sentence = lambda: sim.app.screen.pending.sentence(sim.app.game.state)
+    assert sentence() == "Runner installs: 4 cr"          # 4: no event paid 4
+    sim.keys("DOWN")
+    assert sentence() == "Runner plays 5, gains 9"        # 5: Sure Gamble again, first
+    assert sim.app.screen.pending.choice(sim.app.game.state)[0] == "Again"   # the lit choice
+    credits = sim.state()["runner"]["credits"]
+    sim.keys("OK,WAIT:300")
+    assert list(log_lines(sim.app.game))[-2:] == ["runner play 5", "runner gain 9"]
+    assert sim.state()["runner"]["credits"] == credits + 4
+    assert "played 5 and gained 9" in glass_text(sim.oled).replace("\n", " ")
+    sim.keys("LONG:LEFT,WAIT:300")                         # undo: the gain first
+    assert list(log_lines(sim.app.game))[-1] == "runner play 5"
+    sim.keys("LONG:RIGHT,WAIT:300," + RUN_HQ + ",HOLD:DOWN:800")
+    assert sentence() == "Runner pays 5 cr"               # in a run: breakers first, as ever
+    corp = play(ECONOMY + ",WAIT:3000," + RUNNER_TURN + ",HOLD:DOWN:800")   # the Corp's, then
+    assert list(log_lines(corp.app.game))[-3:-1] == ["corp play 5", "corp gain 9"]
+    assert corp.app.screen.pending.sentence(corp.app.game.state) == "Runner installs: 5 cr"
+
+
+def test_an_economy_event_of_a_payment_of_0_does_not_take_install_for_0():
+    """A card played for 0, then credits gained (Easy Mark): DOWN, UP, OK still installs a card
+    costing 0."""
+    from host_tools.press_budget import RUNNER_TURN
+    sim = play(RUNNER_TURN + ",DOWN,UP,LEFT,OK,WAIT:1500,UP,UP,UP,OK,WAIT:3000,DOWN,UP")
+    assert list(log_lines(sim.app.game))[-2:] == ["runner play 0", "runner gain 3"]
+    assert sim.app.screen.pending.sentence(sim.app.game.state) == "Runner installs: 0 cr"
+
+
+def test_an_economy_event_undone_is_no_longer_offered():
+    """What the ring learned goes with the actions it was learned from: Sure Gamble played, a
+    number opened (the event offered), then the gain and the play undone: a held DOWN to 5
+    offers an install again."""
+    from host_tools.press_budget import RUNNER_TURN, ECONOMY
+    sim = play(RUNNER_TURN + "," + ECONOMY + ",WAIT:3000,HOLD:DOWN:800")
+    assert sim.app.screen.pending.choice(sim.app.game.state)[0] == "Again"
+    sim.keys("LONG:LEFT,LONG:LEFT,WAIT:300,LONG:LEFT,WAIT:300")   # dropped; gain, play undone
+    assert list(log_lines(sim.app.game))[-1] == "corp end-turn"
+    sim.keys("HOLD:DOWN:800")
+    assert sim.app.screen.pending.sentence(sim.app.game.state) == "Runner installs: 5 cr"

@@ -521,7 +521,7 @@ class Dashboard(Screen):
                 game = app.game
                 # (nothing on the board yet, undone actions or not: the ring offers the
                 # Runner's link from the start; a game with a redo list is kept if replaced)
-                pending = purposes.Pending(not game.count)
+                pending = purposes.pending_for(game)
                 # A press that opens the number is 1 until the key is held past its first
                 # repeat (issue 60: a slow press of 650 ms, a long press, opened it at 5, and
                 # the OK after a LEFT gave 5 meat damage); held on, it is 5 (Pending.key).

@@ -35,6 +35,9 @@ ICE_THERE = 1       # the prompt for ice already on the server starts here (the 
 DAMAGE = 100        # pseudo-verbs: DAMAGE + kind
 ICE = 99
 LINK = 98           # the Runner's link from the start of a game nothing has happened in yet
+AGAIN = 97          # an economy event of this game again: play for the number, then gain
+LEARN_REACH = 160   # actions looked back for them at first (a dozen turns or so: 11 ms on a
+                    # Pico, then only the actions since: economy_events)
 WINNING = (A.SCORE, A.STEAL)
 
 # (label, side, verb) rings, first choice first; the ring wraps, so the choices just before
@@ -90,9 +93,10 @@ _ASKS = {ICE: A.INSTALL_ICE}
 _LINK_ASKS = "%s link %d from start"
 
 
-def ring(s, up, delta=0, fresh=False):
+def ring(s, up, delta=0, fresh=False, events=None):
     """The choices for a change up (True) or down (by `delta`), in this state (`fresh`: a game
-    nothing has happened in yet)."""
+    nothing has happened in yet; `events`: {payment: gain} of the economy events the side in
+    its turn played lately, `economy_events`: a payment of one offers it again first)."""
     if up:
         if s.active == CORP and not s.in_run():
             return UP_FRESH if fresh else UP_OWN_CORP
@@ -103,24 +107,79 @@ def ring(s, up, delta=0, fresh=False):
         return DOWN_RUN
     if s.player(s.active).clicks:
         if s.active == CORP:
-            return TRASH_RESOURCE if delta == -2 and s.runner.tags else DOWN_OWN
-        return REMOVE_TAG if delta == -2 and s.runner.tags else DOWN_OWN_RUNNER
+            own = TRASH_RESOURCE if delta == -2 and s.runner.tags else DOWN_OWN
+        else:
+            own = REMOVE_TAG if delta == -2 and s.runner.tags else DOWN_OWN_RUNNER
+        if events and -delta in events:
+            return _AGAIN_FIRST[own]
+        return own
     return DOWN_ANY
+
+
+# Each own-turn ring with the economy event first (made once: Pending.change tells a ring
+# changed under the number by its identity).
+_AGAIN_FIRST = dict((own, (("Again", ACTIVE, AGAIN),) + own)
+                    for own in (DOWN_OWN, TRASH_RESOURCE, DOWN_OWN_RUNNER, REMOVE_TAG))
+
+
+# What economy_events read last: [game, its action count, the history's length then, the
+# history's last TAIL bytes then, its last action, ({payment: gain} of the Corp, of the Runner)].
+# A number opened after another action reads only the actions since (a scan of LEARN_REACH
+# actions took 11 ms on the virtual Pico, at every number opened: make bench, press to glass).
+_learned = [None, 0, 0, b"", None, ({}, {})]
+TAIL = 8
+
+
+def economy_events(game, side):
+    """{payment: gain} of the economy events `side` played lately in this game: a card played
+    for a number, then credits gained right after it (Sure Gamble, Hedge Fund: play 5, gain
+    9), the newest for each payment; read from the last LEARN_REACH actions, then from every
+    action since. Learned from the game's own history, no card list (issue 60: an economy event
+    played before is a press or two to play again). None found while a resumed history is
+    still being checked (it is not read then)."""
+    if game.unchecked or not game.count:
+        return {}
+    history = game.history
+    seen = _learned
+    size = seen[2]
+    if (seen[0] is game and game.count >= seen[1] and len(history) >= size
+            and history[max(0, size - TAIL):size] == seen[3]):
+        offset, last, events = size, seen[4], seen[5]       # on from where it was read
+    else:
+        offset, last, events = game.offset_of(max(0, game.count - LEARN_REACH)), None, ({}, {})
+    decode = game.rules.decode
+    while offset < len(history):
+        act, offset = decode(history, offset)
+        # (a payment of 0 is left out: DOWN, UP, OK installs a card costing 0)
+        if (act[0] == A.GAIN and last is not None and last[0] == A.PLAY and last[2]
+                and act[1] == last[1]):
+            events[act[1]][last[2]] = act[2]
+        last = act
+    seen[:] = [game, game.count, offset, history[max(0, offset - TAIL):offset], last, events]
+    return events[side]
+
+
+def pending_for(game):
+    """The number a key on the dashboard opens in `game` (its ring knows the game's economy
+    events): the dashboard's, and touch's working out of the keys a tap makes."""
+    return Pending(not game.count, economy_events(game, game.state.active))
 
 
 class Pending:
     """A number waiting for its purpose. `delta` is signed; `index` is the lit choice."""
 
-    def __init__(self, fresh=False):
+    def __init__(self, fresh=False, events=None):
         self.delta = 0
         self.index = 0
         self.fresh = fresh      # nothing has happened in the game yet (the ring offers Link)
+        # {payment: gain}: economy_events, each offered again at its payment (ring)
+        self.events = {} if events is None else events
         self.opened_held = False  # opened by a long press: its first repeat makes it 5 (key)
         self._ends = (None, 0, 0, False)  # (state, delta, index, whether OK ends the game)
 
     def choices(self, s):
         """The ring for the number's sign (and, for the Corp facing a tagged Runner, size)."""
-        return ring(s, self.delta > 0, self.delta, self.fresh)
+        return ring(s, self.delta > 0, self.delta, self.fresh, self.events)
 
     def choice(self, s):
         """(label, side, verb) of the lit choice, the side resolved."""
@@ -162,6 +221,8 @@ class Pending:
             return fitting(("%s %d wins: hold OK" % (label, n), "Wins: hold OK"))
         if verb >= DAMAGE:
             return "Runner: %d %s damage" % (n, A.DAMAGE_KINDS[verb - DAMAGE])
+        if verb == AGAIN:
+            return "%s plays %d, gains %d" % (SIDE_NAMES[side], n, self.events[n])
         if verb == A.SCORE:
             remote = rules.scoring_remote(s.corp)
             if remote:
@@ -206,6 +267,8 @@ class Pending:
             return A.action(A.DAMAGE, RUNNER, verb - DAMAGE, n)
         if verb == ICE:
             return None
+        if verb == AGAIN:
+            return A.action(A.PLAY, side, n)      # (the gain follows it: key)
         if verb == A.TRASH_RESOURCE:
             return A.action(verb, CORP)       # a click and the 2 credits the number says
         if verb == A.REMOVE_TAG:
@@ -241,6 +304,12 @@ class Pending:
             elif verb == LINK:
                 dashboard.drop()
                 start_with_link(app, n)
+            elif verb == AGAIN:
+                dashboard.drop()
+                gain = self.events[n]
+                if app.act(self.action(s)) and app.act(A.action(A.GAIN, side, gain)):
+                    app.say("%s played %d and gained %d"
+                            % (SIDE_NAMES[side], n, gain))
             elif verb >= DAMAGE and not confirmed:
                 # (as from More > Counters: a flatline by the grip's count asks about the count)
                 dashboard.drop()

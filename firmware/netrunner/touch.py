@@ -20,7 +20,7 @@ from firmware.screens.fonts import BIG
 from firmware.screens.ui import WIDTH, HEIGHT
 from firmware.netrunner import dashboard as D
 from firmware.netrunner.purposes import ring
-from firmware.netrunner.purposes import Pending
+from firmware.netrunner.purposes import pending_for
 from engine_lite.netrunner.state import CORP
 from engine_lite.netrunner import actions as A
 
@@ -94,7 +94,7 @@ def _spend(app, s, pending, side):
     that is that side's."""
     if pending and pending.delta > 0:
         return []                                  # a number up waits: OK or LEFT first
-    after = Pending(not app.game.count)            # the number as the DOWN will leave it
+    after = pending_for(app.game)                  # the number as the DOWN will leave it
     if pending:
         after.delta, after.index = pending.delta, pending.index
     after.change(s, -1)
