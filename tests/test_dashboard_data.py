@@ -21,9 +21,11 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
     assert B.cell("Adv")[2][2] == ADVANCED_REMOTES
     assert (B._GAIN_CREDIT, B._DRAW, B._RUN, B._RUN_END) == (A.GAIN_CREDIT, A.DRAW, A.RUN, A.RUN_END)
     assert (B._RUN_FAIL, B._RUN_JACK_OUT, B._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
+    assert (B._PURGE, B._CORP) == (A.PURGE, CORP)
     for label, words, number, does, held in B.CELLS:
         # the captions' row has words for each: a sentence, or one made from the cell's number
-        assert type(words) is str and words or number and callable(words), label
+        # and the state
+        assert type(words) is str and words or callable(words), label
         # OK does an engine action with a side (or whose turn) and an argument, or a step of
         # the dashboard's own; a held OK, one of its steps or nothing
         if type(does) is tuple:
@@ -36,7 +38,8 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
         if number:
             start, low, high, most = number
             assert callable(start) or low <= start <= high
-    assert [row[0] for row in B.CELLS if row[4]] == ["End"]     # a held OK ends a turn alone
+    # a held OK ends a turn, or purges (the Corp with virus counters on the tracker)
+    assert [row[0] for row in B.CELLS if row[4]] == ["Acts", "End"]
 
 
 def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():

@@ -368,3 +368,23 @@ def test_after_an_install_adv_names_the_new_remote():
     assert list(log_lines(sim.app.game))[-1] == "corp install 2"
     sim.keys("RIGHT,OK,WAIT:1500")                         # Adv: the new remote
     assert list(log_lines(sim.app.game))[-1] == "corp advance remote2"
+
+
+def test_with_virus_counters_a_held_ok_on_acts_purges_and_says_so_first():
+    """Issue 60: a purge took Acts, OK, OK (4 presses). With virus counters on the tracker, the
+    Corp's Acts says once the cursor is on it that a held OK purges them, and it does: RIGHT,
+    RIGHT and a held OK. Without counters, and in the Runner's turn, a held OK on Acts opens
+    the actions as a tap does (no purge for nothing)."""
+    from host_tools.press_budget import VIRUS, RUNNER_TURN
+    sim = play(VIRUS + ",RIGHT,RIGHT,WAIT:300")
+    assert sim.state()["runner"]["virus"] == 1
+    assert where_shown(sim, "Hold OK: purge 1 virus")
+    sim.keys("LONG:OK,WAIT:300")
+    assert list(log_lines(sim.app.game))[-1] == "corp purge"
+    assert sim.state()["runner"]["virus"] == 0
+    for start in ("", RUNNER_TURN):
+        sim = play(start + ",RIGHT,RIGHT,WAIT:300" if start else "RIGHT,RIGHT,WAIT:300")
+        assert where_shown(sim, "Actions, with their costs")
+        count = sim.app.game.count
+        sim.keys("LONG:OK,WAIT:300")
+        assert sim.app.screen.name == "actions" and sim.app.game.count == count

@@ -34,6 +34,8 @@ _RUN_END = const(26)            # RUN_END, with how the run ends:
 _RUN_FAIL = const(1)            # RUN_FAIL
 _RUN_JACK_OUT = const(2)        # RUN_JACK_OUT
 _RUN_ACCESS = const(3)          # RUN_ACCESS
+_PURGE = const(8)               # PURGE
+_CORP = const(0)                # engine_lite.netrunner.state's CORP
 ACTIVE = const(-1)             # in an action's row: the side whose turn it is
 NUMBER = const(-1)             # in an action's row: the cell's number (Run: the server)
 # What OK on a cell does that is not one engine action: the dashboard's own steps, each
@@ -48,6 +50,25 @@ def _advance(dash, app, s):
 def _actions(dash, app, s):
     """The side's actions, with their costs (firmware.netrunner.menus.ActionMenu)."""
     app.push(ActionMenu(s.active))
+
+
+def _acts_words(value, s):
+    """Acts' words: with virus counters on the tracker in the Corp's turn, that a held OK
+    purges them (issue 60: a purge in 3 presses, RIGHT, RIGHT and a held OK)."""
+    n = s.runner.virus
+    if s.active == _CORP and n:
+        return fitting(("Hold OK: purge %d virus counter%s" % (n, "" if n == 1 else "s"),
+                        "Hold OK: purge %d virus" % n, "Hold OK: purge"))
+    return "Actions, with their costs"
+
+
+def _hold_acts(dash, app, s):
+    """Held OK on Acts: the Corp purges, while there are virus counters (its words say so once
+    the cursor is there); else the actions, as a tap."""
+    if s.active == _CORP and s.runner.virus:
+        app.act(A.action(_PURGE, _CORP))
+    else:
+        _actions(dash, app, s)
 
 
 def _more(dash, app, s):
@@ -127,13 +148,14 @@ def _run_words(value, s):
 #           the captions' row names it already ("Run on HQ", "Access HQ: 1 card"), else a
 #           message does; or one of the dashboard's own steps above
 #   held    what a held OK on the cell does (a step above); None: it says that only End's does
+#   (words may be a function (number, state) -> text for a cell without a number too: Acts')
 CELLS = (
     # label     words                        number                                 does                                  held
     ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
     ("+1cr",     "Take a credit: 1 click",     None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     None),
     ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None),  _advance,                             None),
     ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None),              (_RUN, RUNNER, NUMBER, True),         None),
-    ("Acts",     "Actions, with their costs",  None,                                      _actions,                             None),
+    ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),
     ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),
     ("More",     "Trace, damage, log, more",   None,                                      _more,                                None),
     ("Access",   "Succeeded: access cards",    None,                                      (_RUN_END, 0, _RUN_ACCESS, True),     None),

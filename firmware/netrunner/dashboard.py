@@ -400,7 +400,7 @@ class Dashboard(Screen):
         if number:
             return words % self.value if isinstance(words, str) else words(self.value, s)
         if self.moved:
-            return words
+            return words if isinstance(words, str) else words(self.value, s)
         if s.in_run():
             where = server_name(s.run_server)
             n = self.to_access
