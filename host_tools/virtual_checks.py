@@ -681,7 +681,8 @@ def saved_long_games(image, folder, actions, kept, name):
     return work
 
 
-# The keys to a swap's held OK from the dashboard, by swap (taps_after_a_swap)
+# The keys to a swap's held OK from the dashboard, by swap (taps_after_a_swap), with the
+# cursor at its home on +1cr (the side in its turn has clicks left: with none, home is End)
 SWAP_KEYS = {
     "new game": "LEFT,LEFT,OK,UP,UP,OK",                              # More > New game
     "bring back": "LEFT,LEFT,OK,UP,UP,UP,UP,UP,OK,WAIT:300,OK",       # Previous games, newest

@@ -513,6 +513,46 @@ def test_with_an_fram_in_the_pin_map_play_never_writes_the_flash(flashed, tmp_pa
         assert len(pico.flash_ops) > writes           # saved in the flash instead
 
 
+def test_a_game_brought_back_on_the_image_waits_for_no_erase_and_survives_a_power_cut(
+        flashed, tmp_path):
+    """Issue 58 on the real littlefs and flash: the newest kept game brought back (More >
+    Previous games, a held OK) and two credits taken right after it, at the flash's worst
+    times: not one sector erased (its start record goes to the journal's erased flash; its
+    whole files wait for a pause). A power cut then: the board comes back with the
+    brought-back game and its two credits; once it has saved, the replaced game and the other
+    kept one are in Previous games, and the brought-back game's old copy is gone."""
+    from host_tools import keyscript
+    from firmware.saving import archive
+    from host_tools.flash import MemoryFlash
+    # (190 actions: the Runner's turn, four clicks left in each game: the cursor home on +1cr)
+    work = checks.saved_long_games(flashed[0], str(tmp_path), 190, 2, "back.bin")
+    before, _notices, _held, files = checks.resumed_game(work)
+    kept = [(bytes(game.history), game.count)
+            for _n, game, _s in archive.entries(MemoryFlash(files))]      # newest first
+    with vpico.VirtualPico(work, flash_timing="worst") as pico:
+        pico.boot()
+        pico.play("WAIT:3000," + checks.SWAP_KEYS["bring back"])
+        del pico.flash_ops[:]
+        pico.press("OK")
+        pico.run(keyscript.LONG_MS)
+        pico.release("OK")
+        pico.play("WAIT:300,OK,WAIT:300,OK,WAIT:1100")
+        erases = [op for op in pico.flash_ops if op[0] == "erase"]
+        pico.save_image(work)                 # the power cut, before any pause
+    assert not erases
+    game, _notices, held, _files = checks.resumed_game(work)
+    assert held is None and game.count == kept[0][1] + 2
+    assert bytes(game.history).startswith(kept[0][0])
+    with vpico.VirtualPico(work) as pico:     # power up again, and a pause: all saved
+        pico.boot()
+        pico.run(4000)
+        pico.save_image(work)
+    game, _notices, held, files = checks.resumed_game(work)
+    assert held is None and game.count == kept[0][1] + 2
+    found = [bytes(g.history) for _n, g, _s in archive.entries(MemoryFlash(files))]
+    assert sorted(found) == sorted([bytes(before.history), kept[1][0]])
+
+
 @pytest.mark.parametrize("layout", ["image", "stock"])
 def test_in_continuous_play_the_journal_never_waits_for_an_erase(firmware_uf2, flashed, tmp_path,
                                                                  layout):
