@@ -21,7 +21,6 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
     assert B.cell("Adv")[2][2] == ADVANCED_REMOTES
     assert (B._GAIN_CREDIT, B._DRAW, B._RUN, B._RUN_END) == (A.GAIN_CREDIT, A.DRAW, A.RUN, A.RUN_END)
     assert (B._RUN_FAIL, B._RUN_JACK_OUT, B._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
-    assert (B._PURGE, B._CORP) == (A.PURGE, CORP)
     for label, words, number, does, held in B.CELLS:
         # the captions' row has words for each: a sentence, or one made from the cell's number
         # and the state

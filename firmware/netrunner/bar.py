@@ -3,7 +3,7 @@ row (CELLS): its words, the number UP/DOWN change on it, and what OK and a held 
 The dashboard (firmware.netrunner.dashboard) draws the bar and does what the lit cell's row says.
 """
 
-from engine_lite.netrunner.state import SIDE_NAMES, RUNNER, server_name, const
+from engine_lite.netrunner.state import SIDE_NAMES, CORP, RUNNER, server_name, const
 from engine_lite.netrunner import actions as A
 from engine_lite.netrunner.rules import scoring_remote, advance_action
 from firmware.netrunner import purposes
@@ -34,8 +34,6 @@ _RUN_END = const(26)            # RUN_END, with how the run ends:
 _RUN_FAIL = const(1)            # RUN_FAIL
 _RUN_JACK_OUT = const(2)        # RUN_JACK_OUT
 _RUN_ACCESS = const(3)          # RUN_ACCESS
-_PURGE = const(8)               # PURGE
-_CORP = const(0)                # engine_lite.netrunner.state's CORP
 ACTIVE = const(-1)             # in an action's row: the side whose turn it is
 NUMBER = const(-1)             # in an action's row: the cell's number (Run: the server)
 # What OK on a cell does that is not one engine action: the dashboard's own steps, each
@@ -52,11 +50,16 @@ def _actions(dash, app, s):
     app.push(ActionMenu(s.active))
 
 
+def _purge_offered(s):
+    """Whether a held OK on Acts purges: the Corp's turn, virus counters on the tracker."""
+    return s.active == CORP and s.runner.virus
+
+
 def _acts_words(value, s):
-    """Acts' words: with virus counters on the tracker in the Corp's turn, that a held OK
-    purges them (issue 60: a purge in 3 presses, RIGHT, RIGHT and a held OK)."""
-    n = s.runner.virus
-    if s.active == _CORP and n:
+    """Acts' words: when a held OK purges (issue 60: a purge in 3 presses, RIGHT, RIGHT and a
+    held OK), that it does."""
+    if _purge_offered(s):
+        n = s.runner.virus
         return fitting(("Hold OK: purge %d virus counter%s" % (n, "" if n == 1 else "s"),
                         "Hold OK: purge %d virus" % n, "Hold OK: purge"))
     return "Actions, with their costs"
@@ -65,8 +68,8 @@ def _acts_words(value, s):
 def _hold_acts(dash, app, s):
     """Held OK on Acts: the Corp purges, while there are virus counters (its words say so once
     the cursor is there); else the actions, as a tap."""
-    if s.active == _CORP and s.runner.virus:
-        app.act(A.action(_PURGE, _CORP))
+    if _purge_offered(s):
+        app.act(A.action(A.PURGE, CORP))
     else:
         _actions(dash, app, s)
 
