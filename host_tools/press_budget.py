@@ -16,6 +16,8 @@ ACTS = "RIGHT,RIGHT,OK"                   # dashboard bar: Acts
 RUNNER_TURN = "LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000"   # the Corp ends its first turn early (End held, confirm)
 RUN_HQ = "RIGHT,OK,WAIT:1000"             # the Runner: Run (HQ unless UP/DOWN chose another)
 ACCESS = "OK,WAIT:1000"                   # the run's bar: Access (then a pause: nothing by momentum)
+# Access held: nothing stolen or trashed, the run ends at once (Access and Done in one press)
+ACCESS_NOTHING = "LONG:OK,WAIT:1000"
 TAGGED = "UP,RIGHT,RIGHT,OK,WAIT:3000"    # the Runner takes a tag
 # a virus counter on the Runner's cards (More > Tags & damage > Virus counter +1), then home
 VIRUS = MORE + ",DOWN,OK" + ",DOWN" * 7 + ",OK,WAIT:500,LONG:LEFT,LONG:LEFT,WAIT:3000"
@@ -43,8 +45,9 @@ TASKS = (
      ["runner run hq", "run access", "runner trash 4", "run success"]),
     ("Corp rezzes a card costing 4 in a run", 6, 1, RUNNER_TURN + "," + RUN_HQ,
      "DOWN,DOWN,DOWN,DOWN,RIGHT,OK", ["corp rez 4"]),
-    ("trace 3, Corp +2, Runner +3, tag given", 10, 3, RUNNER_TURN + "," + RUN_HQ,
-     "LEFT,OK,UP,UP,OK,UP,UP,UP,OK,OK", ["trace 3 2 3", "runner tags +1"]),
+    # (a held OK on the Runner's boost: the trace, and the tag it gives when it succeeds)
+    ("trace 3, Corp +2, Runner +3, tag given", 10, 6, RUNNER_TURN + "," + RUN_HQ,
+     "LEFT,OK,UP,UP,OK,UP,UP,UP,LONG:OK", ["trace 3 2 3", "runner tags +1"]),
     ("Runner takes 1 tag", 4, 1, "", "UP,RIGHT,RIGHT,OK", ["runner tags +1"]),
     ("Runner takes 1 meat damage", 4, 1, "", "UP,LEFT,OK", ["runner damage meat 1"]),
     ("Runner takes 1 brain damage (in a run)", 4, 1, RUNNER_TURN + "," + RUN_HQ,
@@ -69,8 +72,8 @@ TASKS = (
     ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,OK,OK",
      ["corp install 0", "corp advance remote1", "corp advance remote1"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS,
-     ["runner run hq", "corp rez 3", "runner pay 2", "run access"]),
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS_NOTHING,
+     ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
     ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
      "HOLD:UP:1000,LEFT,LONG:OK", ["runner damage meat 6"]),
     ("a new game with the Runner's link 1", 5, 1, "", "UP,RIGHT,RIGHT,RIGHT,OK",
@@ -123,10 +126,10 @@ KNOB_TASKS = (
      ["runner run hq", "run access", "runner trash 4", "run success"]),
     ("score a 2-point agenda (Corp)", 3, 1, "", "TURN:+2,RIGHT,OK", ["corp score 2"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,TURN:-3,RIGHT,OK,TURN:-2,OK," + ACCESS,
-     ["runner run hq", "corp rez 3", "runner pay 2", "run access"]),
-    ("trace 3, Corp +2, Runner +3, tag given", 7, 3, RUNNER_TURN + "," + RUN_HQ,
-     "LEFT,OK,TURN:+2,OK,TURN:+3,OK,OK", ["trace 3 2 3", "runner tags +1"]),
+     "RIGHT,OK,WAIT:1000,TURN:-3,RIGHT,OK,TURN:-2,OK," + ACCESS_NOTHING,
+     ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
+    ("trace 3, Corp +2, Runner +3, tag given", 7, 6, RUNNER_TURN + "," + RUN_HQ,
+     "LEFT,OK,TURN:+2,OK,TURN:+3,LONG:OK", ["trace 3 2 3", "runner tags +1"]),
 )
 
 
@@ -261,6 +264,8 @@ TOKEN_MOVES = {
     "tags": lambda w: (0, abs(_number(w, 2))),
     "damage": lambda w: (0, _number(w, 3)),         # a card a point
     "end-turn": lambda w: (0, 1),
+    # "trace 3 2 3": the Corp's boost and the Runner's, paid in coins (the base is printed)
+    "trace": lambda w: (0, _coins(_number(w, 2)) + _coins(_number(w, 3))),
 }
 
 
@@ -270,8 +275,10 @@ def token_moves(lines, clicks=True):
     total = 0
     for line in lines:
         words = line.split()
-        if len(words) > 1 and words[1] in TOKEN_MOVES:
-            turned, moved = TOKEN_MOVES[words[1]](words)
+        # a side's line names its verb second ("runner run hq"); a trace's first ("trace 3 2 3")
+        verb = words[0] if words[:1] == ["trace"] else words[1] if len(words) > 1 else ""
+        if verb in TOKEN_MOVES:
+            turned, moved = TOKEN_MOVES[verb](words)
             total += moved + (turned if clicks else 0)
     return total
 
@@ -318,7 +325,7 @@ TURNS = (
     ("Runner: four draws", RUNNER_TURN, "LEFT,OK,OK,OK,OK," + END,
      ["runner draw"] * 4 + ["runner end-turn"]),
     ("Runner: run R&D, nothing there, three credits", RUNNER_TURN,
-     "RIGHT,UP,OK,WAIT:1000," + ACCESS + ",OK,OK,OK,OK," + END,
+     "RIGHT,UP,OK,WAIT:1000," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run rd", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner: run HQ, a snare: 2 meat damage", RUNNER_TURN,
@@ -326,15 +333,15 @@ TURNS = (
      ["runner run hq", "run access", "runner damage meat 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, a card rezzed for 4 on the way", RUNNER_TURN,
-     RUN_HQ + ",DOWN,DOWN,DOWN,DOWN,RIGHT,OK," + ACCESS + ",OK,OK,OK,OK," + END,
+     RUN_HQ + ",DOWN,DOWN,DOWN,DOWN,RIGHT,OK," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 4", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, trace 3 (+2 against +3), a tag", RUNNER_TURN,
-     RUN_HQ + ",LEFT,OK,UP,UP,OK,UP,UP,UP,OK,OK,WAIT:1000," + ACCESS + ",OK,OK,OK,OK," + END,
+     RUN_HQ + ",LEFT,OK,UP,UP,OK,UP,UP,UP,LONG:OK,WAIT:1000," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "trace 3 2 3", "runner tags +1", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run HQ, nothing there, three credits", RUNNER_TURN,
-     RUN_HQ + "," + ACCESS + ",OK,OK,OK,OK," + END,
+     RUN_HQ + "," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner: run HQ, steal 2, three credits", RUNNER_TURN,
@@ -342,7 +349,7 @@ TURNS = (
      ["runner run hq", "run access", "runner steal 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, ice rezzed for 3, broken for 2, access", RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS + ",OK,OK,OK,OK," + END,
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: Sure Gamble (5 for 9), install 2, two credits", RUNNER_TURN,
@@ -370,11 +377,11 @@ TURNS = (
     ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,OK,OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
     ("Runner, turn 6: run HQ, three credits", MID + ",OK,OK,OK," + END + ",WAIT:3000",
-     RUN_HQ + "," + ACCESS + ",OK,OK,OK,OK," + END,
+     RUN_HQ + "," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner, turn 6: Sure Gamble, run HQ", MID + ",OK,OK,OK," + END + ",WAIT:3000",
-     ECONOMY + "," + RUN_HQ + "," + ACCESS + ",OK,OK,OK," + END,
+     ECONOMY + "," + RUN_HQ + "," + ACCESS_NOTHING + ",OK,OK," + END,
      ["runner play 5", "runner gain 9", "runner run hq", "run access", "run success",
       "runner gain-credit", "runner gain-credit", "runner end-turn"]),
     ("Corp, turn 13: Hedge Fund, two credits", LATE, ECONOMY + ",OK,OK," + END,
@@ -383,7 +390,7 @@ TURNS = (
      "DOWN,DOWN,RIGHT,OK,OK,WAIT:1500,OK,OK," + END,
      ["corp install-ice 2 1", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
     ("Runner, turn 13: run, ice rezzed for 3, broken for 2", LATE + ",OK,OK,OK," + END + ",WAIT:3000",
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS + ",OK,OK,OK,OK," + END,
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner, turn 13: three credits, a draw", LATE + ",OK,OK,OK," + END + ",WAIT:3000",

@@ -37,8 +37,9 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
         if number:
             start, low, high, most = number
             assert callable(start) or low <= start <= high
-    # a held OK ends a turn, or purges (the Corp with virus counters on the tracker)
-    assert [row[0] for row in B.CELLS if row[4]] == ["Acts", "End"]
+    # a held OK ends a turn, purges (the Corp with virus counters on the tracker), or ends a
+    # run that took nothing
+    assert [row[0] for row in B.CELLS if row[4]] == ["Acts", "End", "Access"]
 
 
 def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():

@@ -95,6 +95,23 @@ def test_ok_pressed_on_from_a_run_start_does_not_end_the_run():
     assert sim.app.toast == "Pause, then OK ends run"
 
 
+def test_a_held_ok_on_access_is_a_run_that_took_nothing():
+    """Issue 60: most runs take nothing, and Access, a pause and Done made every run turn two
+    presses longer than its tokens. A held OK on Access, named in the captions' row while it is
+    lit, accesses and ends the run successfully; a tap still only begins the access."""
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT,OK,WAIT:1000")     # Run on HQ
+    assert where_shown(sim, "Run on HQ, hold OK: none")
+    sim.keys("LONG:OK")
+    state = sim.state()
+    assert state["run"] is None and state["runner"]["clicks"] == 3
+    assert state["runner"]["agenda_points"] == 0 and state["runner"]["credits"] == 5
+    assert list(log_lines(sim.app.game))[-3:] == ["runner run hq", "run access", "run success"]
+    assert where_shown(sim, "Run successful")
+    assert sim.app.screen.lit(sim.app.game.state) == "+1cr"   # the turn goes on from home
+    sim.keys("WAIT:1000,RIGHT,OK,WAIT:1000,OK")                 # a tap: access, the run goes on
+    assert sim.state()["run"]["accessing"]
+
+
 def test_a_run_event_costs_one_click_and_starts_the_run():
     sim = choose(play(END_EARLY + ",WAIT:3000"), "Acts", "Run event")
     sim.keys("UP,UP,OK,DOWN,OK")

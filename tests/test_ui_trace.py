@@ -41,7 +41,7 @@ def test_the_trace_says_its_outcome_and_costs_before_it_is_done():
     from simhelp import where_shown
     sim = play(MORE + ",OK,UP,UP,OK,UP,UP,UP")               # 3+2 = 5 against link 0+3
     assert sim.app.game.count == 0                           # nothing done yet
-    assert where_shown(sim, "Succeeds: 5 vs link 3")
+    assert where_shown(sim, "Succeeds; hold OK: +1 tag")    # (5 and 3: the large numbers)
     assert where_shown(sim, "OK: Corp pays 2, Runner 3")
     sim.keys("UP,UP")                                        # the Runner boosts 5: a tie...
     assert where_shown(sim, "Fails: 5 vs link 5")            # ...beats it
@@ -60,7 +60,7 @@ def test_a_message_at_the_last_step_leaves_the_outcome_and_the_charge_in_sight()
     from firmware.screens.fonts import MID
     assert where_shown(sim, "Trace") and where_shown(sim, "3", MID)   # what it adds up from
     assert where_shown(sim, "+2", MID) and where_shown(sim, "+3", MID)   # (12-px digits)
-    assert where_shown(sim, "Succeeds: 5 vs link 3")
+    assert where_shown(sim, "Succeeds; hold OK: +1 tag")
     assert where_shown(sim, "OK: Corp pays 2, Runner 3")
     assert sim.app.game.count == 0
 
@@ -73,3 +73,37 @@ def test_the_trace_result_follows_undo():
     items = sim.app.screen.items(sim.app)
     assert sim.app.screen.title == "TRACE UNDONE" and [i.label for i in items] == ["Done"]
     assert sim.app.screen.header(sim.app) == ""
+
+
+def test_a_held_ok_on_a_trace_that_succeeds_gives_the_tag_and_is_back_at_the_run():
+    """Issue 60: a trace in a run turn took more presses than its token moves + 2. A held OK
+    on the Runner's boost, where the line above says so, is the trace and its tag: back at the
+    run, both said; one undo takes the tag back, the next the trace."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    from engine_lite.logtext import log_lines
+    sim = play(RUNNER_RUN + ",WAIT:3000,LEFT,OK,UP,UP,OK,UP,UP,UP")   # 3+2 = 5 against 0+3
+    assert where_shown(sim, "Succeeds; hold OK: +1 tag")
+    before = sim.state()
+    sim.keys("LONG:OK")
+    sim.run(300)
+    state = sim.state()
+    assert state["runner"]["tags"] == 1 and state["last_trace"]["success"]
+    assert state["corp"]["credits"] == before["corp"]["credits"] - 2
+    assert (state["runner"]["credits"] + state["run"]["bp_credits"]     # (bad pub first)
+            == before["runner"]["credits"] + before["run"]["bp_credits"] - 3)
+    assert list(log_lines(sim.app.game))[-2:] == ["trace 3 2 3", "runner tags +1"]
+    assert sim.app.screen.name == "dashboard" and sim.app.game.state.in_run()
+    assert where_shown(sim, "Trace 5 vs 3: Runner took") and where_shown(sim, "1 tag")
+    sim.keys("LONG:LEFT")
+    assert sim.state()["runner"]["tags"] == 0 and sim.state()["last_trace"]["success"]
+
+
+def test_a_held_ok_on_a_trace_that_fails_is_an_ok():
+    """No tag where the trace fails: a held OK there shows the result, as OK does."""
+    sim = play(MORE + ",OK,UP,UP,OK,UP,UP,UP,UP,UP")           # 5 against link 5: fails
+    assert where_shown(sim, "Fails: 5 vs link 5")
+    sim.keys("LONG:OK")
+    sim.run(300)
+    state = sim.state()
+    assert state["last_trace"]["success"] is False and state["runner"]["tags"] == 0
+    assert sim.app.screen.name == "trace_result" and sim.app.screen.title == "TRACE FAILS"

@@ -407,8 +407,12 @@ class Dashboard(Screen):
             head = ("Access %s: %d card%s" % (where, n, "s" if n > 1 else "") if s.run_access
                     else "Run on " + where)
             bp = s.run_bp_credits
-            return fitting((head + ", %d bad pub cr" % bp, head + ", BP %d" % bp, head, where)
-                           if bp else (head, where))
+            if bp:
+                return fitting((head + ", %d bad pub cr" % bp, head + ", BP %d" % bp, head, where))
+            if not s.run_access and self.lit(s) == "Access":
+                # what a held OK on Access does (bar.py's _hold_access), where it fits
+                return fitting((head + ", hold OK: none", head + ", hold: none", head, where))
+            return fitting((head, where))
         me = s.player(s.active)
         if not me.clicks:
             most = me.max_hand_size()

@@ -95,11 +95,14 @@ class TraceWizard(Screen):
             if i == self.field:
                 fb.hline(i * _THIRD + 1, _FIELDS_Y + 12, _THIRD - 2, 1)
         if self.field == 2:
-            # The summary before the trace is done: the outcome, and what OK will charge.
-            text = "%s: %d vs link %d" % ("Succeeds" if strength > link else "Fails",
-                                          strength, link)
-            if SMALL.measure(text) > WIDTH - 2:          # four-digit numbers: the words go
-                text = text.replace("link ", "")
+            # The summary before the trace is done: the outcome, and what OK will charge; a
+            # trace that succeeds says what a held OK adds (the numbers are above, large).
+            if strength > link:
+                text = fitting(("Succeeds; hold OK: +1 tag", "Succeeds: %d vs %d" % (strength, link)),
+                               WIDTH - 2)
+            else:
+                text = fitting(("Fails: %d vs link %d" % (strength, link),
+                                "Fails: %d vs %d" % (strength, link)), WIDTH - 2)
             SMALL.draw(fb, text, 2, _SAYS_Y)
             text = "OK: Corp pays %d, Runner %d" % (corp_boost, runner_boost)
             hint(fb, text if SMALL.measure(text) <= WIDTH else text.replace(" pays", ""))
@@ -132,11 +135,34 @@ class TraceWizard(Screen):
                 # again at the bottom took 1.3 ms of a press that sends a whole picture (make
                 # bench: the rhythm sweep's p95).
                 app.replace(TraceResult(app.game.count))
+        elif name == "OK" and event == LONG and self.field == 2:
+            self._trace_and_tag(app)
         elif name == "LEFT" and event == PRESS:
             if self.field:
                 self.field -= 1
             else:
                 app.pop()
+
+
+    def _trace_and_tag(self, app):
+        """Held OK on the Runner's boost: the trace, and when it succeeds the Runner's tag, the
+        commonest outcome (issue 60: a trace in a run turn was over its token moves + 2; the
+        line above OK says so). Back where the trace began, the outcome said. A trace that
+        fails goes on to its result, as OK does."""
+        base, corp_boost, runner_boost = self.values
+        if base + corp_boost <= app.game.state.runner.link + runner_boost:
+            self.on_button(app, "OK", PRESS)
+            return
+        if not app.act(A.action(A.TRACE, CORP, base, corp_boost, runner_boost), quiet=True,
+                       notes=False):
+            return
+        s = app.game.state
+        outcome = "Trace %d vs %d" % (s.trace_strength, s.trace_link)
+        app.home()
+        if app.act(A.action(A.TAGS, RUNNER, 1)) and app.toast:
+            app.say(outcome + ": " + app.toast)
+        else:
+            app.say(outcome + ": succeeds")
 
 
 class TraceResult(Menu):
