@@ -70,7 +70,7 @@ def run_sim(out=print, dead=(), pins_path=None):
     pins = load_pins(pins_path)
     panel = SSD1306((pins.get("display") or {}).get("controller", "ssd1306"))
     if (pins.get("display") or {}).get("bus") == "spi":
-        machine.board.spi_devices[pins["spi"]["id"]] = (panel, pins["spi"]["cs"], pins["spi"]["dc"])
+        machine.board.spi_devices[pins["spi"]["id"]] = [(panel, pins["spi"]["cs"], pins["spi"]["dc"])]
     else:
         machine.board.i2c_devices[0x3C] = panel
     clock = PressingClock(machine.board, pins, dead)

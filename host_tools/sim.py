@@ -57,9 +57,10 @@ class Simulator:
                      load_pins(pins_path or os.path.join(ROOT, "hardware", "pins.json")))
         self.oled = SSD1306(panel or (self.pins.get("display") or {}).get("controller", "ssd1306"))
         wired = _Tap(tap, self.oled) if tap else self.oled
-        if (self.pins.get("display") or {}).get("bus") == "spi":
+        on_spi = (self.pins.get("display") or {}).get("bus") == "spi"
+        if on_spi:
             spi = self.pins["spi"]          # the panel on SPI (firmware.board.spi)
-            self.board.spi_devices[spi["id"]] = (wired, spi["cs"], spi["dc"])
+            self.board.spi_devices[spi["id"]] = [(wired, spi["cs"], spi["dc"])]
         else:
             self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = wired
         # The other seat's display, when the pin map names one (display2): None otherwise.
@@ -67,6 +68,13 @@ class Simulator:
         second = self.pins.get("display2")
         if second and not second.get("absent"):    # (absent: a test's unplugged panel)
             self.oled2 = SSD1306(second.get("controller") or self.oled.controller)
+        if self.oled2 is not None and on_spi:
+            # On the SPI wires: with the first's chip select it takes every byte the first
+            # does, turned by how it lies in the lid; with its own, its own pages.
+            self.oled2.turned = (second["cs"] == spi["cs"]
+                                 and second.get("rotation", 180) == 180)
+            self.board.spi_devices[spi["id"]].append((self.oled2, second["cs"], spi["dc"]))
+        elif self.oled2 is not None:
             first = self.pins["i2c"].get("address", 0x3C)
             if second["address"] == first:
                 # Both modules answer at the first's address: each write reaches both, and the

@@ -81,7 +81,18 @@ class VirtualPico:
         # beside the first, hearing its writes), and its writes; None: one panel, as the
         # default pin map has.
         self.second_panel = second_panel
-        self.oled2 = SSD1306(panel) if second_panel else None   # (the same controller as the first)
+        # On SPI, the pin map's display2 is the second panel: on the first's wires, with a chip
+        # select of its own or the first's (then turned round in the lid, as at one address)
+        spi = None
+        if (self.pins.get("display") or {}).get("bus") == "spi":
+            spi = dict((key, self.pins["spi"][key]) for key in ("id", "cs", "dc"))
+            second = self.pins.get("display2")
+            if second:
+                spi["cs2"] = second["cs"]
+                second_panel = FIRST_PANEL if second["cs"] == spi["cs"] else None
+        self.spi = spi
+        self.oled2 = (SSD1306(panel) if second_panel or (spi and "cs2" in spi)
+                      else None)                                # (the same controller as the first)
         if second_panel == FIRST_PANEL:
             self.oled2.turned = True     # beside the first: turned round in the lid instead
         self.i2c_writes2 = []
@@ -96,10 +107,7 @@ class VirtualPico:
         self._node = subprocess.Popen(["node", NODE_SCRIPT], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True, bufsize=1)
         # A panel on SPI (the pin map's display bus: firmware/board/spi.py) instead of I2C: its
-        # block and its CS and DC pins, whose levels frame and sort its bytes.
-        spi = None
-        if (self.pins.get("display") or {}).get("bus") == "spi":
-            spi = dict((key, self.pins["spi"][key]) for key in ("id", "cs", "dc"))
+        # block and its CS and DC pins, whose levels frame and sort its bytes (above).
         self._command("start", uf2=uf2 or stock, bootrom=bootrom, image=image, seed=seed,
                       flash_uf2=uf2 is not None, flash_timing=flash_timing, fram=fram,
                       oleds=[FIRST_PANEL] + ([second_panel] if second_panel else []), spi=spi)
@@ -131,11 +139,16 @@ class VirtualPico:
                     continue           # (at the first's address, both panels hear it)
             self.oled.write(data[:])
             self.i2c_writes.append((start, end, data))
-        for start, end, data, dc in answer["spi"]:
+        for start, end, data, dc, cs in answer["spi"]:
             data = bytes.fromhex(data)
-            self.oled.spi(data, dc)
             # (kept as I2C would carry them, after their control byte: the timings read both)
-            self.i2c_writes.append((start, end, bytes((0x40 if dc else 0x00,)) + data))
+            carried = (start, end, bytes((0x40 if dc else 0x00,)) + data)
+            if cs == self.spi["cs"]:
+                self.oled.spi(data, dc)
+                self.i2c_writes.append(carried)
+            if self.oled2 is not None and cs == self.spi.get("cs2"):
+                self.oled2.spi(data, dc)
+                self.i2c_writes2.append(carried)
         self.flash_ops += [tuple(op) for op in answer["flash"]]
         self.events += answer["events"]
         self.busy_us = answer["busy_us"]

@@ -61,8 +61,9 @@ def layout(pins, source="hardware/pins.json"):
     add = shapes.append
     # (the title at the top right, or with the SPI display's wires passing there, lower down)
     spi_display = (pins.get("display") or {}).get("bus") == "spi"
+    # (a long pin map's name down there in smaller letters: clear of the board)
     add(("text", WIDTH - 20, 505 if spi_display else 30, "Netclick wiring (from %s)" % source,
-         18, "#000000", "end"))
+         14 if spi_display and len(source) > 26 else 18, "#000000", "end"))
     # The Pico.
     add(("rect", PICO_X, PICO_Y, 150, 20 * PIN_STEP + 20, "#2f8f4f", "#1a5c30"))
     add(("rect", PICO_X + 55, PICO_Y - 12, 40, 16, "#c0c0c0", "#808080"))
@@ -86,20 +87,27 @@ def layout(pins, source="hardware/pins.json"):
     else:
         oleds = [(80, "%s 128x64 I2C 0x%02X" % (controller, i2c.get("address", 0x3C)), 560)]
     second = pins.get("display2")
-    if second:
+    selects = [spi["cs"]] if spi else []            # each SPI panel's chip select
+    if second and spi:
+        # (on the first's chip select its picture is turned by how it lies in the lid)
+        how = ("the first's CS: module turned" if second["cs"] == spi["cs"]
+               else "CS GP%d, turned %d" % (second["cs"], second.get("rotation", 180)))
+        oleds.append((240, "2nd %s SPI, %s" % (controller, how), 567))
+        selects.append(second["cs"])
+    elif second:
         # (at the first's address its picture is turned by how it lies in the lid)
         how = ("the first's: module turned" if second["address"] == i2c.get("address", 0x3C)
                else "turned %d" % second.get("rotation", 180))
         oleds.append((240, "2nd SSD1306 0x%02X, %s" % (second["address"], how), 620))
     ox = 700
-    for oy, title, lanes in oleds:
+    for panel, (oy, title, lanes) in enumerate(oleds):
         oled_pins = (("GND", nearest_ground(36)), ("VCC", 36), ("SCL", physical_pin(i2c["scl"])),
                      ("SDA", physical_pin(i2c["sda"])))
         if spi:                      # the module's 7 pins (SCK is its D0, MOSI its D1 or SDA)
             oled_pins = oled_pins[:2] + tuple(
                 (name, physical_pin(gpio)) for name, gpio in (
                     ("SCK", spi["sck"]), ("MOSI", spi["mosi"]), ("RES", display.get("reset")),
-                    ("DC", spi["dc"]), ("CS", spi["cs"])) if gpio is not None)
+                    ("DC", spi["dc"]), ("CS", selects[panel])) if gpio is not None)
         top, step = (20, 26) if len(oled_pins) <= 4 else (14, 16)
         add(("rect", ox, oy, 200, 120, "#1c2a4a", "#0c1020"))
         add(("rect", ox + 20, oy + 30, 160, 80, "#000000", "#404040"))
@@ -270,12 +278,12 @@ def generate(pins, folder=HARDWARE, suffix=""):
 
 
 def main():
-    for suffix in ("", "-two-displays", "-spi"):
+    for suffix in ("", "-two-displays", "-spi", "-spi-two-displays"):
         with open(os.path.join(HARDWARE, "pins%s.json" % suffix), encoding="utf-8") as handle:
             pins = json.load(handle)
         generate(pins, HARDWARE, suffix)
         print("wrote hardware/wiring%s.svg, wiring%s.png%s" % (
-            suffix, suffix, "" if suffix == "-spi" else ", diagram%s.json" % suffix))
+            suffix, suffix, "" if "-spi" in suffix else ", diagram%s.json" % suffix))
     return 0
 
 

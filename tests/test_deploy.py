@@ -171,18 +171,21 @@ def test_package_json_lists_every_device_file_and_nothing_else():
 
 # ---- hardware --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("suffix", ["", "-two-displays", "-spi"])
+@pytest.mark.parametrize("suffix", ["", "-two-displays", "-spi", "-spi-two-displays"])
 def test_the_wiring_regenerates_byte_identically_from_the_pin_map(tmp_path, suffix):
     from host_tools import wiring
     with open(os.path.join(ROOT, "hardware", "pins%s.json" % suffix)) as handle:
         pins = json.load(handle)
     wiring.generate(pins, str(tmp_path), suffix)
     drawn = ("wiring%s.svg" % suffix, "wiring%s.png" % suffix)
-    if suffix == "-spi":             # the display's seven pins, each to its GPIO
-        svg = (tmp_path / "wiring-spi.svg").read_text()
-        for name in ("SCK", "MOSI", "RES", "DC", "CS"):
-            assert ">%s<" % name in svg, name
-        assert "SPI0" in svg and not (tmp_path / "diagram-spi.json").exists()
+    if "-spi" in suffix:             # the display's seven pins, each to its GPIO
+        svg = (tmp_path / ("wiring%s.svg" % suffix)).read_text()
+        for name in ("SCK", "MOSI", "RES", "DC", "CS"):      # each panel's (and the legend's)
+            assert svg.count(">%s<" % name) == ((2 if "two" in suffix else 1)
+                                                + (name in ("RES", "DC", "CS"))), name
+        assert "SPI0" in svg and not (tmp_path / ("diagram%s.json" % suffix)).exists()
+        if "two" in suffix:          # the second panel's own chip select, named
+            assert "CS GP7, turned 180" in svg
     else:
         drawn += ("diagram%s.json" % suffix,)
     for name in drawn:

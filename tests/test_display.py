@@ -293,7 +293,7 @@ def test_a_display_on_spi_needs_its_wires_where_the_rp2040_has_them():
             (lambda d: d["spi"].update(dc=14), "GP14 is used twice"),
             (lambda d: d["spi"].update(baudrate=80000000), "spi.baudrate"),
             (lambda d: d["display"].update(bus="parallel"), "display.bus must be i2c or spi"),
-            (lambda d: d.update(display2={"address": 61}), "display2 is on the I2C bus")):
+            (lambda d: d.update(display2={"address": 61}), "display2.cs")):
         data = _spi_pins("ssd1306")
         change(data)
         with pytest.raises(PinMapError) as error:
@@ -319,7 +319,7 @@ class Panel:
             self.commands.extend(data)
 machine.board = machine.Board()
 panel = Panel()
-machine.board.spi_devices[0] = (panel, 1, 0)
+machine.board.spi_devices[0] = [(panel, 1, 0)]
 from firmware.board import hw
 from firmware.board.display import Display
 pins = {"spi": {"id": 0, "sck": 2, "mosi": 3, "cs": 1, "dc": 0}}

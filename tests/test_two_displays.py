@@ -31,12 +31,29 @@ def differing(a, b):
     return ImageChops.logical_xor(a, b).histogram()[255]
 
 
+# On SPI (issue 61: the 2.42" modules ship set for SPI): both panels on the same wires, the
+# second with a chip select of its own (GP7)
+SPI_TWO = os.path.join(os.path.dirname(__file__), "..", "hardware", "pins-spi-two-displays.json")
+
+
+def spi_shared(tmp_path):
+    """The SPI pair with the second panel on the first's chip select: it hears every byte."""
+    pins = json.load(open(SPI_TWO))
+    pins["display2"]["cs"] = pins["spi"]["cs"]
+    path = tmp_path / "pins.json"
+    path.write_text(json.dumps(pins))
+    return str(path)
+
+
 SAMPLE = [s for s in SCREENS if s[0] in ("dashboard", "credits", "more", "trace", "win", "monitor")]
 
 
+@pytest.mark.parametrize("wiring", ["i2c", "spi", "spi shared cs"])
 @pytest.mark.parametrize("name, description, keys", SAMPLE, ids=[s[0] for s in SAMPLE])
-def test_the_other_seat_sees_the_same_screen_upright_for_them(name, description, keys):
-    sim = Simulator(TWO)
+def test_the_other_seat_sees_the_same_screen_upright_for_them(name, description, keys, wiring,
+                                                              tmp_path):
+    pins = {"i2c": TWO, "spi": SPI_TWO}.get(wiring) or spi_shared(tmp_path)
+    sim = Simulator(pins)
     sim.keys(keys)
     sim.run(300)
     first = glass_image(sim)
@@ -94,7 +111,7 @@ def test_each_panel_is_on_its_own_and_one_plugged_back_lights_within_a_second():
     assert differing(glass_of(sim.oled2).rotate(180), glass_image(sim)) == 0
 
 
-@pytest.mark.parametrize("pins", [TWO, SAME])
+@pytest.mark.parametrize("pins", [TWO, SAME, SPI_TWO])
 def test_a_psi_bid_is_never_drawn_where_the_other_seat_sees_it(pins):
     """Issue 35: with a panel for each seat, "Runner: look away" stood above the Corp's 2 on
     the Runner's panel. Now a bid is one key and the glass is the same whatever the bid,
@@ -154,6 +171,50 @@ def test_the_pin_map_checks_the_second_display():
     for wrong, said in (({"address": 60, "controller": "ssd1309"}, "same controller"),
                         ({"address": "0x3D"}, "address"),
                         ({"address": 61, "rotation": 90}, "rotation")):
+        pins["display2"] = wrong
+        with pytest.raises(PinMapError, match=said):
+            parse(pins)
+
+
+def test_on_spi_each_panel_gets_only_its_changed_pages_and_a_shared_chip_select_nothing_more(
+        tmp_path):
+    """Issue 61: a display for each seat on SPI. With its own chip select the second panel is
+    sent the pages that changed, as the first is; on the first's chip select it takes the
+    first's bytes, and nothing more goes on the wire than for one panel."""
+    def sent_for(pins):
+        sim = Simulator(pins)
+        sim.run(3000)
+        counts = []
+        for i, (device, cs, dc) in enumerate(sim.board.spi_devices[0]):
+            counts.append(0)
+            def counting(data, level, device=device, i=i):
+                counts[i] += len(data)
+                type(device).spi(device, data, level)
+            device.spi = counting
+        wire = sim.board.spi_bytes
+        sim.keys("OK,WAIT:100")                   # a credit: a few pages change
+        return counts, sim.board.spi_bytes - wire, sim
+    (one,), one_wire, _ = sent_for(os.path.join(os.path.dirname(SPI_TWO), "pins-spi.json"))
+    (first, second), own_wire, own = sent_for(SPI_TWO)
+    assert 0 < first < 600 and first == second == one and own_wire == 2 * one_wire
+    assert len(own.app.display.panels) == 2
+    (first, second), shared_wire, shared = sent_for(spi_shared(tmp_path))
+    assert first == second == one and shared_wire == one_wire
+    assert len(shared.app.display.panels) == 1
+    assert differing(glass_of(shared.oled2), glass_of(own.oled2)) == 0
+    assert shared.app.display.seats == own.app.display.seats == 2
+
+
+def test_the_pin_map_checks_a_second_display_on_spi():
+    from firmware.board.pins import parse, PinMapError
+    pins = json.load(open(SPI_TWO))
+    parse(pins)
+    parse(dict(pins, display2={"cs": 1}))              # the first's chip select: hears its bytes
+    for wrong, said in (({"address": 61}, "display2.cs"),
+                        ({"cs": 10}, "GP10 is used twice"),
+                        ({"cs": 0}, "GP0 is used twice"),
+                        ({"cs": 7, "controller": "sh1106"}, "same controller"),
+                        ({"cs": 7, "rotation": 90}, "rotation")):
         pins["display2"] = wrong
         with pytest.raises(PinMapError, match=said):
             parse(pins)

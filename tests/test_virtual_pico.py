@@ -816,3 +816,36 @@ def test_two_sh1106_panels_on_the_real_firmware(flashed, tmp_path):
     sim.run(3000)
     sim.keys(keys)
     assert first == [[sim.oled.pixel(x, y) for x in range(128)] for y in range(64)]
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["own chip select", "shared chip select"])
+def test_a_display_for_each_seat_on_spi_on_the_real_firmware(flashed, tmp_path, shared):
+    """Issue 61: two 2.42-inch SSD1309 modules on SPI (hardware/pins-spi-two-displays.json),
+    on the image: the bytes framed by each panel's own chip select on the emulated RP2040's
+    pins, each panel's controller emulated. The second shows the first's picture turned (by
+    its controller, or on the first's chip select by how it lies in the lid), and the first
+    shows the simulator's."""
+    import json
+    from host_tools.sim import Simulator
+    image, _ = flashed
+    with open(os.path.join(os.path.dirname(__file__), "..", "hardware",
+                           "pins-spi-two-displays.json")) as handle:
+        pins = json.load(handle)
+    pins["display"]["controller"] = "ssd1309"
+    if shared:
+        pins["display2"]["cs"] = pins["spi"]["cs"]
+    work = checks.with_pin_map(image, str(tmp_path), "two-spi.bin", json.dumps(pins))
+    keys = "UP,UP,RIGHT,OK,WAIT:3000"
+    with vpico.VirtualPico(work, panel="ssd1309", pins=pins) as pico:
+        pico.boot()
+        pico.run(3000)                       # (the pin map file's notice)
+        pico.play(keys)
+        first = [[pico.oled.pixel(x, y) for x in range(128)] for y in range(64)]
+        second = [[pico.oled2.pixel(127 - x, 63 - y) for x in range(128)] for y in range(64)]
+        assert pico.oled.unknown == [] and pico.oled2.unknown == []
+        assert pico.oled2.display_on
+    assert first == second and any(any(row) for row in first)
+    sim = Simulator(pins=pins)
+    sim.run(3000)
+    sim.keys(keys)
+    assert first == [[sim.oled.pixel(x, y) for x in range(128)] for y in range(64)]

@@ -71,13 +71,23 @@ def open_display(pins):
     """The Display the pin map describes: its bus, address, size and controller, and a second
     panel for the other seat if the pin map names one (display2)."""
     size = pins.get("display") or {}
-    if size.get("bus") == "spi":           # (one panel: display2 is on I2C only)
-        return Display(None, 0, size.get("width", 128), size.get("height", 64),
-                       size.get("controller"), spi=hw.open_spi(pins))
+    second = pins.get("display2")
+    if size.get("bus") == "spi":
+        spi = hw.open_spi(pins)
+        display = Display(None, 0, size.get("width", 128), size.get("height", 64),
+                          size.get("controller"), spi=spi)
+        if second:
+            display.seats = 2
+            # On the first's chip select it hears every byte (turned by how it lies in the
+            # lid); with its own, it is sent its pages as a second panel on the same wires.
+            if second["cs"] != pins["spi"]["cs"]:
+                machine_spi, dc, _cs, baudrate = spi
+                display.add_panel(None, 0, second.get("rotation", 180), size.get("controller"),
+                                  spi=(machine_spi, dc, hw.chip_select(second["cs"]), baudrate))
+        return display
     i2c = hw.open_i2c(pins)
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
                       size.get("height", 64), size.get("controller"))
-    second = pins.get("display2")
     if second:
         display.seats = 2      # what one seat's panel shows, the other's shows too
     # A second panel at the first's own address hears every write the first gets: nothing more
@@ -161,12 +171,19 @@ class Display:
         self.bytes_sent = 0
         self.online = bus.ok
 
-    def add_panel(self, i2c, address, rotation=180, controller=None):
+    def add_panel(self, i2c, address, rotation=180, controller=None, spi=None):
         """A second panel on the same bus at `address`, showing the same frame (turned 180
         degrees for the seat across the table, unless `rotation` is 0). Its own bus adapter:
-        its silence does not take the first panel offline. Returns it."""
-        bus = I2CBus(i2c)
-        driver = _driver(controller)(self.width, self.height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+        its silence does not take the first panel offline. `spi`: on the SPI wires instead, with
+        its own chip select (as Display's `spi`). Returns it."""
+        if spi is None:
+            bus = I2CBus(i2c)
+            driver = _driver(controller)(self.width, self.height, bus, addr=address)  # pyright: ignore[reportArgumentType]
+        else:
+            machine_spi, dc, cs, baudrate = spi
+            bus = SPIBus(machine_spi, dc, cs, baudrate)
+            driver = _SPI_DRIVERS.get(controller or "", SSD1306_SPI)(self.width, self.height,
+                                                                      bus, baudrate)
         panel = Panel(driver, bus, address, self.width, self.pages, self._drawn, rotation == 180)
         self.panels.append(panel)
         self._orient(panel)

@@ -94,11 +94,21 @@ def open_spi(pins):
     map's "spi" section: the RP2040's hardware SPI, mode 0, sending only (no MISO). None as the
     clock: the controller's own (firmware.board.spi)."""
     spi = pins["spi"]
-    out = lambda number: machine.Pin(number, machine.Pin.OUT, value=1)
     baudrate = spi.get("baudrate")
+    # Every panel's chip select high (unselected) before the first byte: a second panel with
+    # a chip select of its own must not take the first's set-up as its own
+    first = chip_select(spi["cs"])
+    second = (pins.get("display2") or {}).get("cs")
+    if second is not None and second != spi["cs"]:
+        chip_select(second)
     bus = machine.SPI(spi["id"], baudrate=baudrate or 1000000, polarity=0, phase=0,
                       sck=machine.Pin(spi["sck"]), mosi=machine.Pin(spi["mosi"]))
-    return bus, out(spi["dc"]), out(spi["cs"]), baudrate
+    return bus, chip_select(spi["dc"]), first, baudrate
+
+
+def chip_select(number):
+    """An output pin that starts high: an SPI panel's chip select (or its DC pin)."""
+    return machine.Pin(number, machine.Pin.OUT, value=1)
 
 
 def random_byte():

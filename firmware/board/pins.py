@@ -64,6 +64,28 @@ def _spi(data):
     return tuple(pins)
 
 
+def _spi_second(data, display, used):
+    """The display for the other seat beside a display on SPI (None if there is none): on the
+    same clock, data, DC and RES wires, with a chip select of its own ("cs"), or on the first's
+    chip select, hearing every byte the first gets (turned by how it lies in the lid). Either
+    way the same controller as the first: the bus runs at one clock for both."""
+    second = data.get("display2")
+    if second is None:
+        return None
+    if not isinstance(second, dict):
+        raise PinMapError("display2 must be a JSON object")
+    cs = _gpio(second.get("cs"), "display2.cs (the second SPI panel's chip select)")
+    if cs != data["spi"]["cs"]:
+        if cs in used:
+            raise PinMapError("GP%d is used twice (%s and display2.cs)" % (cs, used[cs]))
+        used[cs] = "display2.cs"
+    if second.get("controller", display.get("controller", "ssd1306")) != display.get(
+            "controller", "ssd1306"):
+        raise PinMapError("display2 on SPI shares the first display's bus: it must have the "
+                          "same controller")
+    return second
+
+
 def parse(data):
     """Check a decoded pin map; returns it. Raises PinMapError saying what is wrong."""
     if not isinstance(data, dict):
@@ -125,18 +147,20 @@ def parse(data):
     # module's jumper: 0x3C or 0x3D), its picture turned by its controller, or at the first's,
     # hearing every write the first gets (so the same controller), turned by how it lies in the
     # lid. rotation: 180 when the device lies flat between the players (the default), 0 when
-    # the panels stand back to back.
-    second = _chip(data, "display2", "61 is 0x3D")
-    if second is not None and display.get("bus") == "spi":
-        raise PinMapError("display2 is on the I2C bus: with an SPI display, use I2C for both")
-    if second is not None:
+    # the panels stand back to back. Beside a display on SPI: on its wires, with a chip select
+    # of its own or the first's (_spi_second).
+    if display.get("bus") == "spi":
+        second = _spi_second(data, display, used)
+    else:
+        second = _chip(data, "display2", "61 is 0x3D")
+    if second is not None and display.get("bus") != "spi":
         address = second["address"]
         first = display.get("controller", "ssd1306")
         if address == i2c.get("address", 0x3C) and second.get("controller", first) != first:
             raise PinMapError("display2 at the first display's address gets its set-up: "
                               "it must have the same controller")
-        if second.get("rotation", 180) not in (0, 180):
-            raise PinMapError("display2.rotation must be 0 or 180")
+    if second is not None and second.get("rotation", 180) not in (0, 180):
+        raise PinMapError("display2.rotation must be 0 or 180")
     # An FRAM for the saved games on the same bus (firmware.board.fram): its address (0x50-0x57
     # on the common breakouts) and size, addressed with two bytes (so at most 64 KB).
     fram = _chip(data, "fram", "80 is 0x50")

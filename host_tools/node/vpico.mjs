@@ -41,8 +41,9 @@ let baseNs = 0;                // emulated time before the current power-on (tim
 let serialOut = [];            // bytes from the board's USB serial, not yet reported
 let serialIn = [];             // bytes for the board, fed as its FIFO has room
 let i2cLog = [];               // finished I2C writes: [start_us, end_us, hex, address]
-let spiPanel = null;           // start's `spi`: {id, cs, dc}: the panel on that SPI block instead
-let spiLog = [];               // finished SPI writes to it: [start_us, end_us, hex, dc level]
+let spiPanel = null;           // start's `spi`: {id, cs, dc, cs2}: the panel on that SPI block
+                               // instead (cs2: a second panel's own chip select, or absent)
+let spiLog = [];               // finished SPI writes: [start_us, end_us, hex, dc level, cs pin]
 let flashLog = [];             // finished flash operations: [kind, offset, count, start_us, end_us]
 let events = [];               // resets and cuts, for the host
 let buttons = new Map();       // gpio -> {pressed, level}
@@ -187,23 +188,30 @@ function i2cBitNs(i2c) {
 function attachSpiPanel() {
   if (!spiPanel) return;
   const spi = mcu.spi[spiPanel.id];
-  const cs = mcu.gpio[spiPanel.cs], dc = mcu.gpio[spiPanel.dc];
-  let bytes = [], startNs = 0, level = 0;
-  const flush = () => {
-    if (bytes.length) spiLog.push([us(startNs), us(nowNs()), Buffer.from(bytes).toString("hex"), level]);
-    bytes = [];
+  const dc = mcu.gpio[spiPanel.dc];
+  // Each chip select on the wires (a second panel's own, for the other seat), with the bytes
+  // it is taking: each panel listens only while its own is low.
+  const numbers = [spiPanel.cs];
+  if (spiPanel.cs2 != null && spiPanel.cs2 !== spiPanel.cs) numbers.push(spiPanel.cs2);
+  const selects = numbers.map((number) => ({ number, pin: mcu.gpio[number], bytes: [], startNs: 0, level: 0 }));
+  const flush = (s) => {
+    if (s.bytes.length) {
+      spiLog.push([us(s.startNs), us(nowNs()), Buffer.from(s.bytes).toString("hex"), s.level, s.number]);
+    }
+    s.bytes = [];
   };
   spi.onTransmit = (value) => {
-    if (cs.value === GPIOPinState.Low) {          // the panel listens only while selected
-      const now = dc.value === GPIOPinState.High ? 1 : 0;
-      if (bytes.length && now !== level) flush();
-      if (!bytes.length) { startNs = nowNs(); level = now; }
-      bytes.push(value);
+    const now = dc.value === GPIOPinState.High ? 1 : 0;
+    for (const s of selects) {
+      if (s.pin.value !== GPIOPinState.Low) continue;
+      if (s.bytes.length && now !== s.level) flush(s);
+      if (!s.bytes.length) { s.startNs = nowNs(); s.level = now; }
+      s.bytes.push(value);
     }
     const hz = spi.clockFrequency || 1_000_000;
     mcu.clock.createAlarm(() => spi.completeTransmit(0)).schedule(Math.round(8e9 / hz));
   };
-  cs.addListener(() => { if (cs.value !== GPIOPinState.Low) flush(); });
+  for (const s of selects) s.pin.addListener(() => { if (s.pin.value !== GPIOPinState.Low) flush(s); });
 }
 
 function attachOled() {

@@ -8,8 +8,9 @@ WebAssembly MicroPython, which has no `machine`). The firmware uses it unchanged
     machine.board.release(pin_number)
     machine.board.i2c_devices[0x3C] = dev  # dev.write(bytes) receives each I2C write
     machine.board.i2c_log                  # None, or a list that collects (addr, bytes) writes
-    machine.board.spi_devices[0] = (dev, cs, dc)   # dev.spi(bytes, dc_level) receives each
+    machine.board.spi_devices[0] = [(dev, cs, dc)]  # dev.spi(bytes, dc_level) receives each
                                            # write on SPI0 while the pin `cs` is driven low
+                                           # (a device each: two panels, each its own cs)
 """
 
 
@@ -26,7 +27,7 @@ class Board:
         self.resets = 0
         self.outputs = []       # (pin number, level) each time an output is driven, in order
         self.driven = {}        # pin number -> the level an output drives now
-        self.spi_devices = {}   # SPI block -> (object with spi(data, dc), CS pin, DC pin)
+        self.spi_devices = {}   # SPI block -> [(object with spi(data, dc), CS pin, DC pin)]
         self.spi_bytes = 0
 
     def press(self, pin):
@@ -160,8 +161,8 @@ class I2C:
 
 
 class SPI:
-    """An SPI controller, sending only (a display's). Each write reaches the device wired to
-    this block (board.spi_devices) if its chip select is driven low, with its DC pin's level."""
+    """An SPI controller, sending only (a display's). Each write reaches every device wired to
+    this block (board.spi_devices) whose chip select is driven low, with its DC pin's level."""
 
     def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None,
                  miso=None):
@@ -178,9 +179,7 @@ class SPI:
         """Send bytes (nothing answers on SPI: no error when no device listens)."""
         data = bytes(buf)
         board.spi_bytes += len(data)
-        wired = board.spi_devices.get(self.id)
-        if wired is not None and data:
-            device, cs, dc = wired
+        for device, cs, dc in board.spi_devices.get(self.id, ()) if data else ():
             if board.driven.get(cs, 1) == 0:
                 device.spi(data, board.driven.get(dc, 0))
 
