@@ -109,7 +109,13 @@ def test_a_reload_resumes_the_game_and_its_files_are_a_picos_save(page, tmp_path
     assert loaded and all(url.startswith(page.url) for url in loaded), loaded
 
 
-def test_with_the_network_gone_the_page_still_opens(page):
+@pytest.mark.parametrize("ratio", [None, 1, 3])
+def test_with_the_network_gone_the_page_still_opens(page, ratio):
+    with phone(page, ratio):
+        _offline(page)
+
+
+def _offline(page):
     page.open()
     page.wait_for("navigator.serviceWorker.controller !== null && window.netclick.offline")
     page.stop_server()
@@ -144,10 +150,16 @@ def stored(page):
     return page.script("return localStorage.getItem('netclick/saved')")
 
 
-def test_importing_a_save_plays_that_game_and_keeps_the_one_here(page, tmp_path):
+@pytest.mark.parametrize("ratio", [None, 1, 3])
+def test_importing_a_save_plays_that_game_and_keeps_the_one_here(page, tmp_path, ratio):
     """Files saved by another Netclick (here the simulator's --save-dir) are imported and the
     page plays that game, showing what that device showed; the game it replaced is in More >
-    Previous games."""
+    Previous games. (On the desktop page, and on a phone at density 1 and 3.)"""
+    with phone(page, ratio):
+        _import(page, tmp_path)
+
+
+def _import(page, tmp_path):
     from host_tools.sim import Simulator
     sim = Simulator(save_dir=str(tmp_path))
     sim.keys("OK,UP,UP,RIGHT,OK,WAIT:3000")       # a credit, then 2 agenda points
@@ -221,7 +233,13 @@ def test_a_huge_import_is_refused_before_it_is_read(page, tmp_path):
     assert "KB" in page.status() and stored(page) == before
 
 
-def test_storage_full_is_said_and_the_stored_copy_stays_whole(page):
+@pytest.mark.parametrize("ratio", [None, 1, 3])
+def test_storage_full_is_said_and_the_stored_copy_stays_whole(page, ratio):
+    with phone(page, ratio):
+        _storage_full(page)
+
+
+def _storage_full(page):
     page.open()
     page.play("OK,WAIT:2600")
     before = stored(page)
