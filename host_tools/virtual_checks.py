@@ -419,7 +419,7 @@ def update_ms(taps, writes, tail_us):
 
 
 def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="typical",
-                    fram=None, pins=None, panel="ssd1306"):
+                    fram=None, pins=None, panel="ssd1306", second=False):
     """Play `keys` from a new game, `gap_ms` from each release to the next press (the
     simulator's 120 by default: taps 200 ms apart); for every tap, the ms from the end of the tap
     (the release) to the last I2C byte of the update it caused, or None if it changed nothing on
@@ -429,13 +429,14 @@ def press_to_photon(image, keys, gap_ms=None, second_panel=None, flash_timing="t
     times for an erase and a page program, host_tools/node/vpico.mjs). `fram`: an FRAM on the
     bus ({"address", "bytes"}; the image's pin map must name it to save there). `pins`: the
     pin map the image holds, when not hardware/pins.json (a display on SPI: its last byte
-    timed); `panel`: the emulated controller. Returns [(button, ms or None)]."""
+    timed; `second`: the last byte on its display2, a display for each seat on SPI); `panel`:
+    the emulated controller. Returns [(button, ms or None)]."""
     from host_tools import keyscript
     gap_ms = keyscript.GAP_MS if gap_ms is None else gap_ms
     taps = []
     with VirtualPico(image, second_panel=second_panel, flash_timing=flash_timing,
                      fram=fram, pins=pins, panel=panel) as pico:
-        watched = pico.i2c_writes2 if second_panel else pico.i2c_writes
+        watched = pico.i2c_writes2 if second_panel or second else pico.i2c_writes
         pico.boot()
         pico.play("WAIT:3000")                 # the boot message goes away
         pico.play(keys, on_tap=lambda button, at: taps.append((button, at, len(watched))),
