@@ -50,6 +50,9 @@ class SPIBus:
         self.ok = True
         self.dc = PinOut(dc)
         self.cs = PinOut(cs)
+        # Another panel's chip select, lowered with this one's for page updates (`writeto`):
+        # a second panel that shows the same pages, turned by its own controller
+        self.also = None
 
     def try_lock(self):
         """Always succeeds: the firmware is single-threaded."""
@@ -80,9 +83,14 @@ class SPIBus:
         if end is None:
             end = len(buffer)
         self._dc(1 if buffer[start] & 0x40 else 0)
+        also = self.also
         self._cs(0)
+        if also is not None:
+            also(0)
         self._spi.write(memoryview(buffer)[start + 1:end])
         self._cs(1)
+        if also is not None:
+            also(1)
 
 
 class SSD1306_SPI(adafruit_ssd1306.SSD1306_SPI):
