@@ -659,7 +659,7 @@ def _table_mode(page):
 
 
 @pytest.mark.parametrize("width, height, ratio", [(390, 844, 3), (844, 390, 3), (800, 1280, 2),
-                                                  (390, 844, 1)])
+                                                  (390, 844, 1), (844, 390, 1)])
 def test_table_mode_fits_a_phone_or_tablet_at_its_own_density(page, width, height, ratio):
     """Issue 38: at a density above 1 the upside-down copy was drawn at 896 CSS px on a 390 px
     phone, cropped to a fragment, and widened the page."""
@@ -669,22 +669,48 @@ def test_table_mode_fits_a_phone_or_tablet_at_its_own_density(page, width, heigh
         page.open()
         page.driver.find_element("id", "table").click()
         page.play("OK,WAIT:300")
-        sizes = page.script("""const near = document.getElementById('glass').getBoundingClientRect(),
-                                     far = document.getElementById('glass-far').getBoundingClientRect();
-            return [near.width, far.width, far.left, far.right,
-                    document.documentElement.scrollWidth, window.innerWidth,
-                    far.bottom, near.top, near.bottom, window.innerHeight,
-                    document.querySelector('[data-key="DOWN"]').getBoundingClientRect().bottom]""")
-        near, far, left, right, scroll, inner, far_bottom, near_top, near_bottom, high, keys = sizes
-        assert abs(far - near) < 1 and left >= 0 and right <= inner, sizes
-        assert scroll <= inner, sizes                    # the page is not widened
-        # the turned copy above the near glass, never over it (issue 62: sideways, both were in
-        # one place); sideways, both within the height
-        assert far_bottom <= near_top, sizes
-        assert width < height or near_bottom <= high and keys <= high, sizes
+        _check_table_layout(page, width, height)
     finally:
         page.driver.find_element("id", "table").click()  # (table mode off again)
         page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("ratio", [1, 3])
+def test_an_upright_phone_in_table_mode_turned_sideways_keeps_the_glasses_apart(page, ratio):
+    """Issue 62 #3: an upright phone in table mode, turned: both glasses were in one place, the
+    upside-down copy over the near player's glass. Turned (390x844 to 844x390) and back."""
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": ratio, "mobile": True})
+    try:
+        page.open()
+        page.driver.find_element("id", "table").click()
+        page.play("OK,WAIT:300")
+        for width, height in ((844, 390), (390, 844)):
+            page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": ratio, "mobile": True})
+            time.sleep(0.5)
+            _check_table_layout(page, width, height)
+    finally:
+        page.driver.find_element("id", "table").click()  # (table mode off again)
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def _check_table_layout(page, width, height):
+    """Table mode's two glasses as wide as each other, within the page, the turned one above the
+    near one; sideways, both and the keys within the height."""
+    sizes = page.script("""const near = document.getElementById('glass').getBoundingClientRect(),
+                                 far = document.getElementById('glass-far').getBoundingClientRect();
+        return [near.width, far.width, far.left, far.right,
+                document.documentElement.scrollWidth, window.innerWidth,
+                far.bottom, near.top, near.bottom, window.innerHeight,
+                document.querySelector('[data-key="DOWN"]').getBoundingClientRect().bottom]""")
+    near, far, left, right, scroll, inner, far_bottom, near_top, near_bottom, high, keys = sizes
+    assert abs(far - near) < 1 and left >= 0 and right <= inner, sizes
+    assert scroll <= inner, sizes                    # the page is not widened
+    # the turned copy above the near glass, never over it (issue 62: sideways, both were in
+    # one place); sideways, both within the height
+    assert far_bottom <= near_top, sizes
+    assert width < height or near_bottom <= high and keys <= high, sizes
 
 
 @contextlib.contextmanager
