@@ -74,16 +74,20 @@ def open_display(pins):
     second = pins.get("display2")
     if size.get("bus") == "spi":
         spi = hw.open_spi(pins)
+        # On the first's chip select a second panel hears every byte (turned by how it lies in
+        # the lid); with its own, that one is high before the first's set-up is sent, so that
+        # the second does not take it as its own, and the second is a panel of its own.
+        own = None
+        if second and second["cs"] != pins["spi"]["cs"]:
+            own = hw.output_high(second["cs"])
         display = Display(None, 0, size.get("width", 128), size.get("height", 64),
                           size.get("controller"), spi=spi)
         if second:
             display.seats = 2
-            # On the first's chip select it hears every byte (turned by how it lies in the
-            # lid); with its own, it is sent its pages as a second panel on the same wires.
-            if second["cs"] != pins["spi"]["cs"]:
-                machine_spi, dc, _cs, baudrate = spi
-                display.add_panel(None, 0, second.get("rotation", 180), size.get("controller"),
-                                  spi=(machine_spi, dc, hw.chip_select(second["cs"]), baudrate))
+        if own is not None:
+            machine_spi, dc, _cs, baudrate = spi
+            display.add_panel(None, 0, second.get("rotation", 180), size.get("controller"),
+                              spi=(machine_spi, dc, own, baudrate))
         return display
     i2c = hw.open_i2c(pins)
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),

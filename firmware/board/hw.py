@@ -95,19 +95,13 @@ def open_spi(pins):
     clock: the controller's own (firmware.board.spi)."""
     spi = pins["spi"]
     baudrate = spi.get("baudrate")
-    # Every panel's chip select high (unselected) before the first byte: a second panel with
-    # a chip select of its own must not take the first's set-up as its own
-    first = chip_select(spi["cs"])
-    second = (pins.get("display2") or {}).get("cs")
-    if second is not None and second != spi["cs"]:
-        chip_select(second)
     bus = machine.SPI(spi["id"], baudrate=baudrate or 1000000, polarity=0, phase=0,
                       sck=machine.Pin(spi["sck"]), mosi=machine.Pin(spi["mosi"]))
-    return bus, chip_select(spi["dc"]), first, baudrate
+    return bus, output_high(spi["dc"]), output_high(spi["cs"]), baudrate
 
 
-def chip_select(number):
-    """An output pin that starts high: an SPI panel's chip select (or its DC pin)."""
+def output_high(number):
+    """An output pin that starts high: an SPI panel's DC pin, or its chip select (unselected)."""
     return machine.Pin(number, machine.Pin.OUT, value=1)
 
 

@@ -153,10 +153,9 @@ def parse(data):
         second = _spi_second(data, display, used)
     else:
         second = _chip(data, "display2", "61 is 0x3D")
-    if second is not None and display.get("bus") != "spi":
-        address = second["address"]
         first = display.get("controller", "ssd1306")
-        if address == i2c.get("address", 0x3C) and second.get("controller", first) != first:
+        if (second is not None and second["address"] == i2c.get("address", 0x3C)
+                and second.get("controller", first) != first):
             raise PinMapError("display2 at the first display's address gets its set-up: "
                               "it must have the same controller")
     if second is not None and second.get("rotation", 180) not in (0, 180):

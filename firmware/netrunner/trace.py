@@ -128,35 +128,32 @@ class TraceWizard(Screen):
                 # The Runner's boost starts at 0: the line below says what it takes to stop
                 # the trace, and the Runner decides.
                 self.field += 1
-            elif app.act(A.action(A.TRACE, CORP, self.values[0], self.values[1], self.values[2]),
-                         quiet=True, notes=False):
-                # No message: the result, in its place at once, says it in its title ("TRACE
-                # SUCCEEDS  6 vs 1"), and what was paid was on the glass before OK. Its words
-                # again at the bottom took 1.3 ms of a press that sends a whole picture (make
-                # bench: the rhythm sweep's p95).
-                app.replace(TraceResult(app.game.count))
+            else:
+                self._trace(app, False)
         elif name == "OK" and event == LONG and self.field == 2:
-            self._trace_and_tag(app)
+            self._trace(app, True)
         elif name == "LEFT" and event == PRESS:
             if self.field:
                 self.field -= 1
             else:
                 app.pop()
 
-
-    def _trace_and_tag(self, app):
-        """Held OK on the Runner's boost: the trace, and when it succeeds the Runner's tag, the
-        commonest outcome (issue 60: a trace in a run turn was over its token moves + 2; the
-        line above OK says so). Back where the trace began, the outcome said. A trace that
-        fails goes on to its result, as OK does."""
-        base, corp_boost, runner_boost = self.values
-        if base + corp_boost <= app.game.state.runner.link + runner_boost:
-            self.on_button(app, "OK", PRESS)
-            return
-        if not app.act(A.action(A.TRACE, CORP, base, corp_boost, runner_boost), quiet=True,
-                       notes=False):
+    def _trace(self, app, tag):
+        """The trace, as the three numbers say, then its result. `tag` (a held OK on the
+        Runner's boost, the line above OK saying so): a trace that succeeds gives the Runner a
+        tag at once, its commonest outcome, and it is back where the trace began, the outcome
+        said (issue 60: a trace in a run turn was over its token moves + 2)."""
+        if not app.act(A.action(A.TRACE, CORP, self.values[0], self.values[1], self.values[2]),
+                       quiet=True, notes=False):
             return
         s = app.game.state
+        if not tag or s.trace_success != 1:
+            # No message: the result, in its place at once, says it in its title ("TRACE
+            # SUCCEEDS  6 vs 1"), and what was paid was on the glass before OK. Its words
+            # again at the bottom took 1.3 ms of a press that sends a whole picture (make
+            # bench: the rhythm sweep's p95).
+            app.replace(TraceResult(app.game.count))
+            return
         outcome = "Trace %d vs %d" % (s.trace_strength, s.trace_link)
         app.home()
         if app.act(A.action(A.TAGS, RUNNER, 1)) and app.toast:
