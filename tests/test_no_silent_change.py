@@ -39,6 +39,18 @@ EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanc
                           "timer", "time out", "previous games", "economy"))
 
 
+# Issue 60's holds, for both properties: the Corp ends its turn early, the Runner runs on HQ and
+# holds OK on Access (the run ends, nothing taken); runs again, opens the trace and holds OK on
+# the Runner's boost (the trace and its tag).
+HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
+    (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50),
+    (("hold", "OK", 700), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
+    (("tap", "OK", 30), 300), (("hold", "OK", 700), 900), (("tap", "RIGHT", 30), 50),
+    (("tap", "OK", 30), 300), (("tap", "LEFT", 30), 50), (("tap", "OK", 30), 50),
+    (("tap", "UP", 30), 50), (("tap", "OK", 30), 50), (("hold", "OK", 700), 50),
+    (("tap", "OK", 30), 50)])
+
+
 # The changes that have no message, because the glass names them otherwise: (game, verb) ->
 # the texts that must then be legible on the glass, from the state after.
 QUIET = {
@@ -118,16 +130,7 @@ def start(at, extra, panels):
 # began, and the three-line message went on paging ("... last: Runner ran on HQ").
 @example(at=0, extra="previous games", panels=1, events=[
     (("tap", "OK", 30), 50), (("hold", "OK", 591), 50), (("tap", "OK", 30), 50)])
-# Issue 60's holds: the Corp ends its turn early, the Runner runs on HQ and holds OK on Access
-# (the run ends, nothing taken); runs again, opens the trace and holds OK on the Runner's boost
-# (the trace and its tag).
-@example(at=0, extra="", panels=1, events=[
-    (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50),
-    (("hold", "OK", 700), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
-    (("tap", "OK", 30), 300), (("hold", "OK", 700), 900), (("tap", "RIGHT", 30), 50),
-    (("tap", "OK", 30), 300), (("tap", "LEFT", 30), 50), (("tap", "OK", 30), 50),
-    (("tap", "UP", 30), 50), (("tap", "OK", 30), 50), (("hold", "OK", 700), 50),
-    (("tap", "OK", 30), 50)])
+@HOLDS_EXAMPLE
 def test_every_change_is_named_on_the_glass_in_the_frame_that_commits_it(at, extra, panels,
                                                                         events):
     from firmware.app import App
@@ -273,16 +276,7 @@ def _names(game, act):
     (("stall", "LEFT", 204), 1260), (("stall", "LEFT", 259), 732), (("tap", "DOWN", 83), 146),
     (("chord", "RIGHT", "DOWN", 31, 1295), 592), (("busy", "OK", "OK", False, 0, False), 399),
     (("tap", "OK", 98), 203), (("tap", "DOWN", 125), 65), (("tap", "OK", 30), 50)])
-# Issue 60's holds: the Corp ends its turn early, the Runner runs on HQ and holds OK on Access
-# (the run ends, nothing taken); runs again, opens the trace and holds OK on the Runner's boost
-# (the trace and its tag).
-@example(at=0, extra="", panels=1, events=[
-    (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50),
-    (("hold", "OK", 700), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
-    (("tap", "OK", 30), 300), (("hold", "OK", 700), 900), (("tap", "RIGHT", 30), 50),
-    (("tap", "OK", 30), 300), (("tap", "LEFT", 30), 50), (("tap", "OK", 30), 50),
-    (("tap", "UP", 30), 50), (("tap", "OK", 30), 50), (("hold", "OK", 700), 50),
-    (("tap", "OK", 30), 50)])
+@HOLDS_EXAMPLE
 def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, extra, panels,
                                                                           events):
     """The second half: what a key commits (its first change to the game) was on the glass
