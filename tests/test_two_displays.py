@@ -93,11 +93,18 @@ def test_a_second_display_that_does_not_answer_is_said_and_play_goes_on(tmp_path
 def test_each_panel_is_on_its_own_and_one_plugged_back_lights_within_a_second():
     """Issue 36: with the first panel unplugged the second (0x3D) went blank too, and a second
     panel back after an error stayed blank for 42 presses."""
+    both = Simulator(TWO)                              # (first: the last one made is wired)
+    both.run(2000)
+    both.keys("OK,WAIT:3800")
+    both_plugged = glass_of(both.oled2)
     sim = Simulator(TWO)
     sim.run(2000)
     first = sim.board.i2c_devices.pop(0x3C)            # the first panel unplugged
     sim.keys("OK,WAIT:300")
     assert not sim.app.display.online
+    sim.keys("WAIT:3500")                              # the first tried again, 3 times
+    # (its set-up blanked the frame both panels show: the second lost its picture's rest)
+    assert differing(glass_of(sim.oled2), both_plugged) == 0
     turned = glass_of(sim.oled2).rotate(180)
     sim.board.i2c_devices[0x3C] = first
     sim.run(1500)                                      # no press: back within about a second

@@ -223,7 +223,13 @@ class Display:
     def _restart(self, panel):
         panel.bus.ok = True
         oled = panel.oled
+        # The driver's set-up blanks its own buffer, and the first panel's is the frame every
+        # panel shows: kept and put back, so that the others (the other seat's, or one found
+        # on SPI) do not lose the picture's unchanged parts each time the first is tried.
+        frame = bytes(self._buffer) if oled is self.oled else None
         oled.init_display()           # the init commands, then a blank frame (its own buffer)
+        if frame is not None:
+            self._buffer[:] = frame
         oled.contrast(self.contrast)
         self._orient(panel)
         if self.inverted:
