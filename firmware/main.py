@@ -84,8 +84,11 @@ def shadowed_notice(image, flash):
 
 
 def missing_panels(display):
-    """A second display the pin map names that does not answer: said at power-up (play goes on
-    on the first; the second is tried again now and then)."""
+    """What the glass says at power-up about the displays: one found on the other bus than the
+    pin map's (firmware.board.display.open_display), or a second display the pin map names that
+    does not answer (play goes on on the first; the second is tried again now and then)."""
+    if display.elsewhere:
+        return display.elsewhere
     for panel in display.panels[1:]:
         if not panel.online:
             return "Second display (0x%02X) not answering: check its address jumper" % (

@@ -69,7 +69,18 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
                    error, pins["i2c"]["sda"], pins["i2c"]["scl"]))
         return 1
     gc.collect()
-    if spi:
+    if app.display.elsewhere:
+        # On the other bus than the pin map's (firmware.board.display.open_display): the
+        # tracker shows there too, but the pin map is to be changed.
+        out("FAIL display: %s" % app.display.elsewhere)
+        failures += 1
+        spi = False if spi else spi     # (found on I2C: the figures below are I2C's)
+    elif not app.display.online:
+        out("FAIL display: no %s at 0x%02X on I2C%d: check SDA GP%d, SCL GP%d, 3V3, GND" % (
+            controller.upper(), pins["i2c"].get("address", 0x3C), pins["i2c"]["id"],
+            pins["i2c"]["sda"], pins["i2c"]["scl"]))
+        return 1
+    elif spi:
         # (SPI has no acknowledge: only the test frame below shows that the panel is there)
         out("ok   display: set up on SPI%d as the pin map says: %s; the test frame below must"
             " show on it" % (pins["spi"]["id"], controller.upper()))

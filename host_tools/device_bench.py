@@ -55,9 +55,10 @@ class PressingClock:
             action(pin)
 
 
-def run_sim(out=print, dead=(), pins_path=None):
+def run_sim(out=print, dead=(), pins_path=None, wired_path=None):
     """The self-test in the simulator; buttons in `dead` do not work (KNOB: the knob). Returns
-    failures."""
+    failures. `wired_path`: the pin map the display is really wired as, when not the one the
+    firmware reads (a maker's slip)."""
     import os
     import tempfile
     from host_tools.sim import install_standins, ROOT
@@ -68,9 +69,11 @@ def run_sim(out=print, dead=(), pins_path=None):
     machine.board = machine.Board()
     pins_path = pins_path or os.path.join(ROOT, "hardware", "pins.json")
     pins = load_pins(pins_path)
-    panel = SSD1306((pins.get("display") or {}).get("controller", "ssd1306"))
-    if (pins.get("display") or {}).get("bus") == "spi":
-        machine.board.spi_devices[pins["spi"]["id"]] = [(panel, pins["spi"]["cs"], pins["spi"]["dc"])]
+    wired = load_pins(wired_path) if wired_path else pins
+    panel = SSD1306((wired.get("display") or {}).get("controller", "ssd1306"))
+    if (wired.get("display") or {}).get("bus") == "spi":
+        machine.board.spi_devices[wired["spi"]["id"]] = [(panel, wired["spi"]["cs"],
+                                                          wired["spi"]["dc"])]
     else:
         machine.board.i2c_devices[0x3C] = panel
     clock = PressingClock(machine.board, pins, dead)

@@ -35,12 +35,14 @@ class Simulator:
     POLL_MS = 10
 
     def __init__(self, pins_path=None, save_dir=None, tap=None, flash=None, seed=1, panel=None,
-                 clock=None, pins=None):
+                 clock=None, pins=None, wired=None):
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does. `seed`
         makes the board's random source (dice, the first player) the same every run. `panel`
         is the emulated OLED's controller, "ssd1306" or "ssd1309" (default: the pin map's).
         `clock`: a host_tools.keyscript clock (a WrappingClock: ticks that wrap as a Pico's).
-        `pins`: a pin map as data, in place of a file's (a knob's, say)."""
+        `pins`: a pin map as data, in place of a file's (a knob's, say). `wired`: the pin map
+        the display is really wired as, when not the one the firmware reads (a maker's slip:
+        an SPI module with the I2C pin map, say)."""
         from host_tools.keyscript import FakeRandom
         self._random = FakeRandom(seed)
         machine = install_standins()
@@ -55,17 +57,18 @@ class Simulator:
         self.board = machine.board
         self.pins = (load_pins(data=pins) if pins is not None else
                      load_pins(pins_path or os.path.join(ROOT, "hardware", "pins.json")))
-        self.oled = SSD1306(panel or (self.pins.get("display") or {}).get("controller", "ssd1306"))
-        wired = _Tap(tap, self.oled) if tap else self.oled
-        on_spi = (self.pins.get("display") or {}).get("bus") == "spi"
+        wiring = self.pins if wired is None else wired
+        self.oled = SSD1306(panel or (wiring.get("display") or {}).get("controller", "ssd1306"))
+        first_panel = _Tap(tap, self.oled) if tap else self.oled
+        on_spi = (wiring.get("display") or {}).get("bus") == "spi"
         if on_spi:
-            spi = self.pins["spi"]          # the panel on SPI (firmware.board.spi)
-            self.board.spi_devices[spi["id"]] = [(wired, spi["cs"], spi["dc"])]
+            spi = wiring["spi"]             # the panel on SPI (firmware.board.spi)
+            self.board.spi_devices[spi["id"]] = [(first_panel, spi["cs"], spi["dc"])]
         else:
-            self.board.i2c_devices[self.pins["i2c"].get("address", 0x3C)] = wired
+            self.board.i2c_devices[wiring["i2c"].get("address", 0x3C)] = first_panel
         # The other seat's display, when the pin map names one (display2): None otherwise.
         self.oled2 = None
-        second = self.pins.get("display2")
+        second = wiring.get("display2")
         if second and not second.get("absent"):    # (absent: a test's unplugged panel)
             self.oled2 = SSD1306(second.get("controller") or self.oled.controller)
         if self.oled2 is not None and on_spi:
@@ -75,7 +78,7 @@ class Simulator:
                                  and second.get("rotation", 180) == 180)
             self.board.spi_devices[spi["id"]].append((self.oled2, second["cs"], spi["dc"]))
         elif self.oled2 is not None:
-            first = self.pins["i2c"].get("address", 0x3C)
+            first = wiring["i2c"].get("address", 0x3C)
             if second["address"] == first:
                 # Both modules answer at the first's address: each write reaches both, and the
                 # second's picture is turned by how it lies in the lid, not by its controller.

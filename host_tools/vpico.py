@@ -67,7 +67,7 @@ class VirtualPico:
     the board does: the firmware changes, the filesystem (saved games) stays."""
 
     def __init__(self, image=None, seed=1, uf2=None, second_panel=None, flash_timing="typical",
-                 fram=None, panel="ssd1306", pins=None):
+                 fram=None, panel="ssd1306", pins=None, wired=None):
         found = firmware_image()
         if found is None:
             raise VirtualPicoError(MISSING)
@@ -75,6 +75,9 @@ class VirtualPico:
         if uf2 is not None and not os.path.isfile(uf2):
             raise VirtualPicoError("no firmware image at %s (make uf2 builds it)" % uf2)
         self.pins = pins or load_pins()  # (the pin map the image holds: its buttons and knob)
+        # The pin map the display is really wired as, when not the one the firmware reads (a
+        # maker's slip: an SPI module with the image's own I2C pin map, say).
+        wiring = wired or self.pins
         self.panel = panel               # the emulated controller: "ssd1306", "ssd1309", "sh1106"
         self.oled = SSD1306(panel)
         # A second panel on the bus (its address, e.g. 0x3D: a display for each seat, or 0x3C
@@ -84,9 +87,9 @@ class VirtualPico:
         # On SPI, the pin map's display2 is the second panel: on the first's wires, with a chip
         # select of its own or the first's (then turned round in the lid, as at one address)
         spi = None
-        if (self.pins.get("display") or {}).get("bus") == "spi":
-            spi = dict((key, self.pins["spi"][key]) for key in ("id", "cs", "dc"))
-            second = self.pins.get("display2")
+        if (wiring.get("display") or {}).get("bus") == "spi":
+            spi = dict((key, wiring["spi"][key]) for key in ("id", "cs", "dc"))
+            second = wiring.get("display2")
             if second:
                 spi["cs2"] = second["cs"]
                 second_panel = FIRST_PANEL if second["cs"] == spi["cs"] else None

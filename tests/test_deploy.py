@@ -283,6 +283,39 @@ def test_the_self_test_names_an_spi_display_and_its_clock():
     assert "spi:" in text and "at 10000000 Hz" in text and "a frame round the glass" in text
 
 
+@pytest.mark.parametrize("named, wired, words", [
+    ("pins.json", "pins-spi.json", "FAIL display: Nothing on I2C at 0x3C: shown on SPI; for SPI"
+                                   " take pins-spi.json"),
+    ("pins-spi.json", "pins.json", "FAIL display: Display found on I2C at 0x3C, not SPI: for I2C"
+                                   " take pins.json")])
+def test_the_self_test_names_the_pin_map_for_a_display_on_the_other_bus(named, wired, words):
+    """Issue 61 ("which one do I have?"): a module on the other bus than the pin map's is found
+    and the self-test says which pin map to take; with nothing on either bus, I2C's wires to
+    check."""
+    import os
+    from host_tools.device_bench import run_sim
+    folder = os.path.join(os.path.dirname(__file__), "..", "hardware")
+    lines = []
+    assert run_sim(lines.append, pins_path=os.path.join(folder, named),
+                   wired_path=os.path.join(folder, wired)) == 1
+    assert words in lines and "a frame round the glass" in "\n".join(lines)
+
+
+def test_the_self_test_names_the_i2c_wires_when_no_display_answers(tmp_path):
+    """With no "spi" section to try and nothing on I2C, the self-test names the I2C wires."""
+    import os
+    from host_tools.device_bench import run_sim
+    folder = os.path.join(os.path.dirname(__file__), "..", "hardware")
+    with open(os.path.join(folder, "pins.json")) as handle:
+        pins = json.load(handle)
+    del pins["spi"]
+    (tmp_path / "pins.json").write_text(json.dumps(pins))
+    lines = []
+    assert run_sim(lines.append, pins_path=str(tmp_path / "pins.json"),
+                   wired_path=os.path.join(folder, "pins-spi.json")) == 1
+    assert lines[-1].startswith("FAIL display: no SSD1306 at 0x3C on I2C0: check SDA GP4")
+
+
 def test_a_board_that_does_not_come_back_after_the_reset(monkeypatch, capsys):
     ports = [[("/dev/ttyACM0", "Pico", 0x2E8A)]]
     monkeypatch.setattr(deploy, "serial_ports", lambda: ports[-1])

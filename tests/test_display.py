@@ -1,5 +1,7 @@
 """The display sends only what changed, and the panel still ends up showing the whole frame."""
 
+import os
+
 import pytest
 import random
 
@@ -336,3 +338,82 @@ print(json.dumps([type(display.oled).__name__, panel.commands, before, panel.dat
     assert commands[start:start + len(INIT)] == list(INIT)
     assert commands[before:] == [0xB2, 10 + 2, 0x10, 0xB3, 10 + 2, 0x10]
     assert data == 1024 + 2 * 30 and cs == 1       # the blank frame, then the rectangle
+
+
+def _hardware_pins(name):
+    import json
+    with open(os.path.join("hardware", name)) as handle:
+        return json.load(handle)
+
+
+@pytest.mark.parametrize("named, wired, words", [
+    ("pins.json", "pins-spi.json", "Nothing on I2C at 0x3C: shown on SPI; for SPI take pins-spi.json"),
+    ("pins-spi.json", "pins.json", "Display found on I2C at 0x3C, not SPI: for I2C take pins.json")])
+def test_a_display_on_the_other_bus_than_the_pin_maps_shows_the_tracker_and_says_so(
+        named, wired, words):
+    """Issue 61 ("a wrong choice shows a picture that says so, never a dark glass"): a module
+    shipped set for SPI on the README's SPI wires with the image's own I2C pin map, and an I2C
+    module with the SPI pin map, show the tracker, and the glass names the pin map to take. Play
+    then looks as it does with the right pin map."""
+    from host_tools.sim import Simulator
+    from glass_reader import glass_text
+    keys = "UP,UP,RIGHT,OK,WAIT:3000"
+    slip = Simulator(pins=_hardware_pins(named), wired=_hardware_pins(wired))
+    said = []                    # the message's lines, as its pages show them in turn
+    for _ in range(12):
+        slip.run(250)
+        said += [line for line in glass_text(slip.oled).split("\n")
+                 if len(line) > 4 and line in words and line not in said]
+    assert " ".join(said) == words
+    before = slip.oled.glass_bytes()
+    slip.keys(keys)
+    right = Simulator(pins=_hardware_pins(wired))
+    right.run(3000)
+    right.keys(keys)
+    assert slip.oled.glass_bytes() == right.oled.glass_bytes() != before
+
+
+def test_with_the_display_where_the_pin_map_says_nothing_is_sent_on_the_other_bus():
+    """An I2C display that answers: the SPI wires the pin map names for the other case are
+    never driven (no byte, no RES pulse), so nothing else wired there is disturbed; and an SPI
+    pin map's display, with nothing answering on I2C, gets the picture."""
+    from host_tools.sim import Simulator
+    right = Simulator(pins=_hardware_pins("pins.json"))
+    right.run(500)
+    spi = _hardware_pins("pins.json")["spi"]
+    assert right.board.spi_bytes == 0
+    assert all(right.board.driven.get(pin) is None
+               for pin in (spi["sck"], spi["mosi"], spi["cs"], spi["dc"], spi["reset"]))
+    on_spi = Simulator(pins=_hardware_pins("pins-spi.json"))
+    on_spi.run(500)
+    assert on_spi.board.spi_bytes > 1024 and any(on_spi.oled.glass_bytes())
+
+
+def test_a_display_plugged_in_on_i2c_after_the_spi_try_shows_the_picture_too():
+    """Power-up with nothing on I2C sends the picture on SPI too; an I2C module plugged in
+    afterwards is set up within about a second and shows the same picture."""
+    from host_tools.sim import Simulator
+    from host_tools.ssd1306_emu import SSD1306
+    sim = Simulator(pins=_hardware_pins("pins.json"), wired=_hardware_pins("pins-spi.json"))
+    sim.run(3500)
+    late = SSD1306("ssd1306")
+    sim.board.i2c_devices[0x3C] = late
+    sim.run(1500)
+    sim.keys("UP,OK,WAIT:1000")
+    assert late.glass_bytes() == sim.oled.glass_bytes()
+    assert any(late.glass_bytes())
+
+
+def test_the_spi_wires_of_an_i2c_pin_map_are_checked_like_a_display_on_spis():
+    """The "spi" section of an I2C pin map (where a display on SPI is tried): its pins checked
+    against the buttons', and its RES pin a GPIO."""
+    from firmware.board.pins import parse, PinMapError
+    parse(_hardware_pins("pins.json"))
+    for change, words in ((lambda d: d["spi"].update(cs=14), "GP14 is used twice"),
+                          (lambda d: d["spi"].update(reset=40), "spi.reset must be a GPIO"),
+                          (lambda d: d["spi"].update(sck=5), "SPI0's clock can be on")):
+        data = _hardware_pins("pins.json")
+        change(data)
+        with pytest.raises(PinMapError) as error:
+            parse(data)
+        assert words in str(error.value)

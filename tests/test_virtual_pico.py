@@ -761,6 +761,39 @@ def test_each_controller_on_each_bus_shows_the_golden_screens_and_comes_back_aft
                                                       panel=controller, wait_ms=3000, pins=pins)
 
 
+@pytest.mark.parametrize("named, wired", [("pins.json", "pins-spi.json"),
+                                           ("pins-spi.json", "pins.json")])
+def test_a_display_on_the_other_bus_than_the_pin_maps_shows_the_tracker_on_the_real_firmware(
+        flashed, tmp_path, named, wired):
+    """Issue 61 ("never a dark glass"): the image with its own pin map (I2C) on a board whose
+    module is on the README's SPI wires, and an SPI pin map on a board with an I2C module: the
+    glass says which pin map to take, and then shows what the simulator shows with the right
+    one."""
+    import json
+    from glass_reader import glass_text
+    from host_tools.sim import Simulator
+    image, _ = flashed
+    with open(os.path.join("hardware", named)) as handle:
+        pins = json.load(handle)
+    with open(os.path.join("hardware", wired)) as handle:
+        wiring = json.load(handle)
+    work = image if named == "pins.json" else checks.with_pin_map(
+        image, str(tmp_path), "named-spi.bin", json.dumps(pins))
+    keys = "UP,UP,RIGHT,OK,WAIT:3000"
+    with vpico.VirtualPico(work, pins=pins, wired=wiring) as pico:
+        pico.boot()
+        pico.run(300)
+        said = " ".join(glass_text(pico.oled).split())
+        pico.run(8000)                       # (the notice's pages)
+        pico.play(keys)
+        glass = pico.glass_bytes()
+    assert ("Nothing on I2C at 0x3C:" if named == "pins.json" else "Display found on I2C at") in said
+    sim = Simulator(pins=wiring)
+    sim.run(3000)
+    sim.keys(keys)
+    assert glass == sim.oled.glass_bytes() and any(glass)
+
+
 def pico_image(pico, tmp_path):
     """The board's flash as it is now, saved to a file (to boot it again)."""
     path = str(tmp_path / "now.bin")

@@ -69,29 +69,28 @@ class I2CBus:
 
 def open_display(pins):
     """The Display the pin map describes: its bus, address, size and controller, and a second
-    panel for the other seat if the pin map names one (display2)."""
+    panel for the other seat if the pin map names one (display2).
+
+    A module on the other bus than the pin map's still shows the tracker, and the glass says
+    so (`Display.elsewhere`, said at power-up): on SPI, a display that answers at the pin map's
+    I2C address is used there instead; on I2C, with nothing answering at the address, the
+    pin map's "spi" wires (the README's, in hardware/pins.json) get the picture too."""
     size = pins.get("display") or {}
-    second = pins.get("display2")
     if size.get("bus") == "spi":
-        spi = hw.open_spi(pins)
-        # On the first's chip select a second panel hears every byte (turned by how it lies in
-        # the lid); with its own, that one is high before the first's set-up is sent, so that
-        # the second does not take it as its own, and the second is a panel of its own.
-        own = None
-        if second and second["cs"] != pins["spi"]["cs"]:
-            own = hw.output_high(second["cs"])
-        display = Display(None, 0, size.get("width", 128), size.get("height", 64),
-                          size.get("controller"), spi=spi)
-        if second:
-            display.seats = 2
-        if own is not None:
-            machine_spi, dc, _cs, baudrate = spi
-            display.add_panel(None, 0, second.get("rotation", 180), size.get("controller"),
-                              spi=(machine_spi, dc, own, baudrate))
+        i2c = hw.open_i2c(pins)
+        address = pins["i2c"].get("address", 0x3C)
+        if not hw.answers(i2c, address):
+            return _open_spi(pins, size)
+        # SPI has no acknowledge; an I2C display that does is the one wired.
+        display = Display(i2c, address, size.get("width", 128), size.get("height", 64),
+                          size.get("controller"))
+        display.elsewhere = ("Display found on I2C at 0x%02X, not SPI: for I2C take"
+                             " pins.json" % address)
         return display
     i2c = hw.open_i2c(pins)
     display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
                       size.get("height", 64), size.get("controller"))
+    second = pins.get("display2")
     if second:
         display.seats = 2      # what one seat's panel shows, the other's shows too
     # A second panel at the first's own address hears every write the first gets: nothing more
@@ -99,6 +98,34 @@ def open_display(pins):
     if second and second["address"] != pins["i2c"].get("address", 0x3C):
         display.add_panel(i2c, second["address"], second.get("rotation", 180),
                           second.get("controller", size.get("controller")))
+    if not display.online and pins.get("spi"):
+        # Nothing at the address: perhaps a module shipped set for SPI, on the SPI wires. It
+        # gets the picture as well (upright), and the I2C one is still tried every second.
+        hw.pulse_reset(pins["spi"].get("reset"))
+        display.add_panel(None, 0, 0, size.get("controller"), spi=hw.open_spi(pins))
+        display.elsewhere = ("Nothing on I2C at 0x%02X: shown on SPI; for SPI take"
+                             " pins-spi.json" % pins["i2c"].get("address", 0x3C))
+    return display
+
+
+def _open_spi(pins, size):
+    """open_display for a display on SPI, and a second one on its wires (display2)."""
+    second = pins.get("display2")
+    spi = hw.open_spi(pins)
+    # On the first's chip select a second panel hears every byte (turned by how it lies in
+    # the lid); with its own, that one is high before the first's set-up is sent, so that
+    # the second does not take it as its own, and the second is a panel of its own.
+    own = None
+    if second and second["cs"] != pins["spi"]["cs"]:
+        own = hw.output_high(second["cs"])
+    display = Display(None, 0, size.get("width", 128), size.get("height", 64),
+                      size.get("controller"), spi=spi)
+    if second:
+        display.seats = 2
+    if own is not None:
+        machine_spi, dc, _cs, baudrate = spi
+        display.add_panel(None, 0, second.get("rotation", 180), size.get("controller"),
+                          spi=(machine_spi, dc, own, baudrate))
     return display
 
 
@@ -144,6 +171,7 @@ class Display:
 
     DIM_CONTRAST = 8
     seats = 1                # 2 with a panel for each seat, whichever wiring (open_display)
+    elsewhere = ""           # the display found on the other bus than the pin map's, said
     # Pages whose changes span all but this many columns are sent together, as one window of
     # whole pages: each write costs about 0.34 ms on the bus beside its bytes (measured on the
     # virtual Pico: 8 pages one by one 30.2 ms, as one window 23.7 ms), so a page sent alone

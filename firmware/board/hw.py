@@ -47,11 +47,15 @@ def reset_display(data):
     """Pulse the display's RES pin, if the pin map names one (2.42" SSD1309 modules answer
     nothing on the bus until RES has been low): high, low for 10 ms, high. Done at start-up,
     before the bus is opened (firmware.main.load_pins)."""
-    reset = (data.get("display") or {}).get("reset")
-    if reset is None:
+    pulse_reset((data.get("display") or {}).get("reset"))
+
+
+def pulse_reset(number):
+    """Pulse RES on GPIO `number` (nothing if None): high, low for 10 ms, high."""
+    if number is None:
         return
     sleep = getattr(time, "sleep_ms", None) or (lambda ms: time.sleep(ms / 1000))  # (CPython)
-    res = machine.Pin(reset, machine.Pin.OUT, value=1)
+    res = machine.Pin(number, machine.Pin.OUT, value=1)
     sleep(1)
     res.value(0)
     sleep(10)
@@ -98,6 +102,17 @@ def open_spi(pins):
     bus = machine.SPI(spi["id"], baudrate=baudrate or 1000000, polarity=0, phase=0,
                       sck=machine.Pin(spi["sck"]), mosi=machine.Pin(spi["mosi"]))
     return bus, output_high(spi["dc"]), output_high(spi["cs"]), baudrate
+
+
+def answers(i2c, address):
+    """True if a chip acknowledges at `address` on the machine.I2C `i2c`: a display's no-op
+    command (0xE3 on the SSD1306, SSD1309 and SH1106) is sent, which changes nothing on it. (Not
+    an empty write: the RP2040 makes that one in software, on other timings.)"""
+    try:
+        i2c.writeto(address, b"\x80\xe3")
+        return True
+    except OSError:
+        return False
 
 
 def output_high(number):

@@ -41,8 +41,10 @@ def _chip(data, name, example):
 
 
 def _spi(data):
-    """The SPI section of a display on SPI (4-wire: clock, data, chip select, data/command),
-    checked; returns its pins as (name, GPIO) pairs for the check that none is used twice."""
+    """The SPI section (4-wire: clock, data, chip select, data/command), checked: a display on
+    SPI's, or in a pin map with the display on I2C, the wires an SPI module is tried on when
+    nothing answers on I2C (its RES pin then as "reset": firmware.board.display.open_display).
+    Returns its pins as (name, GPIO) pairs for the check that none is used twice."""
     spi = data.get("spi")
     if not isinstance(spi, dict):
         raise PinMapError("display.bus is spi: the pin map needs an 'spi' section "
@@ -51,8 +53,9 @@ def _spi(data):
     if block not in (0, 1):
         raise PinMapError("spi.id must be 0 or 1")
     pins = []
-    for key in ("sck", "mosi", "cs", "dc"):
-        pins.append(("spi." + key, _gpio(spi.get(key), "spi." + key)))
+    for key in ("sck", "mosi", "cs", "dc", "reset"):
+        if key != "reset" or spi.get(key) is not None:
+            pins.append(("spi." + key, _gpio(spi.get(key), "spi." + key)))
     clocks, outs = SPI_PINS[block]
     if spi["sck"] not in clocks or spi["mosi"] not in outs:
         raise PinMapError("SPI%d's clock can be on GP%s and its data on GP%s" % (
@@ -134,7 +137,7 @@ def parse(data):
     outputs = (("buzzer", data.get("buzzer")), ("display.reset", display.get("reset")))
     if display.get("bus", "i2c") not in ("i2c", "spi"):
         raise PinMapError("display.bus must be i2c or spi, not %r" % (display.get("bus"),))
-    if display.get("bus") == "spi":
+    if display.get("bus") == "spi" or data.get("spi") is not None:
         outputs += _spi(data)
     inputs = (("knob.a", knob["a"]), ("knob.b", knob["b"])) if knob else ()
     for what, pin in outputs + inputs:
