@@ -6,7 +6,8 @@ browser's canvas, played as its keys: firmware.netrunner.touch), taps inside a s
 up to 0.9 s (a slow flash: tests/simhelp.py, stall_next_write), gaps of 0.05-2 s, from
 random points of Netrunner games (tagged, bad publicity, virus, power and advancement counters,
 remotes, a match, the round timer running or run out) and Infiltration games, with one panel
-and with a panel for each seat (on I2C, and on SPI). In the frame that commits each change to
+with a panel for each seat (on I2C, and on SPI), and with a module on SPI under the I2C pin map
+(found there when nothing answers on I2C). In the frame that commits each change to
 the game, what the tracker says of it must be legible on the glass, every line of it: read
 with the fonts' glyphs from the drawn pixels (tests/glass_reader.py), not taken from the
 firmware's strings.
@@ -14,6 +15,8 @@ A change with no message of its own must be one of QUIET, whose words are on the
 (the captions' row says "Run on HQ"; the monitor's "alarm" over its number); any other is a
 silent change.
 """
+
+import json
 
 from hypothesis import example, given, settings, strategies as st, HealthCheck
 
@@ -33,6 +36,9 @@ SCRIPT = list(scripted_game(30))
 TWO = "hardware/pins-two-displays.json"
 SPI_TWO = "hardware/pins-spi-two-displays.json"   # a panel for each seat on SPI (panels: 3)
 KNOB = "hardware/pins-knob.json"       # one panel, and the knob: turns join the keys
+# (panels: 4) the image's own pin map (I2C) with the module on the SPI wires: the glass read is
+# the SPI panel's, found when nothing answered on I2C
+SLIP = ("hardware/pins.json", "hardware/pins-spi.json")
 
 SEQUENCE = key_events(30)
 EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanced", "match",
@@ -66,7 +72,11 @@ QUIET = {
 
 def start(at, extra, panels):
     """A simulator with a game at a random point (at < 0: Infiltration)."""
-    sim = Simulator({2: TWO, 3: SPI_TWO}.get(panels, KNOB))
+    if panels == 4:
+        with open(SLIP[0]) as named, open(SLIP[1]) as wired:
+            sim = Simulator(pins=json.load(named), wired=json.load(wired))
+    else:
+        sim = Simulator({2: TWO, 3: SPI_TWO}.get(panels, KNOB))
     sim.run(3000)
     if at < 0:
         from engine_lite.infiltration import rules as I
@@ -115,7 +125,7 @@ def start(at, extra, panels):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(st.integers(0, 120), st.integers(-2, -1)), EXTRAS, st.sampled_from((1, 2, 3)),
+@given(st.one_of(st.integers(0, 120), st.integers(-2, -1)), EXTRAS, st.sampled_from((1, 2, 3, 4)),
        SEQUENCE)
 # Found with --hypothesis-seed=14: the monitor's More > Previous games drew its list (the files
 # read) where its first picture said "Reading...", so a whole redraw was not the picture drawn.
@@ -260,7 +270,7 @@ def _names(game, act):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(st.integers(0, 120), st.integers(-2, -1)), EXTRAS, st.sampled_from((1, 2, 3)),
+@given(st.one_of(st.integers(0, 120), st.integers(-2, -1)), EXTRAS, st.sampled_from((1, 2, 3, 4)),
        SEQUENCE)
 # Found with --hypothesis-seed=32: a chord's two-line "Two keys at once" covered a number
 # prompt's "Ice: pays 3 + 1 = 4", and the OK after it paid 4.
