@@ -106,7 +106,7 @@ class Device:
     """
 
     def __init__(self, pins, clock, flash, watchdog=None, notice=""):
-        # On the firmware image (a collection about 2.5 ms); not on the .mpy path, where the
+        # On the firmware image (a collection about 2.2 ms); not on the .mpy path, where the
         # code is on the heap too and one takes some 17 ms, in the way of the next key.
         image = frozen_image()
         threshold = _gc_threshold if image is not None else None
