@@ -74,7 +74,7 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
         # tracker shows there too, but the pin map is to be changed.
         out("FAIL display: %s" % app.display.elsewhere)
         failures += 1
-        spi = False if spi else spi     # (found on I2C: the figures below are I2C's)
+        spi = False             # (the first panel is on I2C either way: the figures below)
     elif not app.display.online:
         out("FAIL display: no %s at 0x%02X on I2C%d: check SDA GP%d, SCL GP%d, 3V3, GND" % (
             controller.upper(), pins["i2c"].get("address", 0x3C), pins["i2c"]["id"],
