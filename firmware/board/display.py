@@ -76,26 +76,24 @@ def open_display(pins):
     I2C address is used there instead; on I2C, with nothing answering at the address, the
     pin map's "spi" wires (the README's, in hardware/pins.json) get the picture too."""
     size = pins.get("display") or {}
-    if size.get("bus") == "spi":
-        i2c = hw.open_i2c(pins)
-        address = pins["i2c"].get("address", 0x3C)
-        if not hw.answers(i2c, address):
-            return _open_spi(pins, size)
+    i2c = hw.open_i2c(pins)
+    address = pins["i2c"].get("address", 0x3C)
+    on_spi = size.get("bus") == "spi"
+    if on_spi and not hw.answers(i2c, address):
+        return _open_spi(pins, size)
+    display = Display(i2c, address, size.get("width", 128), size.get("height", 64),
+                      size.get("controller"))
+    if on_spi:
         # SPI has no acknowledge; an I2C display that does is the one wired.
-        display = Display(i2c, address, size.get("width", 128), size.get("height", 64),
-                          size.get("controller"))
         display.elsewhere = ("Display found on I2C at 0x%02X, not SPI: for I2C take"
                              " pins.json" % address)
         return display
-    i2c = hw.open_i2c(pins)
-    display = Display(i2c, pins["i2c"].get("address", 0x3C), size.get("width", 128),
-                      size.get("height", 64), size.get("controller"))
     second = pins.get("display2")
     if second:
         display.seats = 2      # what one seat's panel shows, the other's shows too
     # A second panel at the first's own address hears every write the first gets: nothing more
     # to send (its turn for the seat across is how it lies in the lid; hardware/README.md).
-    if second and second["address"] != pins["i2c"].get("address", 0x3C):
+    if second and second["address"] != address:
         display.add_panel(i2c, second["address"], second.get("rotation", 180),
                           second.get("controller", size.get("controller")))
     if not display.online and pins.get("spi"):
@@ -104,7 +102,7 @@ def open_display(pins):
         hw.pulse_reset(pins["spi"].get("reset"))
         display.add_panel(None, 0, 0, size.get("controller"), spi=hw.open_spi(pins))
         display.elsewhere = ("Nothing on I2C at 0x%02X: shown on SPI; for SPI take"
-                             " pins-spi.json" % pins["i2c"].get("address", 0x3C))
+                             " pins-spi.json" % address)
     return display
 
 
