@@ -37,6 +37,14 @@ def _say(display, *lines):
     display.show()
 
 
+def _no_display(pins, controller, why=""):
+    """The line for a display that does not answer on I2C (`why`: the error, if one was
+    raised), naming the wires to check."""
+    i2c = pins["i2c"]
+    return "FAIL display: no %s at 0x%02X on I2C%d%s: check SDA GP%d, SCL GP%d, 3V3, GND" % (
+        controller.upper(), i2c.get("address", 0x3C), i2c["id"], why, i2c["sda"], i2c["scl"])
+
+
 def _average_us(clock, action, times=10):
     start = clock.ticks_us()
     for _ in range(times):
@@ -64,9 +72,7 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
                 " (SCK GP%d, MOSI GP%d, CS GP%d, DC GP%d)" % (
                     wires["id"], error, wires["sck"], wires["mosi"], wires["cs"], wires["dc"]))
         else:
-            out("FAIL display: no %s at 0x%02X on I2C%d (%s): check SDA GP%d, SCL GP%d, 3V3, GND"
-                % (controller.upper(), pins["i2c"].get("address", 0x3C), pins["i2c"]["id"],
-                   error, pins["i2c"]["sda"], pins["i2c"]["scl"]))
+            out(_no_display(pins, controller, " (%s)" % (error,)))
         return 1
     gc.collect()
     if app.display.elsewhere:
@@ -76,9 +82,7 @@ def run(pins_path="hardware/pins.json", clock=None, flash_root=TEST_FOLDER, wait
         failures += 1
         spi = False             # (the first panel is on I2C either way: the figures below)
     elif not app.display.online:
-        out("FAIL display: no %s at 0x%02X on I2C%d: check SDA GP%d, SCL GP%d, 3V3, GND" % (
-            controller.upper(), pins["i2c"].get("address", 0x3C), pins["i2c"]["id"],
-            pins["i2c"]["sda"], pins["i2c"]["scl"]))
+        out(_no_display(pins, controller))
         return 1
     elif spi:
         # (SPI has no acknowledge: only the test frame below shows that the panel is there)

@@ -409,7 +409,8 @@ def test_the_spi_wires_of_an_i2c_pin_map_are_checked_like_a_display_on_spis():
     against the buttons', and its RES pin a GPIO."""
     from firmware.board.pins import parse, PinMapError
     parse(_hardware_pins("pins.json"))
-    for change, words in ((lambda d: d["spi"].update(cs=14), "GP14 is used twice"),
+    for change, words in ((lambda d: d.update(spi=5), "spi must be a JSON object"),
+                          (lambda d: d["spi"].update(cs=14), "GP14 is used twice"),
                           (lambda d: d["spi"].update(reset=40), "spi.reset must be a GPIO"),
                           (lambda d: d["spi"].update(sck=5), "SPI0's clock can be on")):
         data = _hardware_pins("pins.json")

@@ -46,9 +46,11 @@ def _spi(data):
     nothing answers on I2C (its RES pin then as "reset": firmware.board.display.open_display).
     Returns its pins as (name, GPIO) pairs for the check that none is used twice."""
     spi = data.get("spi")
-    if not isinstance(spi, dict):
+    if spi is None:
         raise PinMapError("display.bus is spi: the pin map needs an 'spi' section "
                           "(id, sck, mosi, cs, dc)")
+    if not isinstance(spi, dict):
+        raise PinMapError("spi must be a JSON object (id, sck, mosi, cs, dc)")
     block = spi.get("id")
     if block not in (0, 1):
         raise PinMapError("spi.id must be 0 or 1")
