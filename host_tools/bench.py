@@ -7,6 +7,7 @@ RP2040, so object sizes match the Pico's) and printed; the README quotes them.
 import json
 import os
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from host_tools.mprun import run_micropython, ROOT
 
@@ -260,14 +261,14 @@ def rhythm_keys(seed):
     return ",".join(words)
 
 
-def bench_rhythm(image, flash_timing, fram=None, pins=None, panel="ssd1306"):
+def bench_rhythm(image, flash_timing, fram=None, pins=None, panel="ssd1306", later=None):
     """[(rhythm, taps, late, p95, max)]: every tap's update at each rhythm (ms from its
     release to the last I2C byte; late: more than LATE_MS). `fram`: saved on an FRAM instead
     (the image's pin map names it). `pins`, `panel`: the pin map the image holds and its
-    display's controller, when not the default (a display on SPI)."""
-    from host_tools import virtual_checks
+    display's controller, when not the default (a display on SPI). `later`: a Jobs' `later`, to
+    measure the rows side by side (each then a Future)."""
     from host_tools.scripted_game import scripted_keys
-    rows = []
+    later = later or _now
     runs = [("%d ms" % ms, MIXED_KEYS, ms - 80) for ms in RHYTHMS_MS]
     runs += [("random, seed %d" % seed, rhythm_keys(seed), 70) for seed in RANDOM_SEEDS]
     # Quick taps: each key held QUICK_TAP_MS, the next pressed 70 ms after the release (a
@@ -278,13 +279,56 @@ def bench_rhythm(image, flash_timing, fram=None, pins=None, panel="ssd1306"):
     # A whole game's worth of saves: littlefs erases (a block filled, its metadata compacted)
     # come in a long game, seldom in 34 taps.
     runs.append(("13 rounds, 530 ms", ",".join(scripted_keys(13)), 450))
-    for name, keys, gap in runs:
-        measured = virtual_checks.press_to_photon(image, keys, gap, flash_timing=flash_timing,
-                                                  fram=fram, pins=pins, panel=panel)
-        times = sorted(ms for _, ms in measured if ms is not None)
-        late = sum(1 for ms in times if ms > LATE_MS)
-        rows.append((name, len(measured), late, _pct(times, 95), times[-1]))
-    return rows
+    return [later(_rhythm_row, name, image, keys, gap, flash_timing, fram, pins, panel)
+            for name, keys, gap in runs]
+
+
+def _rhythm_row(name, image, keys, gap, flash_timing, fram, pins, panel):
+    """One row of bench_rhythm: (rhythm, taps, late, p95, max)."""
+    from host_tools import virtual_checks
+    measured = virtual_checks.press_to_photon(image, keys, gap, flash_timing=flash_timing,
+                                              fram=fram, pins=pins, panel=panel)
+    times = sorted(ms for _, ms in measured if ms is not None)
+    late = sum(1 for ms in times if ms > LATE_MS)
+    return (name, len(measured), late, _pct(times, 95), times[-1])
+
+
+def _now(measure, *args):
+    """measure(*args) at once (bench_rhythm with no Jobs)."""
+    return measure(*args)
+
+
+class Jobs:
+    """Measurements on the virtual Pico side by side, one per core. Each runs an emulator
+    process of its own and its figures are emulated time, so running them together changes no
+    figure, only the wait: make bench's virtual-Pico part took over 3 hours one after another
+    on this 2-core machine. NETCLICK_BENCH_JOBS sets how many at once."""
+
+    def __init__(self):
+        workers = int(os.environ.get("NETCLICK_BENCH_JOBS") or os.cpu_count() or 1)
+        self.pool = ThreadPoolExecutor(max_workers=workers)
+
+    def later(self, measure, *args, **kwargs):
+        """measure(*args, **kwargs) in the pool: a Future of its result."""
+        return self.pool.submit(measure, *args, **kwargs)
+
+    def results(self, figures):
+        """`figures` with every Future in it (in dicts, lists and tuples) replaced by its result,
+        waiting for each; then the pool is shut."""
+        try:
+            return _resolved(figures)
+        finally:
+            self.pool.shutdown(cancel_futures=True)
+
+
+def _resolved(value):
+    if isinstance(value, Future):
+        return _resolved(value.result())
+    if isinstance(value, dict):
+        return dict((key, _resolved(item)) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return type(value)(_resolved(item) for item in value)
+    return value
 
 
 SWAP_ACTIONS = 2000         # the games a swap is timed with (bench_board)
@@ -297,48 +341,67 @@ POWER_UP_ACTIONS = (500, 2000)     # saved games power-up is timed with (and non
 POWER_UP_JOURNAL = (500, 150)
 
 
+def _boot_ms(fresh):
+    """Power-up to the dashboard with no game saved (emulated ms)."""
+    from host_tools import vpico
+    with vpico.VirtualPico(fresh) as pico:
+        return pico.boot()
+
+
+def _tap_figures(image, keys, last=None, **where):
+    """(p50, p95, max, taps, taps that changed the glass) of press to photon over `keys` (the
+    last `last` taps of them); `where`: press_to_photon's panel arguments."""
+    from host_tools import virtual_checks
+    measured = virtual_checks.press_to_photon(image, keys, **where)
+    if last:
+        measured = measured[-last:]
+    times = sorted(ms for _, ms in measured if ms is not None)
+    return (_pct(times, 50), _pct(times, 95), times[-1], len(measured), len(times))
+
+
+def _mixed_figures(image, gap):
+    """(p50, p95, max, taps) over photon_mixed at `gap`."""
+    mixed, count = photon_mixed(image, gap)
+    return (_pct(mixed, 50), _pct(mixed, 95), mixed[-1], count)
+
+
 def bench_board(image, fresh, folder, rounds=13, fram=False):
     """The figures of one board (a flash image with the tracker on it, and a copy with no game
     saved yet) on the virtual Pico; with `fram`, the rhythm sweep also with the games saved on
-    an FRAM (the pin-map option, firmware/board/fram.py) and the flash at its worst."""
-    from host_tools import vpico, virtual_checks
+    an FRAM (the pin-map option, firmware/board/fram.py) and the flash at its worst. The
+    measurements run side by side (Jobs): each flash image they are given is made first, here."""
+    from host_tools import virtual_checks
     from host_tools.scripted_game import scripted_keys
-    with vpico.VirtualPico(fresh) as pico:
-        boot_ms = pico.boot()
+    jobs = Jobs()
+    later = jobs.later
     fits = _if_it_fits
-    power_up = [fits(virtual_checks.power_up_ms, (None, n), fresh, folder, n)
+    game_keys = ",".join(scripted_keys(rounds))
+    power_up = [later(fits, virtual_checks.power_up_ms, (None, n), fresh, folder, n)
                 for n in POWER_UP_ACTIONS]
-    power_up.append(fits(virtual_checks.power_up_ms, (None, POWER_UP_JOURNAL[0]), fresh, folder,
-                         *POWER_UP_JOURNAL))
-    taps = virtual_checks.press_to_photon(image, ",".join(scripted_keys(rounds)))
-    monitor = virtual_checks.press_to_photon(fresh, MONITOR_KEYS)[-MONITOR_TAPS:]
-    prompt, built, gc_ms = virtual_checks.heap_after_boot(image)
-    peak, peak_screen, peak_gc_ms = fits(virtual_checks.heap_in_game, (None, "-", None), image, 50)
-    inf_peak, inf_screen = fits(virtual_checks.heap_in_infiltration, (None, "-"), image)
-    idle = virtual_checks.idle_cpu(image)
-    times = sorted(ms for _, ms in taps if ms is not None)
-    inf = sorted(ms for _, ms in monitor if ms is not None)
-    figures = {"inf_peak": inf_peak, "inf_screen": inf_screen, "inf_taps": len(inf),
-               "inf_p95": _pct(inf, 95), "inf_max": inf[-1],
-               "taps": len(taps), "updates": len(times), "boot_ms": boot_ms,
-               "p50": _pct(times, 50), "p95": _pct(times, 95), "max": times[-1],
-               "prompt": prompt, "built": built, "gc_ms": gc_ms, "idle": idle,
-               "peak": peak, "peak_screen": peak_screen, "peak_gc_ms": peak_gc_ms,
-               "power_up": power_up}
+    power_up.append(later(fits, virtual_checks.power_up_ms, (None, POWER_UP_JOURNAL[0]), fresh,
+                          folder, *POWER_UP_JOURNAL))
+    figures = {"boot_ms": later(_boot_ms, fresh), "power_up": power_up,
+               "taps": later(_tap_figures, image, game_keys),
+               "monitor": later(_tap_figures, fresh, MONITOR_KEYS, MONITOR_TAPS),
+               "heap": later(virtual_checks.heap_after_boot, image),
+               "game_peak": later(fits, virtual_checks.heap_in_game, (None, "-", None), image, 50),
+               "inf": later(fits, virtual_checks.heap_in_infiltration, (None, "-"), image),
+               "idle": later(virtual_checks.idle_cpu, image)}
     for gap in GAPS_MS:
-        mixed, count = photon_mixed(image, gap)
-        figures["mixed%d" % gap] = (_pct(mixed, 50), _pct(mixed, 95), mixed[-1], count)
-    figures["rhythm"] = dict((timing, bench_rhythm(image, timing)) for timing in RHYTHM_TIMINGS)
+        figures["mixed%d" % gap] = later(_mixed_figures, image, gap)
+    figures["rhythm"] = dict((timing, bench_rhythm(image, timing, later=later))
+                             for timing in RHYTHM_TIMINGS)
     if fram:
         figures["rhythm"]["FRAM"] = bench_rhythm(
-            virtual_checks.with_fram(image, folder, "fram.bin"), "worst", virtual_checks.FRAM)
+            virtual_checks.with_fram(image, folder, "fram.bin"), "worst", virtual_checks.FRAM,
+            later=later)
         # The display's bus at 1 MHz (a pin-map option): a whole-screen picture is some 1 KB,
         # 23 ms of a 400 kHz bus before any Python; and with the FRAM too, the flash at its worst.
         figures["rhythm"]["1 MHz"] = bench_rhythm(
-            virtual_checks.with_fast_bus(image, folder, "fast.bin"), "typical")
+            virtual_checks.with_fast_bus(image, folder, "fast.bin"), "typical", later=later)
         figures["rhythm"]["FRAM, 1 MHz"] = bench_rhythm(
             virtual_checks.with_fast_bus(image, folder, "fast-fram.bin", fram=True), "worst",
-            virtual_checks.FRAM)
+            virtual_checks.FRAM, later=later)
         # The display on SPI (issue 61; hardware/pins-spi.json): each controller at its
         # datasheet's clock, the flash at its typical times.
         for controller in SPI_CONTROLLERS:
@@ -347,15 +410,15 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
             pins["display"]["controller"] = controller
             work = virtual_checks.with_pin_map(image, folder, "spi-%s.bin" % controller,
                                                json.dumps(pins))
-            figures["rhythm"]["SPI " + controller] = bench_rhythm(work, "typical", pins=pins,
-                                                                  panel=controller)
-    if fram:
+            figures["rhythm"]["SPI " + controller] = bench_rhythm(
+                work, "typical", pins=pins, panel=controller, later=later)
         # Taps after a swap: a new game over a 2,000-action game with three such games kept,
         # its whole files written at once under the held OK (issue 58), the next taps 130 and
         # 410 ms after its release.
         long_games = virtual_checks.saved_long_games(fresh, folder, SWAP_ACTIONS, 3, "swap.bin")
-        figures["swap"] = dict(((swap, timing, gap), virtual_checks.taps_after_a_swap(
-            long_games, timing, gap, swap=swap)) for swap in virtual_checks.SWAP_KEYS
+        figures["swap"] = dict(((swap, timing, gap), later(
+            virtual_checks.taps_after_a_swap, long_games, timing, gap, 12, swap))
+            for swap in virtual_checks.SWAP_KEYS
             for timing in RHYTHM_TIMINGS for gap in SWAP_GAPS_MS)
     # A display for each seat: the same game, timed to the last byte on the second panel. At
     # 0x3D (hardware/pins-two-displays.json) it gets its pages after the first's; at the first's
@@ -365,21 +428,26 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
         with open(os.path.join(ROOT, "hardware", name)) as handle:
             pins_text = handle.read()
         two = virtual_checks.with_pin_map(image, folder, name + ".bin", pins_text)
-        second = virtual_checks.press_to_photon(
-            two, ",".join(scripted_keys(rounds)),
-            second_panel=json.loads(pins_text)["display2"]["address"])
-        times = sorted(ms for _, ms in second if ms is not None)
-        figures[key] = (_pct(times, 50), _pct(times, 95), times[-1])
+        figures[key] = later(_tap_figures, two, game_keys, None,
+                             second_panel=json.loads(pins_text)["display2"]["address"])
     # And on SPI (issue 61; hardware/pins-spi-two-displays.json): two SSD1309s, the second with
     # its own chip select, sent its pages after the first's
     with open(os.path.join(ROOT, "hardware", "pins-spi-two-displays.json")) as handle:
         pins = json.load(handle)
     pins["display"]["controller"] = "ssd1309"
     two = virtual_checks.with_pin_map(image, folder, "spi-two.bin", json.dumps(pins))
-    second = virtual_checks.press_to_photon(two, ",".join(scripted_keys(rounds)), pins=pins,
-                                            panel="ssd1309", second=True)
-    times = sorted(ms for _, ms in second if ms is not None)
-    figures["second_spi"] = (_pct(times, 50), _pct(times, 95), times[-1])
+    figures["second_spi"] = later(_tap_figures, two, game_keys, None, pins=pins,
+                                  panel="ssd1309", second=True)
+    figures = jobs.results(figures)
+    # (the names print_virtual_pico reads)
+    taps, monitor = figures.pop("taps"), figures.pop("monitor")
+    figures.update(p50=taps[0], p95=taps[1], max=taps[2], taps=taps[3],
+                   inf_p95=monitor[1], inf_max=monitor[2], inf_taps=monitor[4])
+    figures["prompt"], figures["built"], figures["gc_ms"] = figures.pop("heap")
+    figures["peak"], figures["peak_screen"], figures["peak_gc_ms"] = figures.pop("game_peak")
+    figures["inf_peak"], figures["inf_screen"] = figures.pop("inf")
+    for key in ("second", "second_same", "second_spi"):
+        figures[key] = figures[key][:3]
     return figures
 
 
@@ -779,23 +847,25 @@ def print_virtual_pico(boards):
     print("  the display's bus at 1 MHz (the pin map's i2c \"freq\"), the flash typical; with the")
     print("  FRAM too, at its worst. The other columns: the bus at 400 kHz.")
     print("  SPI: the display on SPI (hardware/pins-spi.json), SSD1306 and SSD1309 at 10 MHz, SH1106")
-    print("  at 4 MHz,")
-    print("  the flash typical (targets: every tap within %d ms, p95 within %d)."
+    print("  at 4 MHz, the flash typical (targets: every tap within %d ms, p95 within %d)."
           % (SPI_TARGETS["max"], SPI_TARGETS["p95"]))
     spi = tuple("SPI " + controller for controller in SPI_CONTROLLERS)
     columns = [(k, timing) for k in kinds
                for timing in RHYTHM_TIMINGS + ("FRAM", "1 MHz", "FRAM, 1 MHz") + spi
                if timing in boards[k]["rhythm"]]
-    labels = ["%s, %s" % (heads[k], timing) for k, timing in columns]
-    width = "%%%ds" % (max(len(label) for label in labels) + 2)
-    print("  %-18s %s" % ("", "".join(width % label for label in labels)))
     names = [r[0] for r in boards[kinds[0]]["rhythm"]["typical"]]
-    for i, name in enumerate(names):
-        cells = []
-        for k, timing in columns:
-            _, taps, late, p95, most = boards[k]["rhythm"][timing][i]
-            cells.append("%d late, %.0f/%.0f" % (late, p95, most))
-        print("  %-18s %s" % (name, "".join(width % c for c in cells)))
+    # (four columns to a table: the README's bench block stays some 140 characters wide)
+    for first in range(0, len(columns), 4):
+        part = columns[first:first + 4]
+        labels = ["%s, %s" % (heads[k], timing) for k, timing in part]
+        width = "%%%ds" % (max(len(label) for label in labels) + 2)
+        print("  %-18s %s" % ("", "".join(width % label for label in labels)))
+        for i, name in enumerate(names):
+            cells = []
+            for k, timing in part:
+                _, taps, late, p95, most = boards[k]["rhythm"][timing][i]
+                cells.append("%d late, %.0f/%.0f" % (late, p95, most))
+            print("  %-18s %s" % (name, "".join(width % c for c in cells)))
     for k, timing in columns:
         if timing in spi:
             rows = boards[k]["rhythm"][timing]
@@ -809,6 +879,7 @@ def print_virtual_pico(boards):
 
 def print_swap(boards):
     """The taps after a swap (bench_board), on the image."""
+    from host_tools import virtual_checks
     swap_figures = boards.get("image", {}).get("swap")
     if not swap_figures:
         return
