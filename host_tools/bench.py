@@ -587,14 +587,27 @@ def _i2c_ms(count, hz=400000):
     return count * 9 * 1000.0 / hz
 
 
+PARTS = ("host", "browser", "virtual")
+
+
 def main():
-    """Run every benchmark and print its figures; with --readme also write them into README.md."""
+    """Run every benchmark and print its figures; with --readme also write them into README.md.
+    `--only=host,browser,virtual`: those parts only (each prints its own section, so parts run
+    apart print what one run prints; the browser's figures are wall-clock time, so it wants an
+    idle machine, unlike the others)."""
     import io
+    parts = PARTS
+    for arg in sys.argv[1:]:
+        if arg.startswith("--only="):
+            parts = tuple(arg[len("--only="):].split(","))
+            if not set(parts) <= set(PARTS):
+                print("--only takes some of " + ",".join(PARTS))
+                return 2
     out = io.StringIO()
     real_stdout = sys.stdout
     sys.stdout = _Tee(real_stdout, out)
     try:
-        _run_all()
+        _run_all(parts)
     finally:
         sys.stdout = real_stdout
     if "--readme" in sys.argv[1:]:
@@ -625,7 +638,22 @@ class _Tee:
             stream.flush()
 
 
-def _run_all():
+def _run_all(parts=PARTS):
+    if "host" in parts:
+        _run_host()
+    if "browser" in parts:
+        print_browser(*bench_browser())
+        print()
+    if "virtual" in parts:
+        boards = bench_virtual_pico()
+        if boards is None:
+            from host_tools.vpico import MISSING
+            print("Virtual Pico: not measured. " + MISSING)
+            return
+        print_virtual_pico(boards)
+
+
+def _run_host():
     print("Engine (MicroPython 1.27, scripted %d-round game)" % 100)
     r = bench_engine(100)
     print("  game log lines applied       %6d  (%d actions in the history, turn %d)"
@@ -704,14 +732,6 @@ def _run_all():
     print("  %d turns more than their token moves + 2 (targets: fewer presses than token moves;"
           " none over)" % over)
     print()
-    print_browser(*bench_browser())
-    print()
-    boards = bench_virtual_pico()
-    if boards is None:
-        from host_tools.vpico import MISSING
-        print("Virtual Pico: not measured. " + MISSING)
-        return
-    print_virtual_pico(boards)
 
 
 def print_browser(b, why=None):
