@@ -334,3 +334,23 @@ def test_an_economy_event_undone_is_no_longer_offered():
     assert list(log_lines(sim.app.game))[-1] == "corp end-turn"
     sim.keys("HOLD:DOWN:800")
     assert sim.app.screen.pending.sentence(sim.app.game.state) == "Runner installs: 5 cr"
+
+
+def test_the_ring_counts_tags_and_clicks_in_the_plural_from_two():
+    """The ring said "Runner takes 4 tag" and "Runner gains 2 click": a count is said as a
+    player says it, on the glass too, before OK."""
+    sim = play("UP,RIGHT,RIGHT")                               # 1 tag for the Runner
+    assert "Runner takes 1 tag" in glass_text(sim.oled)
+    sim.keys("UP")
+    assert "Runner takes 2 tags" in glass_text(sim.oled)
+    from host_tools.press_budget import RUNNER_TURN
+    sim = play(RUNNER_TURN + ",UP")                            # the Runner's, round to clicks
+    sentence = lambda: sim.app.screen.pending.sentence(sim.app.game.state)
+    for _ in range(12):
+        if "click" in sentence():
+            break
+        sim.keys("RIGHT")
+    assert sentence().endswith("gains 1 click"), sentence()
+    sim.keys("UP")
+    assert sentence().endswith("gains 2 clicks"), sentence()
+    assert "gains 2 clicks" in glass_text(sim.oled)

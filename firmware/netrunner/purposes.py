@@ -232,6 +232,8 @@ class Pending:
                                 "Score %d: remote %d" % (n, remote)))
         asks = _LINK_ASKS if verb == LINK else rules.VERBS[_ASKS.get(verb, verb)][7]
         text = (asks or "%s: %d") % (SIDE_NAMES[side], n)    # (each ring verb asks: a test)
+        if n != 1 and text[text.rfind(" ") + 1:] in ("tag", "click"):
+            text += "s"             # (the rows' words are singular: "Runner takes 2 tags")
         if SMALL.measure(text) <= WIDTH:
             return text
         # Too wide for the screen ("Corp trashes a resource: 12 cr"): without the side, which
