@@ -354,3 +354,20 @@ def test_the_ring_counts_tags_and_clicks_in_the_plural_from_two():
     sim.keys("UP")
     assert sentence().endswith("gains 2 clicks"), sentence()
     assert "gains 2 clicks" in glass_text(sim.oled)
+
+
+def test_a_sentence_too_wide_for_the_glass_drops_the_side_and_still_begins_with_a_word():
+    """"Runner: virus counters +12" is wider than the screen: without the side's name it read
+    " virus counters +12", a blank first; each wide sentence starts with its capital."""
+    from host_tools.press_budget import RUNNER_TURN
+    sim = play(RUNNER_TURN + ",UP")
+    sentence = lambda: sim.app.screen.pending.sentence(sim.app.game.state)
+    for _ in range(12):
+        if "virus" in sentence():
+            break
+        sim.keys("RIGHT")
+    sim.keys(",".join(["UP"] * 11))
+    assert sentence() == "Virus counters +12"
+    assert "Virus counters +12" in glass_text(sim.oled)
+    sim = play("UP,RIGHT,RIGHT,OK,WAIT:3000,DOWN,DOWN")        # tagged: a resource trashed
+    assert sentence() == "Trashes a resource: 2 cr"

@@ -238,7 +238,7 @@ class Pending:
             return text
         # Too wide for the screen ("Corp trashes a resource: 12 cr"): without the side, which
         # the lit choice under it says ("Trashes a resource: 12 cr").
-        text = text[len(SIDE_NAMES[side]) + 1:]
+        text = text[len(SIDE_NAMES[side]):].lstrip(": ")     # ("Runner: virus counters +12")
         return text[:1].upper() + text[1:]
 
     def ends_game(self, s):
