@@ -344,6 +344,14 @@ TURNS = (
      RUN_HQ + "," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
+    ("Runner: run the remote being advanced, steal 2, three credits", REMOTE + "," + RUNNER_TURN,
+     "RIGHT,DOWN,OK,WAIT:1000," + ACCESS + ",RIGHT,OK,WAIT:1000,OK,OK,OK," + END,
+     ["runner run remote1", "run access", "runner steal 2", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner: run Archives, nothing there, three credits", RUNNER_TURN,
+     "RIGHT,UP,UP,OK,WAIT:1000," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     ["runner run archives", "run access", "run success"] + ["runner gain-credit"] * 3
+     + ["runner end-turn"]),
     ("Runner: run HQ, steal 2, three credits", RUNNER_TURN,
      RUN_HQ + "," + ACCESS + ",RIGHT,OK,WAIT:1000,OK,OK,OK," + END,
      ["runner run hq", "run access", "runner steal 2", "run success"]

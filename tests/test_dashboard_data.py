@@ -18,6 +18,7 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
         for label in bar:
             assert B.cell(label)[0] == label
     assert B.cell("Run")[2][:3] == (HQ, 0, FIRST_REMOTE + 5)        # remote 6, the last offered
+    assert B._FIRST_REMOTE == FIRST_REMOTE
     assert B.cell("Adv")[2][2] == ADVANCED_REMOTES
     assert (B._GAIN_CREDIT, B._DRAW, B._RUN, B._RUN_END) == (A.GAIN_CREDIT, A.DRAW, A.RUN, A.RUN_END)
     assert (B._RUN_FAIL, B._RUN_JACK_OUT, B._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
@@ -35,8 +36,9 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
             assert callable(does), label
         assert held is None or callable(held), label
         if number:
-            start, low, high, most = number
+            start, low, high, most, below = number
             assert callable(start) or low <= start <= high
+            assert below is None or callable(below), label
     # a held OK ends a turn, purges (the Corp with virus counters on the tracker), or ends a
     # run that took nothing
     assert [row[0] for row in B.CELLS if row[4]] == ["Acts", "End", "Access"]

@@ -405,3 +405,23 @@ def test_with_virus_counters_a_held_ok_on_acts_purges_and_says_so_first():
         count = sim.app.game.count
         sim.keys("LONG:OK,WAIT:300")
         assert sim.app.screen.name == "actions" and sim.app.game.count == count
+
+
+def test_down_from_hq_on_run_is_the_remote_being_advanced():
+    """Issue 60: a remote was UP x3 away on Run, and DOWN stayed on HQ. A tap of DOWN from HQ
+    goes to the last remote with advancement counters (remote 1 when none has any), said
+    before OK; on down from there, Archives, R&D and HQ; a held DOWN stops at HQ."""
+    from simhelp import where_shown
+    from host_tools.press_budget import RUNNER_TURN, REMOTE, END
+    sim = play(RUNNER_TURN + ",RIGHT,DOWN")                   # nothing advanced: remote 1
+    assert where_shown(sim, "Run on Remote 1? UP/DOWN")
+    sim.keys("DOWN")
+    assert where_shown(sim, "Run on Archives? UP/DOWN")
+    sim = play(REMOTE + ",RIGHT,UP,OK,WAIT:1500,OK,OK," + END + ",WAIT:3000")
+    assert sim.app.game.state.corp.advancements(2) == 3      # remote 1: 2, remote 2: 3
+    sim.keys("RIGHT,DOWN")
+    assert where_shown(sim, "Run on Remote 2? UP/DOWN")
+    sim.keys("OK")
+    assert list(log_lines(sim.app.game))[-1] == "runner run remote2"
+    sim = play(RUNNER_TURN + ",RIGHT,HOLD:DOWN:1500")          # held: no runaway round
+    assert where_shown(sim, "Run on HQ? UP/DOWN")

@@ -24,6 +24,7 @@ HOME = const(1)      # the cell the cursor starts on: +1cr
 # engine_lite.netrunner.state's numbers the rows below need (tests/test_dashboard_data.py holds them to
 # the engine's)
 _HQ = const(0)                  # HQ
+_FIRST_REMOTE = const(3)        # FIRST_REMOTE: remote 1
 _LAST_SERVER = const(8)         # FIRST_REMOTE + 5: remote 6, the last a run is offered on
 _ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancements are kept
 # The engine's numbers OK on a cell acts with (engine_lite.netrunner.actions; tests/test_dashboard_data.py)
@@ -143,6 +144,12 @@ def _adv_words(value, s):
                     "Advance remote %d? has %d" % (value, has)))
 
 
+def _last_remote(dash, s, game):
+    """Where DOWN from HQ goes on Run: the last remote with advancement counters (the card the
+    Corp is advancing), else remote 1 (issue 60: a remote was UP x3 away; HQ was the end)."""
+    return _FIRST_REMOTE + max(last_advanced(s.corp), 1) - 1
+
+
 def _run_words(value, s):
     """Run's question: the server by name."""
     return "Run on %s? UP/DOWN" % server_name(value)
@@ -156,7 +163,8 @@ def _run_words(value, s):
 #           to steal, the trace's base, the remote whose card is advanced: 0, a card elsewhere,
 #           ice say): (the number it starts at, or a function (dashboard, state, game) -> it;
 #           lowest, highest, the most a held key adds: Steal an agenda's worth, so no runaway to
-#           a win); else None
+#           a win; where a tap below the lowest goes, a function as the start's, or None: it
+#           stays); else None
 #   does    what OK on the cell does: an engine action (verb, side, argument, quiet), quiet when
 #           the captions' row names it already ("Run on HQ", "Access HQ: 1 card"), else a
 #           message does; or one of the dashboard's own steps above
@@ -166,30 +174,35 @@ CELLS = (
     # label     words                        number                                 does                                  held
     ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
     ("+1cr",     "Take a credit: 1 click",     None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     None),
-    ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None),  _advance,                             None),
-    ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None),              (_RUN, RUNNER, NUMBER, True),         None),
+    ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None, None),  _advance,                       None),
+    ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None, _last_remote),      (_RUN, RUNNER, NUMBER, True),   None),
     ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),
     ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),
     ("More",     "Trace, damage, log, more",   None,                                      _more,                                None),
     ("Access",   "Access; hold: none taken",   None,                                      (_RUN_END, 0, _RUN_ACCESS, True),     _hold_access),
     ("Fail",     "The ice ended the run",      None,                                      (_RUN_END, 0, _RUN_FAIL, False),      None),
     ("Jack",     "Jack out: the run ends",     None,                                      (_RUN_END, 0, _RUN_JACK_OUT, False),  None),
-    ("Trace",    "Trace base %s? UP/DOWN",     (3, 0, 30, None),                          _trace,                               None),
+    ("Trace",    "Trace base %s? UP/DOWN",     (3, 0, 30, None, None),                          _trace,                         None),
     ("Done",     "Done: the run ends",         None,                                      _accessed,                            None),
     ("Next",     "Done: next card",            None,                                      _accessed,                            None),
-    ("Steal",    "Steal %s points? UP/DOWN",   (2, 1, 9, 3),                              _steal,                               None),
+    ("Steal",    "Steal %s points? UP/DOWN",   (2, 1, 9, 3, None),                              _steal,                         None),
     ("+1 card",  "Access one more card",       None,                                      _one_more,                            None),
 )
+
+
+def last_advanced(corp):
+    """The last remote with advancement counters (0 when none has any)."""
+    last = 0
+    for remote in range(1, _ADVANCED_REMOTES + 1):
+        if corp.advancements(remote):
+            last = remote
+    return last
 
 
 def new_remote(corp):
     """The remote a card installed in a new server is in: the one after the last remote with
     advancement counters (1 when none has any), within those whose counters are kept."""
-    last = 0
-    for remote in range(1, _ADVANCED_REMOTES + 1):
-        if corp.advancements(remote):
-            last = remote
-    return min(last + 1, _ADVANCED_REMOTES)
+    return min(last_advanced(corp) + 1, _ADVANCED_REMOTES)
 
 
 def cell(label):

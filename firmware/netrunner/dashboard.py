@@ -516,10 +516,12 @@ class Dashboard(Screen):
             step = step_of(event) * (1 if name == "UP" else -1)
             number = cell(label)[2]
             if number:
-                start, low, high, most = number
+                start, low, high, most, below = number
                 if event == LONG:
                     self._held_from = self.value
                 value = held_change(self.value, event, step, self._held_from, most)
+                if value < low and below is not None and event == PRESS:
+                    value = below(self, s, app.game)      # (a tap only: a hold stops at the end)
                 self.value = max(low, min(high, value))
             else:
                 game = app.game
