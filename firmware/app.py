@@ -85,6 +85,9 @@ class App:
         self.round_clock = None  # the tournament timer, once set (firmware.tournament.roundclock)
         self.endings = []        # games another replaced, not yet in the archive (keep_endings)
         self.restored = None     # the archive copy of a game that came back (after_commit)
+        # (checksum, game): a kept copy of the game resumed at power-up, to go at the first
+        # commit while that game is in play (firmware.main.Device; after_commit)
+        self.copy_left = None
         self.back = None         # ... and that game (its copy goes only while it is in play)
         self.saver = None        # what writes the game (firmware.saving.storage.Saver; settle)
         self.flash = None        # the board's files, for those beside the game (firmware.main)
@@ -246,6 +249,11 @@ class App:
         if self.restored is not None and self.flash is not None and self.back is self.game:
             archive.drop(self.flash, self.restored)
         self.restored = self.back = None
+        left = self.copy_left
+        if left is not None:
+            self.copy_left = None
+            if left[0] is not None and left[1] is self.game and self.flash is not None:
+                archive.drop(self.flash, left[0])
 
     def _confirmed(self, act):
         """The held OK on an action that ends the game: done, and home (the end's screen)."""

@@ -140,6 +140,12 @@ class Device:
             # ... and a game brought back so: its archive copy goes once its own snapshot is
             # written (App.after_commit), the replaced game kept as a swap (pushing none out).
             self.app.came_back(self.storage.restored)
+        # A kept copy of the game in play itself (the same checksum as the snapshot it resumed
+        # from) is what a power cut left between a brought-back game's own snapshot and the
+        # drop of its copy: it goes at the first commit, as it would have (found by
+        # tests/test_kept_games_player.py: kept for ever, such copies filled every slot, and a
+        # bring-back then took the oldest kept game with no word).
+        self.app.copy_left = (self.storage.snapshot_sum, self.app.game)
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
         self.POLL_MS = self.app.POLL_MS

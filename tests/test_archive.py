@@ -99,6 +99,29 @@ def test_a_power_cut_at_every_step_of_bringing_a_game_back_loses_none():
                 break
 
 
+def test_a_copy_a_power_cut_left_after_a_game_came_back_goes_at_the_next_commit():
+    """Found by tests/test_kept_games_player.py (seed 11355): a game brought back, its own
+    snapshot written, and the power cut before its archive copy was dropped. At power-up the
+    journal no longer named the copy, so it stayed for ever, one more kept game: two such, and
+    a bring-back found every slot taken, and the oldest kept game went with no word. The copy
+    (the same checksum as the snapshot the game in play resumed from) now goes at the first
+    commit, as it would have without the cut."""
+    for entry in range(archive.KEEP):
+        flash, device = four_games()
+        before = recoverable(flash)
+        _name, game, sum = archive.entries(device.flash)[entry]
+        archive.restore(device.app, game, sum)
+        device.app.after_commit = lambda: None      # the cut: the snapshot written, no drop
+        device.saver.flush()
+        assert [kept for _o, _s, _n, kept in archive.listing(flash)].count(sum) == 1
+        device = boot(flash)                        # power-up, and its first commit
+        sums = [kept for _o, _s, _n, kept in archive.listing(flash)]
+        assert sum not in sums and len(sums) == archive.KEEP, "entry %d" % (entry + 1)
+        after = recoverable(flash)
+        assert sorted(after) == sorted(before), "entry %d" % (entry + 1)
+        assert after[0] == identity(game)
+
+
 def test_a_full_flash_while_the_archive_grows_deletes_no_kept_game_however_often_it_retries():
     flash, device = four_games()
     before = recoverable(flash)

@@ -245,7 +245,12 @@ def one_run(seed):
             seed, stretch, ops, len(missing), len(before))
 
 
+# Seeds beyond RUNS that found a fault once, played every time: 11355, a kept copy a power cut
+# left after a game came back, kept for ever (test_archive.py has it step by step).
+FOUND = (11355,)
+
+
 def test_kept_games_survive_players_who_never_pause():
-    seeds = [int(SEED)] if SEED else range(RUNS)
+    seeds = [int(SEED)] if SEED else list(range(RUNS)) + list(FOUND)
     for seed in seeds:
         one_run(seed)

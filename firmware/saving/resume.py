@@ -152,6 +152,7 @@ def load(storage, settings):
             continue
         try:
             seq, game = parse_snapshot(data)
+            file_sum = unframe(data)[1]
         except (ValueError, TypeError, KeyError, IndexError):   # the file fails its checks
             data = None
             aside = keep_aside(storage, name)
@@ -160,10 +161,10 @@ def load(storage, settings):
             continue
         data = None
         if best is None or seq > best[0]:
-            best = (seq, game, name)
+            best = (seq, game, name, file_sum)
     if best is None:
         return _journal_alone(storage, settings, notices)
-    storage.seq, game, storage.source = best
+    storage.seq, game, storage.source, file_sum = best
     best = None
     if storage.source == TEMPORARY:
         # A power cut between writing the newest snapshot and renaming it: finish the rename
@@ -173,7 +174,11 @@ def load(storage, settings):
             flash.rename(SNAPSHOT, PREVIOUS)
         flash.rename(TEMPORARY, SNAPSHOT)
         storage.source = SNAPSHOT
+    resumed_game = game
     lost, game = _replay_journal(storage, game)
+    if game is resumed_game and storage.source == SNAPSHOT and storage.restored is None:
+        storage.snapshot_sum = file_sum      # (the game in play goes on from game.json's)
+    resumed_game = None
     if lost:
         notices.append(lost)
     if notices and not lost:

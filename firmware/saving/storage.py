@@ -138,6 +138,11 @@ class Storage:
         # The checksum of the kept game a swap in the journal brought back (its archive copy
         # is the start of the game in play until the game's own snapshot is written), or None
         self.restored = None
+        # The checksum of the snapshot the game in play was resumed from, when nothing in the
+        # journal replaced it (firmware.saving.resume.load): a kept file with the same checksum
+        # is that game's copy, left by a power cut between a brought-back game's snapshot and
+        # the copy's drop (firmware.main.Device)
+        self.snapshot_sum = None
         self.commits = 0          # figures for benchmarks
         self.bytes_written = 0
 
