@@ -181,3 +181,25 @@ def test_a_message_never_covers_a_questions_key_line(keys):
         sim.run(50)
         assert sim.app.screen is screen and sim.app.toast == text
         assert bytes(sim.oled.glass_bytes())[-128:] == keys_row, text
+
+
+@pytest.mark.parametrize("screen", ["trace", "trace_summary", "flatline", "win", "time_over",
+                                    "match", "psi", "psi_result", "die", "infiltration_end",
+                                    "holdings"])
+def test_no_message_covers_the_keys_of_any_screen_that_says_them(screen):
+    """Issue 60's class, on every screen of the catalog whose last row says what the keys do
+    (the trace's steps, the win screen, the match, the psi game, a die, Infiltration's end
+    and holdings): a message, of one line or two, leaves that row as it was. (Two lines at
+    the bottom covered "hold < undo  OK new game" and "^v bid 0-2  OK reveal", and on the
+    trace's first step cut through the boosts' row.)"""
+    from host_tools.screens_catalog import SCREENS
+    keys = [k for name, _, k in SCREENS if name == screen][0]
+    sim = play(keys + ",WAIT:3000")
+    shown = sim.app.screen
+    assert shown is not sim.app.screens[0]
+    keys_row = bytes(sim.oled.glass_bytes())[-128:]
+    for text in ("Hold OK to confirm", "Time: Corp's turn, then Runner's last turn, a long one"):
+        sim.app.say(text)
+        sim.run(50)
+        assert sim.app.screen is shown and sim.app.toast == text
+        assert bytes(sim.oled.glass_bytes())[-128:] == keys_row, text

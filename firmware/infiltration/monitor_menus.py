@@ -137,6 +137,8 @@ class EndScreen(Screen):
     """The end: the ranking of the escaped agents, the tie-break, the arrested. OK enters the
     next escaped agent's holdings (the values of its file tokens and special cards)."""
 
+    key_line = True        # (a message goes over its title: Screen.toast_box)
+
     name = "infiltration_end"
     ends_game = True
 
@@ -178,6 +180,8 @@ class EndScreen(Screen):
 class HoldingsPrompt(Screen):
     """An escaped agent's holdings, one value at a time: UP/DOWN set the value, OK adds it,
     LEFT takes the last one back (or leaves), RIGHT: done."""
+
+    key_line = True        # (a message goes over its title: Screen.toast_box)
 
     name = "holdings"
 

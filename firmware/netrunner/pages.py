@@ -48,6 +48,8 @@ class EndTurn(Screen):
 class WinScreen(Screen):
     """Who won and why. Hold LEFT to undo and play on; OK starts a new game."""
 
+    key_line = True        # (a message goes over its title: Screen.toast_box)
+
     name = "win"
     ends_game = True
 

@@ -58,13 +58,10 @@ class TraceWizard(Screen):
         return ((0, 30), (0, s.can_pay(CORP)), (0, s.can_pay(RUNNER)))
 
     def toast_box(self, app, lines):
-        """At the Runner's boost, the step whose OK runs the trace, a message goes over the
-        captions of the large numbers (and the numbers too, for two lines): the row of what
-        the trace adds up from ("Trace 3"), the outcome and what OK charges stay in sight
-        (issue 35: no message over what OK does). Before it, over the keys' hint at the
-        bottom, as on any screen."""
-        if self.field < 2:
-            return Screen.toast_box(self, app, lines)
+        """A message goes over the captions of the large numbers (and the numbers too, for two
+        lines): the row of what the trace adds up from ("Trace 3"), the outcome, what OK
+        charges and the keys stay in sight (issue 35: no message over what OK does; issue 60:
+        nor over the keys, and a two-line message at the bottom cut through the boosts' row)."""
         if lines == 1:
             return _CAPTION_Y + 1, _FIELDS_Y - 1, _CAPTION_Y
         return _BIG_Y + 1, _FIELDS_Y - 1, _BIG_Y + 5

@@ -132,6 +132,8 @@ class MatchScreen(Screen):
     """Both games of the match and their results. OK: start the match, or game 2 once game 1
     is over, or a new match once both are; LEFT back."""
 
+    key_line = True        # (a message goes over its title: Screen.toast_box)
+
     name = "match"
 
     def draw(self, app, fb):
@@ -190,6 +192,8 @@ class MatchScreen(Screen):
 class NamePrompt(Screen):
     """A player's initials, up to 3 characters: UP/DOWN change the letter, LEFT/RIGHT move, OK
     done (the first player is the Corp in game 1)."""
+
+    key_line = True        # (a message goes over its title: Screen.toast_box)
 
     name = "names"
 

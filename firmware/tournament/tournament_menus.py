@@ -136,6 +136,8 @@ class PsiScreen(Screen):
     shows too, and nobody can look away from their own panel: a bid is then one key, DOWN 0,
     OK 1, UP 2, and no digit of it is drawn until the reveal (issue 35)."""
 
+    key_line = True        # (a message goes over its title: Screen.toast_box)
+
     name = "psi"
     SIDES = ("CORP", "RUNNER")
 
@@ -219,6 +221,8 @@ def _randomize(app, kind, count):
 
 class RandomResult(Screen):
     """A randomizer's result in large type; OK (or LEFT) goes back to the game."""
+
+    key_line = True        # (a message goes over its title: Screen.toast_box)
 
     name = "random"
 
