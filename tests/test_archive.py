@@ -122,6 +122,37 @@ def test_a_copy_a_power_cut_left_after_a_game_came_back_goes_at_the_next_commit(
         assert after[0] == identity(game)
 
 
+def test_a_game_brought_back_then_replaced_twice_while_saves_fail_pushes_out_one_game():
+    """Found by tests/test_kept_games_player.py (seed 14554): a game brought back and played
+    on, then an import over it while the flash could not take the swap, then another import.
+    The first swap's failed save forgot that the game it kept had come back, so the save that
+    worked at last kept it as a new game's ending: two kept games went for one. Now the game
+    brought back is kept as a swap (its archive copy, its start, going after it) and only the
+    second import pushes the oldest out."""
+    from firmware.saving import importing
+    flash, device = four_games()
+    files = dict(flash.files)
+    before = recoverable(flash)            # in play, then the kept games, newest first
+    failing = FaultyCutFlash(files=dict(files))
+    clock = ManualClock()
+    device = boot(failing, clock)
+    _name, game, sum = archive.entries(device.flash)[-1]       # the oldest, brought back
+    archive.restore(device.app, game, sum)
+    play_ops(device, clock, ["corp gain 5"])     # (saved: its copy went, the swap is done)
+    _name, game, sum = archive.entries(device.flash)[0]        # and the newest, not saved yet
+    archive.restore(device.app, game, sum)
+    device.app.act(logtext.parse("runner gain 3"))
+    failing.failing = (random.Random(1), 1.0)                   # every write fails
+    importing.take(device.app, unique_game(50))
+    device.saver.flush()
+    importing.take(device.app, unique_game(51))
+    failing.failing = None
+    assert device.saver.flush()
+    found = recoverable(failing)
+    gone = [g for g in before if not present(g, found)]
+    assert len(gone) <= 1, "%d kept games went for one" % len(gone)
+
+
 def test_a_full_flash_while_the_archive_grows_deletes_no_kept_game_however_often_it_retries():
     flash, device = four_games()
     before = recoverable(flash)

@@ -82,7 +82,8 @@ def keep(flash, game, restored=None):
     """Keep `game` as the newest previous game. When KEEP others are kept already, the oldest
     goes first (the one documented way a kept game leaves: a new game pushed it out), unless
     `game` is kept because a game was brought back (`restored`, that game's checksum): a swap,
-    whose copy leaves when the game in play is committed. Which games are worth keeping is the App's to say (App.play)."""
+    whose copy leaves when the game in play is committed. Which games are worth keeping is the App's to say (App.play).
+    Returns the kept file's checksum."""
     text = snapshot.dumps(game).encode()
     sum = checksum(text)
     found = listing(flash)
@@ -120,6 +121,7 @@ def keep(flash, game, restored=None):
         write_atomic(flash, free, data)
     for entry in copies:                  # older copies of the same game: the new one is it
         flash.remove(entry[2])
+    return sum
 
 
 def _free(flash):
