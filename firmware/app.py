@@ -256,6 +256,13 @@ class App:
         self.restored = sum
         self.back = self.game
 
+    def resumed_from(self, sum):
+        """The game in play was resumed at power-up from the snapshot whose checksum is `sum`
+        (None: a journal replaced it). A kept file with that checksum is its own copy, which a
+        power cut left between a brought-back game's snapshot and the copy's removal: it goes
+        at the first commit while that game is in play (after_commit)."""
+        self.copy_left = (sum, self.game) if sum is not None else None
+
     def after_commit(self):
         """The game in play is on the flash (the Saver calls this after each commit): a game
         that came back from the archive leaves it now, not before (firmware.saving.archive.drop),
@@ -267,7 +274,7 @@ class App:
         left = self.copy_left
         if left is not None:
             self.copy_left = None
-            if left[0] is not None and left[1] is self.game and self.flash is not None:
+            if left[1] is self.game and self.flash is not None:
                 archive.drop(self.flash, left[0])
 
     def _confirmed(self, act):

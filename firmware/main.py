@@ -145,7 +145,7 @@ class Device:
         # drop of its copy: it goes at the first commit, as it would have (found by
         # tests/test_kept_games_player.py: kept for ever, such copies filled every slot, and a
         # bring-back then took the oldest kept game with no word).
-        self.app.copy_left = (self.storage.snapshot_sum, self.app.game)
+        self.app.resumed_from(self.storage.snapshot_sum)
         self.saver = Saver(self.app, self.storage, clock, held)
         self._damage_told = None
         self.POLL_MS = self.app.POLL_MS
