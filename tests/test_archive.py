@@ -153,6 +153,38 @@ def test_a_game_brought_back_then_replaced_twice_while_saves_fail_pushes_out_one
     assert len(gone) <= 1, "%d kept games went for one" % len(gone)
 
 
+def test_a_power_cut_while_a_game_is_kept_then_kept_again_pushes_out_one_game():
+    """Found by tests/test_kept_games_player.py (seed 12797): a match's game 2 over a full
+    archive, a power cut as its replaced game was kept, a second cut in the next power-up's
+    keeping it again: the oldest had been removed before the new file was written, so each
+    try pushed out another kept game. The oldest now goes once the new one is written."""
+    base = MemoryFlash()
+    for n in range(archive.KEEP):
+        archive.keep(base, unique_game(n))
+    # ... and one more, as a swap leaves the archive (a game brought back: it pushes none out)
+    archive.keep(base, unique_game(archive.KEEP), restored=archive.entries(base)[0][2])
+    kept = [identity(game) for _n, game, _s in archive.entries(base)]
+    assert len(kept) == archive.KEEP + 1
+    ending = unique_game(9)
+    cut = 0
+    while True:
+        cut += 1
+        flash = PowerCutFlash(files=dict(base.files), cut_at=cut)
+        try:
+            archive.keep(flash, ending)
+            done = True
+        except PowerCut:
+            done = False
+        again = MemoryFlash(dict(flash.files))
+        archive.keep(again, ending)              # the next power-up keeps it (again)
+        found = [identity(game) for _n, game, _s in archive.entries(again)]
+        assert identity(ending) in found
+        gone = [game for game in kept if game not in found]
+        assert len(gone) <= 1 and gone in ([], [kept[-1]]), "cut %d: %d went" % (cut, len(gone))
+        if done:
+            break
+
+
 def test_a_full_flash_while_the_archive_grows_deletes_no_kept_game_however_often_it_retries():
     flash, device = four_games()
     before = recoverable(flash)

@@ -80,7 +80,7 @@ def checksum_of(game):
 
 def keep(flash, game, restored=None):
     """Keep `game` as the newest previous game. When KEEP others are kept already, the oldest
-    goes first (the one documented way a kept game leaves: a new game pushed it out), unless
+    goes once it is written (the one documented way a kept game leaves: a new game pushed it out), unless
     `game` is kept because a game was brought back (`restored`, that game's checksum): a swap,
     whose copy leaves when the game in play is committed. Which games are worth keeping is the App's to say (App.play).
     Returns the kept file's checksum."""
@@ -94,9 +94,18 @@ def keep(flash, game, restored=None):
     # Bringing a game back (`restored`) is a swap and pushes nothing out. Such a copy can so
     # make the archive one game larger, never a game smaller: the slots beyond KEEP are for
     # that. (Pruning down to KEEP lost a kept game when such a copy was brought back.)
+    # The oldest goes once the new one is written, not before: a power cut between the two
+    # then leaves one game too many, never one too few. Removed first, the game being kept
+    # was still only in memory, the next power-up kept it again, and that pushed out another
+    # (found by tests/test_kept_games_player.py, seed 12797: two kept games went for one).
+    oldest = None
     if restored is None and not copies and len(others) >= KEEP:
-        flash.remove(others.pop(0)[2])
+        oldest = others.pop(0)[2]
     free = _free(flash)
+    if free is None and oldest is not None:
+        flash.remove(oldest)              # (no slot for the new one before it goes)
+        oldest = None
+        free = _free(flash)
     if free is None and copies:
         flash.remove(copies.pop()[2])     # (the game is in play still: its copy is not the only one)
         free = _free(flash)
@@ -108,17 +117,27 @@ def keep(flash, game, restored=None):
     order = found[-1][0] + 1 if found else 1
     data = frame(order, text, sum)
     text = None
-    try:
-        write_atomic(flash, free, data)
-    except OSError as error:
-        if error.args[0] not in ENOSPC or not flash.exists(PREVIOUS):
-            raise
-        # A full flash: game.bak makes room. It holds an older copy of the game being kept
-        # (whose newest is in game.json and its journal until the commit that follows) or the
-        # game before it, kept already. Else, while the copy did not fit, the new game's
-        # moves were never saved, though its own snapshot would fit (issue 36).
-        flash.remove(PREVIOUS)
-        write_atomic(flash, free, data)
+    while True:
+        try:
+            write_atomic(flash, free, data)
+            break
+        except OSError as error:
+            if error.args[0] not in ENOSPC:
+                raise
+            # A full flash: the game pushed out makes room first, then game.bak. That holds
+            # an older copy of the game being kept (whose newest is in game.json and its
+            # journal until the commit that follows) or the game before it, kept already.
+            # Else, while the copy did not fit, the new game's moves were never saved, though
+            # its own snapshot would fit (issue 36).
+            if oldest is not None:
+                flash.remove(oldest)
+                oldest = None
+            elif flash.exists(PREVIOUS):
+                flash.remove(PREVIOUS)
+            else:
+                raise
+    if oldest is not None:
+        flash.remove(oldest)
     for entry in copies:                  # older copies of the same game: the new one is it
         flash.remove(entry[2])
     return sum
