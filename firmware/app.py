@@ -197,7 +197,7 @@ class App:
         if (carry_match and "match" not in game.extras
                 and ending.extras.get("match") is not None):
             game.extras["match"] = ending.extras["match"]
-        if self.back is not ending and not self._waiting(self.back):
+        if self.back is not ending and self.back not in self.endings:
             # (a swap whose save failed and that is replaced by another game: its copy stays,
             # a game twice in the archive rather than one gone)
             self.restored = self.back = None
@@ -222,13 +222,6 @@ class App:
             return True
         return self.saver is not None and self.saver.flush(compact=False)
 
-    def _waiting(self, game):
-        """Whether `game` is one of the endings not yet in the archive."""
-        for ending in self.endings:
-            if ending is game:
-                return True
-        return False
-
     def keep_endings(self):
         """Write the games that others replaced into the archive (firmware.saving.archive); the
         Saver calls this before each commit. Raises OSError like any save (they stay in memory
@@ -236,17 +229,16 @@ class App:
         if self.endings and self.flash is not None:
             while self.endings:
                 ending = self.endings[0]
+                kept = archive.keep(self.flash, ending, self.restored)
                 if self.restored is not None and ending is self.back:
                     # The game brought back, replaced again before its swap was saved: kept
                     # as a swap (pushing none out), and its archive copy, the start of what is
                     # kept now, goes after it (found by tests/test_kept_games_player.py, seed
                     # 14554: a failed save reset this, and the next save kept it as a new
                     # game's ending, a second kept game pushed out)
-                    if archive.keep(self.flash, ending, self.restored) != self.restored:
+                    if kept != self.restored:
                         archive.drop(self.flash, self.restored)   # (unchanged, keep replaced it)
                     self.restored = self.back = None
-                else:
-                    archive.keep(self.flash, ending, self.restored)
                 self.endings.pop(0)
 
     def came_back(self, sum):
