@@ -307,10 +307,21 @@ class Jobs:
     def __init__(self):
         workers = int(os.environ.get("NETCLICK_BENCH_JOBS") or os.cpu_count() or 1)
         self.pool = ThreadPoolExecutor(max_workers=workers)
+        self.started = self.done = 0
 
     def later(self, measure, *args, **kwargs):
         """measure(*args, **kwargs) in the pool: a Future of its result."""
-        return self.pool.submit(measure, *args, **kwargs)
+        future = self.pool.submit(measure, *args, **kwargs)
+        self.started += 1
+        future.add_done_callback(self._count)
+        return future
+
+    def _count(self, future):
+        # Nothing prints until the last one is in: a line on stderr per measurement says how
+        # far a run of hours has got.
+        self.done += 1
+        sys.stderr.write("virtual Pico: %d of %d measurements done\n" % (self.done, self.started))
+        sys.stderr.flush()
 
     def results(self, figures):
         """`figures` with every Future in it (in dicts, lists and tuples) replaced by its result,

@@ -42,7 +42,14 @@ SLIP = ("hardware/pins.json", "hardware/pins-spi.json")
 
 SEQUENCE = key_events(30)
 EXTRAS = st.sampled_from(("", "tags", "bad publicity", "virus", "power", "advanced", "match",
-                          "timer", "time out", "previous games", "economy"))
+                          "timer", "time out", "previous games", "economy", "a point from a win"))
+
+# Lines played before the script's: advancement counters on remotes 1 and 2 (Run's DOWN from
+# HQ goes to remote 2, the last advanced: issue 60), and both sides a point from a win (the
+# win screen, its keys' line under any message: issue 60). The script's lines that no longer
+# fit (the Corp's first clicks) are left out.
+BEFORE = {"advanced": ["corp advance remote1", "corp advance remote2", "corp advance remote2"],
+          "a point from a win": ["corp set agenda-points 6", "runner set agenda-points 6"]}
 
 
 # Issue 60's holds, for both properties: the Corp ends its turn early, the Runner runs on HQ and
@@ -56,6 +63,16 @@ HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
     (("tap", "UP", 30), 50), (("tap", "OK", 30), 50), (("hold", "OK", 700), 50),
     (("tap", "OK", 30), 50)])
 
+# Issue 60's features, for both properties: Run's DOWN from HQ to the last advanced remote (2),
+# an access there and a steal; a score that wins, two keys at once over its question and over
+# the win screen, then its keys.
+RUN_DOWN_EXAMPLE = example(at=4, extra="advanced", panels=1, events=[
+    (("tap", "RIGHT", 30), 50), (("tap", "DOWN", 30), 50), (("tap", "OK", 30), 300),
+    (("tap", "OK", 30), 300), (("tap", "RIGHT", 30), 50), (("tap", "OK", 30), 50)])
+WIN_EXAMPLE = example(at=0, extra="a point from a win", panels=1, events=[
+    (("tap", "UP", 30), 50), (("tap", "UP", 30), 50), (("tap", "RIGHT", 30), 50),
+    (("tap", "OK", 30), 50), (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "OK", 700), 300),
+    (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "LEFT", 700), 300), (("tap", "OK", 30), 50)])
 
 # The changes that have no message, because the glass names them otherwise: (game, verb) ->
 # the texts that must then be legible on the glass, from the state after.
@@ -85,9 +102,9 @@ def start(at, extra, panels):
             game.do(act)
     else:
         game = Game()
-        lines = SCRIPT[:at]
+        lines = BEFORE.get(extra, []) + SCRIPT[:at]
         lines += {"": [], "tags": ["runner tags +2"], "bad publicity": ["corp bad-publicity +1"],
-                  "virus": ["runner virus +2"], "advanced": [],
+                  "virus": ["runner virus +2"],
                   "power": ["runner counter power-counters +2", "corp counter power-counters +1"],
                   "match": [], "timer": [], "time out": [],
                   # an economy event of each side (the ring offers it again at a DOWN of 1)
@@ -141,6 +158,8 @@ def start(at, extra, panels):
 @example(at=0, extra="previous games", panels=1, events=[
     (("tap", "OK", 30), 50), (("hold", "OK", 591), 50), (("tap", "OK", 30), 50)])
 @HOLDS_EXAMPLE
+@RUN_DOWN_EXAMPLE
+@WIN_EXAMPLE
 def test_every_change_is_named_on_the_glass_in_the_frame_that_commits_it(at, extra, panels,
                                                                         events):
     from firmware.app import App
@@ -287,6 +306,8 @@ def _names(game, act):
     (("chord", "RIGHT", "DOWN", 31, 1295), 592), (("busy", "OK", "OK", False, 0, False), 399),
     (("tap", "OK", 98), 203), (("tap", "DOWN", 125), 65), (("tap", "OK", 30), 50)])
 @HOLDS_EXAMPLE
+@RUN_DOWN_EXAMPLE
+@WIN_EXAMPLE
 def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, extra, panels,
                                                                           events):
     """The second half: what a key commits (its first change to the game) was on the glass
