@@ -18,6 +18,11 @@ RUN_HQ = "RIGHT,OK,WAIT:1000"             # the Runner: Run (HQ unless UP/DOWN c
 ACCESS = "OK,WAIT:1000"                   # the run's bar: Access (then a pause: nothing by momentum)
 # Access held: nothing stolen or trashed, the run ends at once (Access and Done in one press)
 ACCESS_NOTHING = "LONG:OK,WAIT:1000"
+# Run held: a run on the server Run names that takes nothing, begun and ended in one press
+RUN_HELD = "LONG:OK,WAIT:1000"
+RUN_NOTHING = "RIGHT," + RUN_HELD         # ... on HQ
+# the Runner's payment in a run, OK held: paid, and the run ends taking nothing
+PAY_NOTHING = "LONG:OK,WAIT:1000"
 TAGGED = "UP,RIGHT,RIGHT,OK,WAIT:3000"    # the Runner takes a tag
 # a virus counter on the Runner's cards (More > Tags & damage > Virus counter +1), then home
 VIRUS = MORE + ",DOWN,OK" + ",DOWN" * 7 + ",OK,WAIT:500,LONG:LEFT,LONG:LEFT,WAIT:3000"
@@ -72,7 +77,7 @@ TASKS = (
     ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,OK,OK",
      ["corp install 0", "corp advance remote1", "corp advance remote1"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS_NOTHING,
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
     ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
      "HOLD:UP:1000,LEFT,LONG:OK", ["runner damage meat 6"]),
@@ -126,7 +131,7 @@ KNOB_TASKS = (
      ["runner run hq", "run access", "runner trash 4", "run success"]),
     ("score a 2-point agenda (Corp)", 3, 1, "", "TURN:+2,RIGHT,OK", ["corp score 2"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,TURN:-3,RIGHT,OK,TURN:-2,OK," + ACCESS_NOTHING,
+     "RIGHT,OK,WAIT:1000,TURN:-3,RIGHT,OK,TURN:-2," + PAY_NOTHING,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
     ("trace 3, Corp +2, Runner +3, tag given", 7, 6, RUNNER_TURN + "," + RUN_HQ,
      "LEFT,OK,TURN:+2,OK,TURN:+3,LONG:OK", ["trace 3 2 3", "runner tags +1"]),
@@ -325,7 +330,7 @@ TURNS = (
     ("Runner: four draws", RUNNER_TURN, "LEFT,OK,OK,OK,OK," + END,
      ["runner draw"] * 4 + ["runner end-turn"]),
     ("Runner: run R&D, nothing there, three credits", RUNNER_TURN,
-     "RIGHT,UP,OK,WAIT:1000," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     "RIGHT,UP," + RUN_HELD + ",OK,OK,OK," + END,
      ["runner run rd", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner: run HQ, a snare: 2 meat damage", RUNNER_TURN,
@@ -341,7 +346,7 @@ TURNS = (
      ["runner run hq", "trace 3 2 3", "runner tags +1", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run HQ, nothing there, three credits", RUNNER_TURN,
-     RUN_HQ + "," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     RUN_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner: run the remote being advanced, steal 2, three credits", REMOTE + "," + RUNNER_TURN,
@@ -349,7 +354,7 @@ TURNS = (
      ["runner run remote1", "run access", "runner steal 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run Archives, nothing there, three credits", RUNNER_TURN,
-     "RIGHT,UP,UP,OK,WAIT:1000," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     "RIGHT,UP,UP," + RUN_HELD + ",OK,OK,OK," + END,
      ["runner run archives", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner: run HQ, steal 2, three credits", RUNNER_TURN,
@@ -357,7 +362,7 @@ TURNS = (
      ["runner run hq", "run access", "runner steal 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, ice rezzed for 3, broken for 2, access", RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: Sure Gamble (5 for 9), install 2, two credits", RUNNER_TURN,
@@ -380,16 +385,27 @@ TURNS = (
      RUN_HQ + "," + ACCESS + ",HOLD:DOWN:800,UP,OK,OK,OK,OK," + END,
      ["runner run hq", "run access", "runner trash 4", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    # Two runs in a turn (issue 60's whole games had twelve runs in 37 turns)
+    ("Runner: run HQ and R&D, nothing there, two credits", RUNNER_TURN,
+     RUN_NOTHING + ",RIGHT,UP," + RUN_HELD + ",OK,OK," + END,
+     ["runner run hq", "run access", "run success", "runner run rd", "run access",
+      "run success", "runner gain-credit", "runner gain-credit", "runner end-turn"]),
+    ("Runner: run HQ breaking ice for 2, run R&D breaking for 1, two credits", RUNNER_TURN,
+     RUN_HQ + ",DOWN,DOWN," + PAY_NOTHING + ",RIGHT,UP,OK,WAIT:1000,DOWN," + PAY_NOTHING
+     + ",OK,OK," + END,
+     ["runner run hq", "runner pay 2", "run access", "run success", "runner run rd",
+      "runner pay 1", "run access", "run success", "runner gain-credit", "runner gain-credit",
+      "runner end-turn"]),
     ("Corp, turn 6: three credits", MID, "OK,OK,OK," + END,
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
     ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,OK,OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
     ("Runner, turn 6: run HQ, three credits", MID + ",OK,OK,OK," + END + ",WAIT:3000",
-     RUN_HQ + "," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     RUN_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner, turn 6: Sure Gamble, run HQ", MID + ",OK,OK,OK," + END + ",WAIT:3000",
-     ECONOMY + "," + RUN_HQ + "," + ACCESS_NOTHING + ",OK,OK," + END,
+     ECONOMY + "," + RUN_NOTHING + ",OK,OK," + END,
      ["runner play 5", "runner gain 9", "runner run hq", "run access", "run success",
       "runner gain-credit", "runner gain-credit", "runner end-turn"]),
     ("Corp, turn 13: Hedge Fund, two credits", LATE, ECONOMY + ",OK,OK," + END,
@@ -398,7 +414,7 @@ TURNS = (
      "DOWN,DOWN,RIGHT,OK,OK,WAIT:1500,OK,OK," + END,
      ["corp install-ice 2 1", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
     ("Runner, turn 13: run, ice rezzed for 3, broken for 2", LATE + ",OK,OK,OK," + END + ",WAIT:3000",
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN,OK," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner, turn 13: three credits, a draw", LATE + ",OK,OK,OK," + END + ",WAIT:3000",

@@ -69,6 +69,14 @@ HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
 RUN_DOWN_EXAMPLE = example(at=4, extra="advanced", panels=1, events=[
     (("tap", "RIGHT", 30), 50), (("tap", "DOWN", 30), 50), (("tap", "OK", 30), 300),
     (("tap", "OK", 30), 300), (("tap", "RIGHT", 30), 50), (("tap", "OK", 30), 50)])
+# ... and a held OK on Run (a whole run that took nothing) and on the Runner's payment in a run
+# (paid, and the run ends taking nothing)
+RUN_HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
+    (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50),
+    (("hold", "OK", 700), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
+    (("hold", "OK", 700), 900), (("tap", "RIGHT", 30), 50), (("tap", "UP", 30), 50),
+    (("tap", "OK", 30), 300), (("tap", "DOWN", 30), 50), (("tap", "DOWN", 30), 50),
+    (("hold", "OK", 700), 50), (("tap", "OK", 30), 50)])
 WIN_EXAMPLE = example(at=0, extra="a point from a win", panels=1, events=[
     (("tap", "UP", 30), 50), (("tap", "UP", 30), 50), (("tap", "RIGHT", 30), 50),
     (("tap", "OK", 30), 50), (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "OK", 700), 300),
@@ -159,6 +167,7 @@ def start(at, extra, panels):
     (("tap", "OK", 30), 50), (("hold", "OK", 591), 50), (("tap", "OK", 30), 50)])
 @HOLDS_EXAMPLE
 @RUN_DOWN_EXAMPLE
+@RUN_HOLDS_EXAMPLE
 @WIN_EXAMPLE
 def test_every_change_is_named_on_the_glass_in_the_frame_that_commits_it(at, extra, panels,
                                                                         events):
@@ -307,6 +316,7 @@ def _names(game, act):
     (("tap", "OK", 98), 203), (("tap", "DOWN", 125), 65), (("tap", "OK", 30), 50)])
 @HOLDS_EXAMPLE
 @RUN_DOWN_EXAMPLE
+@RUN_HOLDS_EXAMPLE
 @WIN_EXAMPLE
 def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, extra, panels,
                                                                           events):

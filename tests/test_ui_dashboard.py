@@ -112,6 +112,53 @@ def test_a_held_ok_on_access_is_a_run_that_took_nothing():
     assert sim.state()["run"]["accessing"]
 
 
+def test_a_held_ok_on_run_is_a_whole_run_that_took_nothing():
+    """Issue 60: a turn of two runs that met nothing was three presses over its token moves.
+    A held OK on Run, named by the Run's question, runs on the chosen server, accesses and ends
+    the run in one press; the cursor goes home as after any run. A tap still only runs."""
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT")
+    assert where_shown(sim, "Run HQ? UP/DN, hold: none")
+    sim.keys("UP")
+    assert where_shown(sim, "Run R&D? hold: none")          # (UP/DOWN seen on HQ's)
+    sim.keys("LONG:OK")
+    state = sim.state()
+    assert state["run"] is None and state["runner"]["clicks"] == 3
+    assert list(log_lines(sim.app.game))[-3:] == ["runner run rd", "run access", "run success"]
+    assert where_shown(sim, "Ran on R&D. Run")
+    assert sim.app.screen.lit(sim.app.game.state) == "+1cr"   # OK after a run: a credit
+    sim.keys("WAIT:1000,OK")
+    assert list(log_lines(sim.app.game))[-1] == "runner gain-credit"
+    sim.keys("LONG:LEFT,LONG:LEFT,WAIT:300")                   # undo: the credit, the run's end
+    assert sim.state()["run"] == {"server": "R&D", "bp_credits": 0, "accessing": True}
+    sim.keys("LONG:RIGHT,LONG:RIGHT,WAIT:1000,RIGHT,OK")       # redo both; a tapped Run
+    assert sim.state()["run"]["server"] == "HQ" and not sim.state()["run"]["accessing"]
+
+
+def test_a_held_ok_on_the_runners_payment_pays_and_ends_the_run_taking_nothing():
+    """Issue 60: a run that broke ice was Pay, OK, then a held Access. A held OK on the
+    Runner's payment before the access, named in its sentence, pays and ends the run (nothing
+    taken); a tap only pays; after the access, and on the Corp's rez, a held OK is an OK."""
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT,OK,WAIT:1000,DOWN,DOWN")
+    assert where_shown(sim, "Runner pays 2, hold: none")
+    sim.keys("LONG:OK")
+    state = sim.state()
+    assert state["run"] is None and state["runner"]["credits"] == 3
+    assert list(log_lines(sim.app.game))[-4:] == ["runner run hq", "runner pay 2", "run access",
+                                                 "run success"]
+    assert where_shown(sim, "Runner paid 2. Run")
+    sim.keys("WAIT:1000,RIGHT,OK,WAIT:1000,DOWN,OK")            # a tap: paid, the run goes on
+    assert sim.state()["run"] == {"server": "HQ", "bp_credits": 0, "accessing": False}
+    sim.keys("DOWN,DOWN,RIGHT")                                 # the Corp's rez: no hint
+    assert where_shown(sim, "Corp rezzes: 2 cr")
+    sim.keys("LONG:OK")
+    assert sim.state()["run"] == {"server": "HQ", "bp_credits": 0, "accessing": False}
+    assert list(log_lines(sim.app.game))[-1] == "corp rez 2"
+    sim.keys("WAIT:1000,OK,WAIT:1000,HOLD:DOWN:800,UP,UP,UP")   # in the access: a trash cost
+    assert not where_shown(sim, "hold: none")
+    sim.keys("LONG:OK")
+    assert list(log_lines(sim.app.game))[-2:] == ["runner trash 2", "run success"]
+
+
 def test_a_run_event_costs_one_click_and_starts_the_run():
     sim = choose(play(END_EARLY + ",WAIT:3000"), "Acts", "Run event")
     sim.keys("UP,UP,OK,DOWN,OK")
@@ -265,9 +312,9 @@ def test_a_message_never_covers_what_run_steal_or_adv_will_do():
     sim = play(END_EARLY + ",WAIT:3000,LEFT,OK,WAIT:100", settle=0)   # the Runner draws
     assert sim.app.toast                                      # said, and still showing
     sim.keys("RIGHT,RIGHT,WAIT:50")                           # Run lit
-    assert sim.app.toast and where_shown(sim, "Run on HQ? UP/DOWN")
+    assert sim.app.toast and where_shown(sim, "Run HQ? UP/DN, hold: none")
     sim.keys("UP,UP,WAIT:50")                                 # the server changes: seen
-    assert where_shown(sim, "Run on Archives? UP/DOWN")
+    assert where_shown(sim, "Run Archives? hold: none")
     sim = play("LEFT,OK,WAIT:100,RIGHT,RIGHT,WAIT:50", settle=0)    # the Corp draws, Adv lit
     assert sim.app.toast and where_shown(sim, "Advance R1 (has 0)? UP/DN")
 
@@ -414,14 +461,14 @@ def test_down_from_hq_on_run_is_the_remote_being_advanced():
     from simhelp import where_shown
     from host_tools.press_budget import RUNNER_TURN, REMOTE, END
     sim = play(RUNNER_TURN + ",RIGHT,DOWN")                   # nothing advanced: remote 1
-    assert where_shown(sim, "Run on Remote 1? UP/DOWN")
+    assert where_shown(sim, "Run Remote 1? hold: none")
     sim.keys("DOWN")
-    assert where_shown(sim, "Run on Archives? UP/DOWN")
+    assert where_shown(sim, "Run Archives? hold: none")
     sim = play(REMOTE + ",RIGHT,UP,OK,WAIT:1500,OK,OK," + END + ",WAIT:3000")
     assert sim.app.game.state.corp.advancements(2) == 3      # remote 1: 2, remote 2: 3
     sim.keys("RIGHT,DOWN")
-    assert where_shown(sim, "Run on Remote 2? UP/DOWN")
+    assert where_shown(sim, "Run Remote 2? hold: none")
     sim.keys("OK")
     assert list(log_lines(sim.app.game))[-1] == "runner run remote2"
     sim = play(RUNNER_TURN + ",RIGHT,HOLD:DOWN:1500")          # held: no runaway round
-    assert where_shown(sim, "Run on HQ? UP/DOWN")
+    assert where_shown(sim, "Run HQ? UP/DN, hold: none")

@@ -92,7 +92,7 @@ def test_the_corp_rezzes_in_the_runners_run_named_and_logged_as_a_rez():
     from host_tools.screens_catalog import RUNNER_RUN
     sim = play(RUNNER_RUN + ",WAIT:3000,DOWN,DOWN,DOWN,DOWN")
     pending = sim.app.screen.pending
-    assert pending.sentence(sim.app.game.state) == "Runner pays 4 cr"    # breakers first
+    assert pending.sentence(sim.app.game.state) == "Runner pays 4, hold: none"    # breakers first
     sim.keys("RIGHT")
     assert pending.sentence(sim.app.game.state) == "Corp rezzes: 4 cr"
     sim.keys("OK")
@@ -308,7 +308,7 @@ def test_an_economy_event_played_before_is_offered_again_at_its_payment():
     sim.keys("LONG:LEFT,WAIT:300")                         # undo: the gain first
     assert list(log_lines(sim.app.game))[-1] == "runner play 5"
     sim.keys("LONG:RIGHT,WAIT:300," + RUN_HQ + ",HOLD:DOWN:800")
-    assert sentence() == "Runner pays 5 cr"               # in a run: breakers first, as ever
+    assert sentence() == "Runner pays 5, hold: none"     # in a run: breakers first, as ever
     corp = play(ECONOMY + ",WAIT:3000," + RUNNER_TURN + ",HOLD:DOWN:800")   # the Corp's, then
     assert list(log_lines(corp.app.game))[-3:-1] == ["corp play 5", "corp gain 9"]
     assert corp.app.screen.pending.sentence(corp.app.game.state) == "Runner installs: 5 cr"

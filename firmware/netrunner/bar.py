@@ -120,9 +120,16 @@ def _hold_access(dash, app, s):
     stolen or trashed) and the run ends: Access and Done in one press, without the pause that
     Done waits for after a tapped Access (issue 60: most runs take nothing; their turns were
     over their token moves + 2). The captions' row says so while Access is lit."""
-    if app.act(A.action(A.RUN_END, 0, _RUN_ACCESS), quiet=True):
-        dash.to_access = 1
-        dash.accessed(app)
+    dash.none_taken(app)
+
+
+def _hold_run(dash, app, s):
+    """Held OK on Run: a run on the chosen server that took nothing, begun and ended in one
+    press (Run, then a held Access), as the Run's question says ("hold: none"). Issue 60: a
+    turn of two runs that met nothing was three presses over its token moves."""
+    if app.act(A.action(_RUN, RUNNER, dash.value), quiet=True):
+        dash.none_taken(app, "Ran on " + server_name(dash.value))
+        dash.after_run()
 
 
 def _adv_start(dash, s, game):
@@ -151,8 +158,9 @@ def _last_remote(dash, s, game):
 
 
 def _run_words(value, s):
-    """Run's question: the server by name."""
-    return "Run on %s? UP/DOWN" % server_name(value)
+    """Run's question: the server by name, and what a held OK does (_hold_run), where it fits."""
+    name = server_name(value)
+    return fitting(("Run %s? UP/DN, hold: none" % name, "Run %s? hold: none" % name))
 
 
 # The bar's cells, a row each; the bars above name them by label.
@@ -175,7 +183,7 @@ CELLS = (
     ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
     ("+1cr",     "Take a credit: 1 click",     None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     None),
     ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None, None),  _advance,                       None),
-    ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None, _last_remote),      (_RUN, RUNNER, NUMBER, True),   None),
+    ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None, _last_remote),      (_RUN, RUNNER, NUMBER, True),   _hold_run),
     ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),
     ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),
     ("More",     "Trace, damage, log, more",   None,                                      _more,                                None),

@@ -575,6 +575,19 @@ class Dashboard(Screen):
         self._ok_at = 0
         return False
 
+    def none_taken(self, app, said=None):
+        """The run succeeds and ends with nothing taken, Access and Done in one: a held OK on
+        Access, on Run (the run begun first) or on the Runner's payment in a run (paid first).
+        `said`: what came first, kept in the message with the run's end."""
+        if app.act(A.action(A.RUN_END, 0, A.RUN_ACCESS), quiet=True):
+            self.to_access = 1
+            self.accessed(app, said)
+
+    def after_run(self):
+        """The cursor goes home, as after any run (a run begun and ended in one press left the
+        bar it came back to unchanged): OK after a run is +1cr however it ended (issue 35)."""
+        self._bar_mode = None
+
     def accessed(self, app, said=None):
         """One accessed card is done with (stolen, trashed or passed): the run ends after the
         last one. `said`: what the card's own action said ("Runner stole 2 points"), kept in

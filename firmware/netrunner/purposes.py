@@ -221,6 +221,9 @@ class Pending:
             return fitting(("%s %d wins: hold OK" % (label, n), "Wins: hold OK"))
         if verb >= DAMAGE:
             return "Runner: %d %s damage" % (n, A.DAMAGE_KINDS[verb - DAMAGE])
+        if self.ends_run(s):
+            return fitting(("Runner pays %d, hold: none" % n, "Pays %d cr, hold OK: none" % n,
+                            "Pays %d, hold: none" % n))
         if verb == AGAIN:
             return "%s plays %d, gains %d" % (SIDE_NAMES[side], n, self.events[n])
         if verb == A.SCORE:
@@ -240,6 +243,13 @@ class Pending:
         # the lit choice under it says ("Trashes a resource: 12 cr").
         text = text[len(SIDE_NAMES[side]):].lstrip(": ")     # ("Runner: virus counters +12")
         return text[:1].upper() + text[1:]
+
+    def ends_run(self, s):
+        """Whether a held OK on the lit choice also ends the run, nothing taken: the Runner's
+        payment in a run before its access (issue 60: a run that broke ice was three presses
+        over its token moves; Pay, then a held Access, is one held OK). The sentence says so."""
+        label, side, verb = self.choice(s)
+        return verb == A.PAY and side == RUNNER and s.in_run() and not s.run_access
 
     def ends_game(self, s):
         """Whether OK on the lit choice ends the game (a flatline, the agenda that wins): the
@@ -292,6 +302,7 @@ class Pending:
             # A held OK does what a tap does; on a choice that ends the game (its sentence
             # says "hold OK") it is also the yes that a tap is asked for.
             confirmed = event == LONG and self.ends_game(s)
+            ends_run = self.ends_run(s)          # (asked of the state before the payment)
             label, side, verb = self.choice(s)
             n = abs(self.delta)
             if not n and verb not in FOR_NOTHING:
@@ -320,6 +331,8 @@ class Pending:
                 dashboard.drop()
                 if verb == A.TRASH:
                     dashboard.accessed(app, app.toast)   # a trash cost paid: that card is done
+                elif event == LONG and ends_run:
+                    dashboard.none_taken(app, app.toast)   # "Runner paid 2. Run successful"
             elif app.screen is dashboard:
                 # Refused (the message says why): the number goes too, and the message says
                 # so, or a later OK would spend it on something else (issue 35)
