@@ -42,6 +42,8 @@ TASKS = (
     ("install ice costing 2, server with 1 ice", 5, 3, "", "DOWN,DOWN,RIGHT,OK,OK",
      ["corp install-ice 2 1"]),
     ("advance", 2, 2, "", "RIGHT,OK", ["corp advance remote1"]),
+    # issue 60: the cursor goes home after an advance (it stayed on Adv: LEFT, OK)
+    ("+1 credit right after an advance", 1, 2, "RIGHT,OK,WAIT:1500", "OK", ["corp gain-credit"]),
     ("score a 2-point agenda (Corp)", 4, 1, "", "UP,UP,RIGHT,OK", ["corp score 2"]),
     ("run, steal a 2-point agenda", 5, 2, RUNNER_TURN, RUN_HQ + "," + ACCESS + ",RIGHT,OK",
      ["runner run hq", "run access", "runner steal 2", "run success"]),
@@ -74,7 +76,8 @@ TASKS = (
     ("remove a tag (click + 2)", 4, 4, TAGGED + "," + RUNNER_TURN, "DOWN,DOWN,OK",
      ["runner remove-tag"]),
     ("purge virus counters", 3, 2, VIRUS, "RIGHT,RIGHT,LONG:OK", ["corp purge"]),
-    ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,OK,OK",
+    # (a held OK on Adv advances twice: the cursor goes home after an advance)
+    ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,LONG:OK",
      ["corp install 0", "corp advance remote1", "corp advance remote1"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
      "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING,
@@ -302,7 +305,7 @@ LATE = _rounds(12)
 # Sure Gamble or Hedge Fund: pay 5, gain 9 (a held DOWN to 5, the ring to Play, OK; a held UP
 # to 9 and OK)
 ECONOMY = "HOLD:DOWN:800,LEFT,OK,WAIT:1500,HOLD:UP:1550,OK"
-REMOTE = "DOWN,UP,OK,RIGHT,OK,OK," + END + ",WAIT:3000," + PASS   # a card in a remote, advanced twice
+REMOTE = "DOWN,UP,OK,RIGHT,LONG:OK," + END + ",WAIT:3000," + PASS   # a card in a remote, advanced twice
 
 # (turn, start script, the turn's key script, the log lines it must end with)
 TURNS = (
@@ -310,17 +313,17 @@ TURNS = (
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
     ("Corp: draw, two credits", "", "LEFT,OK,RIGHT,OK,OK," + END,
      ["corp draw", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
-    ("Corp: a card in a new remote, advanced twice", "", "DOWN,UP,OK,RIGHT,OK,OK," + END,
+    ("Corp: a card in a new remote, advanced twice", "", "DOWN,UP,OK,RIGHT,LONG:OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
     ("Corp: ice for 1, a card for 0, a credit", "", "DOWN,RIGHT,OK,OK,WAIT:1500,DOWN,UP,OK,OK," + END,
      ["corp install-ice 1 1", "corp install 0", "corp gain-credit", "corp end-turn"]),
     ("Corp: Hedge Fund (5 for 9), two credits", "", ECONOMY + ",OK,OK," + END,
      ["corp play 5", "corp gain 9", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
     ("Corp: advance, score 3, two credits", REMOTE,
-     "RIGHT,OK,LEFT,UP,UP,UP,RIGHT,OK,WAIT:1000,OK,OK," + END,
+     "RIGHT,OK,UP,UP,UP,RIGHT,OK,WAIT:1000,OK,OK," + END,
      ["corp advance remote1", "corp score 3 remote1", "corp gain-credit", "corp gain-credit",
       "corp end-turn"]),
-    ("Corp: advance a remote three times", REMOTE, "RIGHT,OK,OK,OK," + END,
+    ("Corp: advance a remote three times", REMOTE, "RIGHT,LONG:OK,RIGHT,OK," + END,
      ["corp advance remote1"] * 3 + ["corp end-turn"]),
     ("Corp: purge", VIRUS, "RIGHT,RIGHT,LONG:OK," + END, ["corp purge", "corp end-turn"]),
     ("Corp: trash a tagged Runner's resource, two credits", TAGGED, "DOWN,DOWN,OK,OK,OK," + END,
@@ -398,7 +401,7 @@ TURNS = (
       "runner end-turn"]),
     ("Corp, turn 6: three credits", MID, "OK,OK,OK," + END,
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
-    ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,OK,OK," + END,
+    ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,LONG:OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
     ("Runner, turn 6: run HQ, three credits", MID + ",OK,OK,OK," + END + ",WAIT:3000",
      RUN_NOTHING + ",OK,OK,OK," + END,

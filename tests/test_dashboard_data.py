@@ -39,9 +39,9 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
             start, low, high, most, below = number
             assert callable(start) or low <= start <= high
             assert below is None or callable(below), label
-    # a held OK ends a turn, purges (the Corp with virus counters on the tracker), or is a run
-    # that took nothing (begun and ended on Run; ended on Access)
-    assert [row[0] for row in B.CELLS if row[4]] == ["Run", "Acts", "End", "Access"]
+    # a held OK advances twice, ends a turn, purges (the Corp with virus counters on the
+    # tracker), or is a run that took nothing (begun and ended on Run; ended on Access)
+    assert [row[0] for row in B.CELLS if row[4]] == ["Adv", "Run", "Acts", "End", "Access"]
 
 
 def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():

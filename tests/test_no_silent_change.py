@@ -77,6 +77,11 @@ RUN_HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
     (("hold", "OK", 700), 900), (("tap", "RIGHT", 30), 50), (("tap", "UP", 30), 50),
     (("tap", "OK", 30), 300), (("tap", "DOWN", 30), 50), (("tap", "DOWN", 30), 50),
     (("hold", "OK", 700), 50), (("tap", "OK", 30), 50)])
+# ... and Adv: a held OK advances twice; with one click left a held OK advances once; OK after
+# an advance is where the cursor went home (+1cr, or End with no click left)
+ADV_EXAMPLE = example(at=0, extra="", panels=1, events=[
+    (("tap", "RIGHT", 30), 50), (("hold", "OK", 700), 300), (("tap", "RIGHT", 30), 50),
+    (("hold", "OK", 700), 300), (("tap", "OK", 30), 50), (("tap", "OK", 30), 50)])
 WIN_EXAMPLE = example(at=0, extra="a point from a win", panels=1, events=[
     (("tap", "UP", 30), 50), (("tap", "UP", 30), 50), (("tap", "RIGHT", 30), 50),
     (("tap", "OK", 30), 50), (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "OK", 700), 300),
@@ -168,6 +173,7 @@ def start(at, extra, panels):
 @HOLDS_EXAMPLE
 @RUN_DOWN_EXAMPLE
 @RUN_HOLDS_EXAMPLE
+@ADV_EXAMPLE
 @WIN_EXAMPLE
 def test_every_change_is_named_on_the_glass_in_the_frame_that_commits_it(at, extra, panels,
                                                                         events):
@@ -317,6 +323,7 @@ def _names(game, act):
 @HOLDS_EXAMPLE
 @RUN_DOWN_EXAMPLE
 @RUN_HOLDS_EXAMPLE
+@ADV_EXAMPLE
 @WIN_EXAMPLE
 def test_every_change_a_key_commits_was_named_on_the_glass_before_the_key(at, extra, panels,
                                                                           events):

@@ -291,7 +291,7 @@ def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
     sim = play("")
     assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
     sim.keys("RIGHT")
-    assert where_shown(sim, "Advance R1 (has 0)? UP/DN")     # a number cell: the remote
+    assert where_shown(sim, "Adv R1 (has 0)? hold: x2")      # a number cell: the remote
     sim.keys("RIGHT")
     assert where_shown(sim, "Actions, with their costs")
     sim.keys("LEFT,LEFT")
@@ -316,23 +316,24 @@ def test_a_message_never_covers_what_run_steal_or_adv_will_do():
     sim.keys("UP,UP,WAIT:50")                                 # the server changes: seen
     assert where_shown(sim, "Run Archives? hold: none")
     sim = play("LEFT,OK,WAIT:100,RIGHT,RIGHT,WAIT:50", settle=0)    # the Corp draws, Adv lit
-    assert sim.app.toast and where_shown(sim, "Advance R1 (has 0)? UP/DN")
+    assert sim.app.toast and where_shown(sim, "Adv R1 (has 0)? hold: x2")
 
 
 def test_the_corp_advances_a_remote_and_scores_its_agenda_from_it():
     """Adv counts the advancement counters of the remote it names (UP/DOWN choose which): the
     row under the numbers says how many it has, a score takes them with the agenda."""
     from simhelp import where_shown
-    sim = play("RIGHT,OK,WAIT:1500,OK")                      # Adv (remote 1) twice
+    sim = play("RIGHT,OK,WAIT:1500,RIGHT,OK")                # Adv (remote 1) twice
     assert list(log_lines(sim.app.game))[-2:] == ["corp advance remote1"] * 2
     assert sim.app.game.state.corp.advancements(1) == 2
     assert sim.app.toast == "Remote 1: 2 advancements"      # the message, then the cell again
     sim.run(3000)
-    assert where_shown(sim, "Advance R1 (has 2)? UP/DN")
+    sim.keys("RIGHT")                                        # (the cursor went home)
+    assert where_shown(sim, "Advance R1 (has 2)? UP/DN")     # (one click left: one advance)
     sim.keys("UP,OK,WAIT:1500")                              # remote 2: its own counter
     assert list(log_lines(sim.app.game))[-1] == "corp advance remote2"
     assert [sim.app.game.state.corp.advancements(n) for n in (1, 2)] == [2, 1]
-    sim = play("RIGHT,OK,WAIT:1500,OK,WAIT:1500,LEFT,UP,UP,RIGHT")
+    sim = play("RIGHT,LONG:OK,WAIT:1500,UP,UP,RIGHT")
     pending = sim.app.screen.pending
     assert pending.sentence(sim.app.game.state) == "Score 2 from R1 (2 adv)"   # where from, first
     sim.keys("OK")
@@ -368,7 +369,7 @@ def test_a_stolen_or_trashed_card_takes_its_remotes_counters_with_it():
 
 def test_after_a_power_cut_adv_starts_on_the_remote_with_the_most_counters():
     from firmware.netrunner.dashboard import Dashboard
-    sim = play("RIGHT,UP,UP,OK,WAIT:1500,OK,WAIT:3000")      # remote 3, twice
+    sim = play("RIGHT,UP,UP,LONG:OK,WAIT:3000")              # remote 3, twice (held)
     assert sim.app.game.state.corp.advancements(3) == 2
     sim.app.screens[0] = Dashboard()                         # as built at power-up
     sim.app.full_redraw = True
@@ -428,10 +429,32 @@ def test_after_an_install_adv_names_the_new_remote():
     and its advances cost a press more than the tokens). A card just installed is most likely
     in the remote after the last one with counters."""
     sim = play("RIGHT,OK,WAIT:1500")                       # R1 advanced once
-    sim.keys("LEFT,DOWN,DOWN,OK,WAIT:1500")                # an install for 2 (the ring)
+    sim.keys("DOWN,DOWN,OK,WAIT:1500")                     # an install for 2 (the ring)
     assert list(log_lines(sim.app.game))[-1] == "corp install 2"
     sim.keys("RIGHT,OK,WAIT:1500")                         # Adv: the new remote
     assert list(log_lines(sim.app.game))[-1] == "corp advance remote2"
+
+
+def test_after_an_advance_ok_takes_a_credit_and_a_held_ok_on_adv_advances_twice():
+    """Issue 60: a credit right after an advance was LEFT, OK (the cursor stayed on Adv). The
+    cursor goes home after an advance, so OK is +1cr; two advances are a held OK on Adv, as
+    its words say while the side has the clicks and credits for two (else one, as a tap)."""
+    sim = play("RIGHT,OK,WAIT:1500")
+    assert sim.app.screen.lit(sim.app.game.state) == "+1cr"
+    sim.keys("OK")
+    assert list(log_lines(sim.app.game))[-2:] == ["corp advance remote1", "corp gain-credit"]
+    sim = play("RIGHT")
+    assert where_shown(sim, "Adv R1 (has 0)? hold: x2")
+    sim.keys("LONG:OK")
+    assert list(log_lines(sim.app.game))[-2:] == ["corp advance remote1"] * 2
+    assert sim.state()["corp"]["clicks"] == 1 and sim.state()["corp"]["credits"] == 3
+    assert sim.app.toast == "Remote 1: 2 advancements"
+    sim.keys("WAIT:3000,RIGHT")                           # one click left: no x2, one advance
+    assert where_shown(sim, "Advance R1 (has 2)? UP/DN")
+    sim.keys("LONG:OK")
+    assert sim.app.game.state.corp.advancements(1) == 3 and sim.state()["corp"]["clicks"] == 0
+    sim.keys("WAIT:300,LONG:LEFT,LONG:LEFT,WAIT:300")    # undo: one advance at a time
+    assert sim.app.game.state.corp.advancements(1) == 1
 
 
 def test_with_virus_counters_a_held_ok_on_acts_purges_and_says_so_first():
@@ -464,7 +487,7 @@ def test_down_from_hq_on_run_is_the_remote_being_advanced():
     assert where_shown(sim, "Run Remote 1? hold: none")
     sim.keys("DOWN")
     assert where_shown(sim, "Run Archives? hold: none")
-    sim = play(REMOTE + ",RIGHT,UP,OK,WAIT:1500,OK,OK," + END + ",WAIT:3000")
+    sim = play(REMOTE + ",RIGHT,UP,LONG:OK,WAIT:1500,RIGHT,OK," + END + ",WAIT:3000")
     assert sim.app.game.state.corp.advancements(2) == 3      # remote 1: 2, remote 2: 3
     sim.keys("RIGHT,DOWN")
     assert where_shown(sim, "Run Remote 2? hold: none")

@@ -41,9 +41,28 @@ NUMBER = const(-1)             # in an action's row: the cell's number (Run: the
 # (dashboard, app, state) -> None.
 
 def _advance(dash, app, s):
-    """Advance the card in the chosen remote, and remember the remote."""
-    if app.act(advance_action(s.active, dash.value)) and dash.value:
-        dash.last_remote = dash.value
+    """Advance the card in the chosen remote, and remember the remote. The cursor goes home:
+    a credit right after an advance is one OK (issue 60: it was LEFT, OK); a second advance is
+    a held OK (_hold_advance)."""
+    if app.act(advance_action(s.active, dash.value)):
+        if dash.value:
+            dash.last_remote = dash.value
+        dash.go_home()
+
+
+def _twice(s):
+    """Whether a held OK on Adv advances twice: the side has the clicks and credits for two."""
+    me = s.player(s.active)
+    return me.clicks >= 2 and me.credits >= 2
+
+
+def _hold_advance(dash, app, s):
+    """Held OK on Adv: two advances on the chosen card, as Adv's words say ("hold: x2"), where
+    the side has the clicks and credits for two; else one, as a tap (issue 60: a second remote
+    and two advances in 5 presses, now that the cursor goes home after an advance)."""
+    if _twice(s) and app.act(advance_action(s.active, dash.value)):
+        s = app.game.state
+    _advance(dash, app, s)
 
 
 def _actions(dash, app, s):
@@ -129,7 +148,7 @@ def _hold_run(dash, app, s):
     turn of two runs that met nothing was three presses over its token moves."""
     if app.act(A.action(_RUN, RUNNER, dash.value), quiet=True):
         dash.none_taken(app, "Ran on " + server_name(dash.value))
-        dash.after_run()
+        dash.go_home()
 
 
 def _adv_start(dash, s, game):
@@ -144,9 +163,13 @@ def _adv_start(dash, s, game):
 def _adv_words(value, s):
     """Adv's question: which remote, and how many counters it has (0: a card whose counters
     are not kept, ice say)."""
+    twice = _twice(s)
     if not value:
-        return "Advance ice etc? UP/DOWN"
+        return "Adv ice etc? hold: x2" if twice else "Advance ice etc? UP/DOWN"
     has = s.corp.advancements(value)
+    if twice:
+        return fitting(("Adv R%d (has %d)? UP/DN, hold: x2" % (value, has),
+                        "Adv R%d (has %d)? hold: x2" % (value, has)))
     return fitting(("Advance R%d (has %d)? UP/DN" % (value, has),
                     "Advance remote %d? has %d" % (value, has)))
 
@@ -182,7 +205,7 @@ CELLS = (
     # label     words                        number                                 does                                  held
     ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
     ("+1cr",     "Take a credit: 1 click",     None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     None),
-    ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None, None),  _advance,                       None),
+    ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None, None),  _advance,                       _hold_advance),
     ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None, _last_remote),      (_RUN, RUNNER, NUMBER, True),   _hold_run),
     ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),
     ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),

@@ -583,9 +583,10 @@ class Dashboard(Screen):
             self.to_access = 1
             self.accessed(app, said)
 
-    def after_run(self):
-        """The cursor goes home, as after any run (a run begun and ended in one press left the
-        bar it came back to unchanged): OK after a run is +1cr however it ended (issue 35)."""
+    def go_home(self):
+        """The cursor goes home at the next picture (+1cr; End once no click is left), as
+        after a run however it ended (a run begun and ended in one press left the bar it came
+        back to unchanged: issue 35) and after an advance."""
         self._bar_mode = None
 
     def accessed(self, app, said=None):
