@@ -376,6 +376,35 @@ def _mixed_figures(image, gap):
     return (_pct(mixed, 50), _pct(mixed, 95), mixed[-1], count)
 
 
+def _budget_figures(image, fresh, folder, later, timings=RHYTHM_TIMINGS):
+    """The measurements of the image's budgets (issue 59: heap above the prompt, the peaks, a
+    full collection at the peak, power-up, menus+mixed taps, the rhythm sweep at `timings`),
+    each a Future of `later` (a Jobs')."""
+    from host_tools import virtual_checks
+    fits = _if_it_fits
+    power_up = [later(fits, virtual_checks.power_up_ms, (None, n), fresh, folder, n)
+                for n in POWER_UP_ACTIONS]
+    power_up.append(later(fits, virtual_checks.power_up_ms, (None, POWER_UP_JOURNAL[0]), fresh,
+                          folder, *POWER_UP_JOURNAL))
+    figures = {"boot_ms": later(_boot_ms, fresh), "power_up": power_up,
+               "heap": later(virtual_checks.heap_after_boot, image),
+               "game_peak": later(fits, virtual_checks.heap_in_game, (None, "-", None), image, 50),
+               "inf": later(fits, virtual_checks.heap_in_infiltration, (None, "-"), image)}
+    for gap in GAPS_MS:
+        figures["mixed%d" % gap] = later(_mixed_figures, image, gap)
+    figures["rhythm"] = dict((timing, bench_rhythm(image, timing, later=later))
+                             for timing in timings)
+    return figures
+
+
+def _named(figures):
+    """The budget figures under the names print_virtual_pico reads."""
+    figures["prompt"], figures["built"], figures["gc_ms"] = figures.pop("heap")
+    figures["peak"], figures["peak_screen"], figures["peak_gc_ms"] = figures.pop("game_peak")
+    figures["inf_peak"], figures["inf_screen"] = figures.pop("inf")
+    return figures
+
+
 def bench_board(image, fresh, folder, rounds=13, fram=False):
     """The figures of one board (a flash image with the tracker on it, and a copy with no game
     saved yet) on the virtual Pico; with `fram`, the rhythm sweep also with the games saved on
@@ -385,23 +414,11 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
     from host_tools.scripted_game import scripted_keys
     jobs = Jobs()
     later = jobs.later
-    fits = _if_it_fits
     game_keys = ",".join(scripted_keys(rounds))
-    power_up = [later(fits, virtual_checks.power_up_ms, (None, n), fresh, folder, n)
-                for n in POWER_UP_ACTIONS]
-    power_up.append(later(fits, virtual_checks.power_up_ms, (None, POWER_UP_JOURNAL[0]), fresh,
-                          folder, *POWER_UP_JOURNAL))
-    figures = {"boot_ms": later(_boot_ms, fresh), "power_up": power_up,
-               "taps": later(_tap_figures, image, game_keys),
-               "monitor": later(_tap_figures, fresh, MONITOR_KEYS, MONITOR_TAPS),
-               "heap": later(virtual_checks.heap_after_boot, image),
-               "game_peak": later(fits, virtual_checks.heap_in_game, (None, "-", None), image, 50),
-               "inf": later(fits, virtual_checks.heap_in_infiltration, (None, "-"), image),
-               "idle": later(virtual_checks.idle_cpu, image)}
-    for gap in GAPS_MS:
-        figures["mixed%d" % gap] = later(_mixed_figures, image, gap)
-    figures["rhythm"] = dict((timing, bench_rhythm(image, timing, later=later))
-                             for timing in RHYTHM_TIMINGS)
+    figures = _budget_figures(image, fresh, folder, later)
+    figures.update(taps=later(_tap_figures, image, game_keys),
+                   monitor=later(_tap_figures, fresh, MONITOR_KEYS, MONITOR_TAPS),
+                   idle=later(virtual_checks.idle_cpu, image))
     if fram:
         figures["rhythm"]["FRAM"] = bench_rhythm(
             virtual_checks.with_fram(image, folder, "fram.bin"), "worst", virtual_checks.FRAM,
@@ -454,12 +471,27 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
     taps, monitor = figures.pop("taps"), figures.pop("monitor")
     figures.update(p50=taps[0], p95=taps[1], max=taps[2], taps=taps[3],
                    inf_p95=monitor[1], inf_max=monitor[2], inf_taps=monitor[4])
-    figures["prompt"], figures["built"], figures["gc_ms"] = figures.pop("heap")
-    figures["peak"], figures["peak_screen"], figures["peak_gc_ms"] = figures.pop("game_peak")
-    figures["inf_peak"], figures["inf_screen"] = figures.pop("inf")
     for key in ("second", "second_same", "second_spi"):
         figures[key] = figures[key][:3]
-    return figures
+    return _named(figures)
+
+
+def bench_budgets():
+    """The image's budgets alone on the virtual Pico (`--only=budgets`): the figures the
+    README's budget table names, the rhythm sweep at the flash's typical times only. The whole
+    virtual part (the flash at its worst, FRAM, 1 MHz, SPI, two panels, swaps, the .mpy deploy:
+    over a hundred emulator runs) takes more than four hours on a 2-core machine; these 22 runs some
+    forty minutes. None when the MicroPython rp2 files or the kit are not here."""
+    import tempfile
+    from host_tools import vpico, virtual_checks, uf2
+    if vpico.firmware_image() is None or not os.path.isfile(uf2.KIT_SCRIPT):
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        fresh = virtual_checks.image_fresh(folder, uf2.ensure())
+        jobs = Jobs()
+        figures = jobs.results(_budget_figures(fresh, fresh, folder, jobs.later,
+                                               RHYTHM_TIMINGS[:1]))
+    return _named(figures)
 
 
 def _if_it_fits(measure, instead, *args):
@@ -598,16 +630,17 @@ def _i2c_ms(count, hz=400000):
     return count * 9 * 1000.0 / hz
 
 
-PARTS = ("host", "browser", "virtual")
+PARTS = ("host", "browser", "virtual", "budgets")   # (budgets: the virtual part's budgets alone)
 
 
 def main():
     """Run every benchmark and print its figures; with --readme also write them into README.md.
     `--only=host,browser,virtual`: those parts only (each prints its own section, so parts run
     apart print what one run prints; the browser's figures are wall-clock time, so it wants an
-    idle machine, unlike the others)."""
+    idle machine, unlike the others). `--only=budgets`: of the virtual part, the image's budgets
+    alone (bench_budgets: some forty minutes, where the whole part takes hours)."""
     import io
-    parts = PARTS
+    parts = PARTS[:3]                 # (budgets is in virtual)
     for arg in sys.argv[1:]:
         if arg.startswith("--only="):
             parts = tuple(arg[len("--only="):].split(","))
@@ -649,7 +682,7 @@ class _Tee:
             stream.flush()
 
 
-def _run_all(parts=PARTS):
+def _run_all(parts=PARTS[:3]):
     if "host" in parts:
         _run_host()
     if "browser" in parts:
@@ -662,6 +695,14 @@ def _run_all(parts=PARTS):
             print("Virtual Pico: not measured. " + MISSING)
             return
         print_virtual_pico(boards)
+    elif "budgets" in parts:
+        board = bench_budgets()
+        if board is None:
+            from host_tools.vpico import MISSING
+            print("Virtual Pico: not measured. " + MISSING)
+            return
+        print("(the virtual part's budgets alone: python -m host_tools.bench --only=budgets)")
+        print_virtual_pico({"image": board})
 
 
 def _run_host():
@@ -825,27 +866,29 @@ def print_virtual_pico(boards):
             "(p50/p95/max ms, %d taps; targets p95 <= %d, max <= %d: %s)" % (
                 figures[kinds[0]][3], TARGETS["p95"], TARGETS["max"],
                 verdicts(lambda k: fast_enough(figures[k]))))
-    row("13-round game, p50/p95/max", ["%.1f/%.1f/%.1f" % (boards[k]["p50"], boards[k]["p95"],
-                                                           boards[k]["max"]) for k in kinds],
-        "(%d taps, end of tap -> last I2C byte of its update)" % boards[kinds[0]]["taps"])
-    row("  the same, second panel at 0x3D", ["%.1f/%.1f/%.1f" % boards[k]["second"] for k in kinds],
-        "(a display for each seat: the same taps, to the last byte on the other seat's panel, "
-        "sent after the first's: %s)" % verdicts(lambda k: fast_enough(boards[k]["second"])))
-    row("  the same, second at 0x3C too", ["%.1f/%.1f/%.1f" % boards[k]["second_same"]
-                                            for k in kinds],
-        "(both modules at the first's address: the second hears the first's bytes; "
-        "targets p95 <= %d, max <= %d: %s)" % (
-            TARGETS["p95"], TARGETS["max"],
-            verdicts(lambda k: fast_enough(boards[k]["second_same"]))))
-    row("  the same, two SSD1309s on SPI", ["%.1f/%.1f/%.1f" % boards[k]["second_spi"]
-                                            for k in kinds],
-        "(the second with its own chip select, to its last byte at 10 MHz; SPI targets p95 "
-        "<= %d, max <= %d: %s)" % (
-            SPI_TARGETS["p95"], SPI_TARGETS["max"],
-            verdicts(lambda k: boards[k]["second_spi"][1] <= SPI_TARGETS["p95"]
-                     and boards[k]["second_spi"][2] <= SPI_TARGETS["max"])))
-    row("Infiltration monitor, p95/max", ["%.1f/%.1f" % (boards[k]["inf_p95"], boards[k]["inf_max"])
-                                          for k in kinds], "(%d taps)" % boards[kinds[0]]["inf_taps"])
+    whole = "p50" in boards[kinds[0]]       # (--only=budgets: the budgets' rows alone)
+    if whole:
+        row("13-round game, p50/p95/max", ["%.1f/%.1f/%.1f" % (boards[k]["p50"], boards[k]["p95"],
+                                                               boards[k]["max"]) for k in kinds],
+            "(%d taps, end of tap -> last I2C byte of its update)" % boards[kinds[0]]["taps"])
+        row("  the same, second panel at 0x3D", ["%.1f/%.1f/%.1f" % boards[k]["second"] for k in kinds],
+            "(a display for each seat: the same taps, to the last byte on the other seat's panel, "
+            "sent after the first's: %s)" % verdicts(lambda k: fast_enough(boards[k]["second"])))
+        row("  the same, second at 0x3C too", ["%.1f/%.1f/%.1f" % boards[k]["second_same"]
+                                                for k in kinds],
+            "(both modules at the first's address: the second hears the first's bytes; "
+            "targets p95 <= %d, max <= %d: %s)" % (
+                TARGETS["p95"], TARGETS["max"],
+                verdicts(lambda k: fast_enough(boards[k]["second_same"]))))
+        row("  the same, two SSD1309s on SPI", ["%.1f/%.1f/%.1f" % boards[k]["second_spi"]
+                                                for k in kinds],
+            "(the second with its own chip select, to its last byte at 10 MHz; SPI targets p95 "
+            "<= %d, max <= %d: %s)" % (
+                SPI_TARGETS["p95"], SPI_TARGETS["max"],
+                verdicts(lambda k: boards[k]["second_spi"][1] <= SPI_TARGETS["p95"]
+                         and boards[k]["second_spi"][2] <= SPI_TARGETS["max"])))
+        row("Infiltration monitor, p95/max", ["%.1f/%.1f" % (boards[k]["inf_p95"], boards[k]["inf_max"])
+                                              for k in kinds], "(%d taps)" % boards[kinds[0]]["inf_taps"])
     row("power-up to the dashboard", ["%.0f ms" % boards[k]["boot_ms"] for k in kinds],
         "(no game saved; target <= %d: %s)" % (
             TARGETS["boot_empty"], verdicts(lambda k: boards[k]["boot_ms"] <= TARGETS["boot_empty"])))
@@ -861,7 +904,9 @@ def print_virtual_pico(boards):
         "(a game of %d actions, its last %d in the journal, a commit each; target <= %d: %s)" % (
             POWER_UP_JOURNAL + (
             TARGETS["boot"], verdicts(lambda k: _within(boards[k]["power_up"][i][0], TARGETS["boot"])))))
-    row("CPU busy, idle on the dashboard", ["%.1f %%" % (boards[k]["idle"] * 100) for k in kinds])
+    if whole:
+        row("CPU busy, idle on the dashboard", ["%.1f %%" % (boards[k]["idle"] * 100)
+                                                for k in kinds])
     row("a full GC, tracker built", ["%.1f ms" % boards[k]["gc_ms"] for k in kinds])
     row("a full GC at the peak", [_ms(boards[k]["peak_gc_ms"], "%.1f ms") for k in kinds],
         "(the longest pause a collection can cause; target <= %.0f: %s)" % (

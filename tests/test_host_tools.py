@@ -177,3 +177,34 @@ def test_press_to_photon_times_an_update_to_its_end_even_past_the_next_press():
     late = [(260 * ms, 270 * ms, b"")]
     taps = [("OK", 100 * ms, 0), ("RIGHT", 250 * ms, 0)]
     assert update_ms(taps, late, 320 * ms) == [("OK", None), ("RIGHT", 20.0)]
+
+
+def test_make_bench_budgets_part_measures_and_prints_the_images_budgets_alone(monkeypatch,
+                                                                               capsys):
+    """`python -m host_tools.bench --only=budgets`: the budgets' 22 measurements of the image
+    (side by side, the emulator stood in for here), printed as the whole virtual part prints
+    them, with their verdicts, and none of the rows it did not measure."""
+    from host_tools import bench, virtual_checks as vc
+    monkeypatch.setattr(vc, "power_up_ms", lambda image, folder, n, journal=0: (900.0, n))
+    monkeypatch.setattr(vc, "heap_after_boot", lambda image: (1000, 61000, 2.2))
+    monkeypatch.setattr(vc, "heap_in_game", lambda image, rounds=50: (80000, "LogScreen", 2.6))
+    monkeypatch.setattr(vc, "heap_in_infiltration", lambda image, rounds=40: (70000, "Agents"))
+    monkeypatch.setattr(vc, "press_to_photon",
+                        lambda image, keys, gap=None, **where: [("OK", 12.0), ("UP", 61.0)])
+    monkeypatch.setattr(bench, "_boot_ms", lambda fresh: 250.0)
+    monkeypatch.setattr(bench, "photon_mixed", lambda image, gap: ([1.0, 2.0, 3.0], 3))
+    calls = []
+    monkeypatch.setattr(bench, "_if_it_fits",
+                        lambda measure, instead, *args: calls.append(measure) or measure(*args))
+    jobs = bench.Jobs()
+    figures = bench._named(jobs.results(
+        bench._budget_figures("image", "fresh", "folder", jobs.later, ("typical",))))
+    bench.print_virtual_pico({"image": figures})
+    out = capsys.readouterr().out
+    assert "heap above the REPL prompt" in out and "58.6 KB" in out
+    assert "power-up, game of 2000 actions" in out and "MISSED" in out     # 900 ms > 800
+    assert "a full GC at the peak" in out and "Rhythm sweep" in out
+    assert "1 late, 61/61" in out                                         # the sweep's rows
+    assert "13-round game" not in out and "CPU busy" not in out
+    assert "firmware image, typical" in out and "firmware image, worst" not in out
+    assert len(calls) == 5              # power-up x3 and the two peaks, each measured once
