@@ -478,9 +478,9 @@ def bench_board(image, fresh, folder, rounds=13, fram=False):
 
 def bench_budgets():
     """The image's budgets alone on the virtual Pico (`--only=budgets`): the figures the
-    README's budget table names, the rhythm sweep at the flash's typical times only. The whole
-    virtual part (the flash at its worst, FRAM, 1 MHz, SPI, two panels, swaps, the .mpy deploy:
-    over a hundred emulator runs) takes more than four hours on a 2-core machine; these 22 runs some
+    README's budget table names, the rhythm sweep at the flash's typical and worst times. The
+    whole virtual part (also FRAM, 1 MHz, SPI, two panels, swaps, the .mpy deploy: over a
+    hundred emulator runs) takes more than four hours on a 2-core machine; these 35 runs some
     forty minutes. None when the MicroPython rp2 files or the kit are not here."""
     import tempfile
     from host_tools import vpico, virtual_checks, uf2
@@ -489,8 +489,7 @@ def bench_budgets():
     with tempfile.TemporaryDirectory() as folder:
         fresh = virtual_checks.image_fresh(folder, uf2.ensure())
         jobs = Jobs()
-        figures = jobs.results(_budget_figures(fresh, fresh, folder, jobs.later,
-                                               RHYTHM_TIMINGS[:1]))
+        figures = jobs.results(_budget_figures(fresh, fresh, folder, jobs.later))
     return _named(figures)
 
 

@@ -181,7 +181,7 @@ def test_press_to_photon_times_an_update_to_its_end_even_past_the_next_press():
 
 def test_make_bench_budgets_part_measures_and_prints_the_images_budgets_alone(monkeypatch,
                                                                                capsys):
-    """`python -m host_tools.bench --only=budgets`: the budgets' 22 measurements of the image
+    """`python -m host_tools.bench --only=budgets`: the budgets' measurements of the image
     (side by side, the emulator stood in for here), printed as the whole virtual part prints
     them, with their verdicts, and none of the rows it did not measure."""
     from host_tools import bench, virtual_checks as vc
