@@ -780,8 +780,10 @@ def _run_host():
     print("\n".join(out))
     print("  the corpus: %d presses, %d token moves with click tokens (%.2fx), %d without (%.2fx);"
           % (pressed, moved, pressed / float(moved), bare, pressed / float(bare)))
-    print("  %d turns more than their token moves + 2 (targets: fewer presses than token moves;"
-          " none over)" % over)
+    print("  %d turn%s more than %s token moves + 2 (targets: fewer presses than token moves: %s;"
+          " none over: %s)" % (over, "" if over == 1 else "s", "its" if over == 1 else "their",
+                               "ok" if pressed < moved else "MISSED",
+                               "ok" if not over else "MISSED"))
     print()
 
 
