@@ -480,8 +480,8 @@ def bench_budgets():
     """The image's budgets alone on the virtual Pico (`--only=budgets`): the figures the
     README's budget table names, the rhythm sweep at the flash's typical and worst times. The
     whole virtual part (also FRAM, 1 MHz, SPI, two panels, swaps, the .mpy deploy: over a
-    hundred emulator runs) takes more than four hours on a 2-core machine; these 35 runs some
-    forty minutes. None when the MicroPython rp2 files or the kit are not here."""
+    hundred emulator runs) takes more than four hours on a 2-core machine; these 35 runs 23
+    minutes. None when the MicroPython rp2 files or the kit are not here."""
     import tempfile
     from host_tools import vpico, virtual_checks, uf2
     if vpico.firmware_image() is None or not os.path.isfile(uf2.KIT_SCRIPT):
@@ -637,7 +637,7 @@ def main():
     `--only=host,browser,virtual`: those parts only (each prints its own section, so parts run
     apart print what one run prints; the browser's figures are wall-clock time, so it wants an
     idle machine, unlike the others). `--only=budgets`: of the virtual part, the image's budgets
-    alone (bench_budgets: some forty minutes, where the whole part takes hours)."""
+    alone (bench_budgets: under half an hour, where the whole part takes hours)."""
     import io
     parts = PARTS[:3]                 # (budgets is in virtual)
     for arg in sys.argv[1:]:
