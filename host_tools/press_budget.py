@@ -18,11 +18,10 @@ RUN_HQ = "RIGHT,OK,WAIT:1000"             # the Runner: Run (HQ unless UP/DOWN c
 ACCESS = "OK,WAIT:1000"                   # the run's bar: Access (then a pause: nothing by momentum)
 # Access held: nothing stolen or trashed, the run ends at once (Access and Done in one press)
 ACCESS_NOTHING = "LONG:OK,WAIT:1000"
-# Run held: a run on the server Run names that takes nothing, begun and ended in one press
-RUN_HELD = "LONG:OK,WAIT:1000"
+# The same held OK, on Run: a run on the server Run names that takes nothing, begun and ended
+# in one press; on the Runner's payment in a run: paid, and the run ends taking nothing
+RUN_HELD = PAY_NOTHING = ACCESS_NOTHING
 RUN_NOTHING = "RIGHT," + RUN_HELD         # ... on HQ
-# the Runner's payment in a run, OK held: paid, and the run ends taking nothing
-PAY_NOTHING = "LONG:OK,WAIT:1000"
 TAGGED = "UP,RIGHT,RIGHT,OK,WAIT:3000"    # the Runner takes a tag
 # a virus counter on the Runner's cards (More > Tags & damage > Virus counter +1), then home
 VIRUS = MORE + ",DOWN,OK" + ",DOWN" * 7 + ",OK,WAIT:500,LONG:LEFT,LONG:LEFT,WAIT:3000"

@@ -165,6 +165,14 @@ def pending_for(game):
     return Pending(not game.count, economy_events(game, game.state.active))
 
 
+def _ends_run(s, side, verb):
+    """Whether a held OK on the choice (`side`, `verb`) also ends the run, nothing taken: the
+    Runner's payment in a run before its access (issue 60: a run that broke ice was three
+    presses over its token moves; Pay, then a held Access, is one held OK). Pending's sentence
+    says so."""
+    return verb == A.PAY and side == RUNNER and s.in_run() and not s.run_access
+
+
 class Pending:
     """A number waiting for its purpose. `delta` is signed; `index` is the lit choice."""
 
@@ -221,7 +229,7 @@ class Pending:
             return fitting(("%s %d wins: hold OK" % (label, n), "Wins: hold OK"))
         if verb >= DAMAGE:
             return "Runner: %d %s damage" % (n, A.DAMAGE_KINDS[verb - DAMAGE])
-        if self.ends_run(s):
+        if _ends_run(s, side, verb):
             return fitting(("Runner pays %d, hold: none" % n, "Pays %d cr, hold OK: none" % n,
                             "Pays %d, hold: none" % n))
         if verb == AGAIN:
@@ -243,13 +251,6 @@ class Pending:
         # the lit choice under it says ("Trashes a resource: 12 cr").
         text = text[len(SIDE_NAMES[side]):].lstrip(": ")     # ("Runner: virus counters +12")
         return text[:1].upper() + text[1:]
-
-    def ends_run(self, s):
-        """Whether a held OK on the lit choice also ends the run, nothing taken: the Runner's
-        payment in a run before its access (issue 60: a run that broke ice was three presses
-        over its token moves; Pay, then a held Access, is one held OK). The sentence says so."""
-        label, side, verb = self.choice(s)
-        return verb == A.PAY and side == RUNNER and s.in_run() and not s.run_access
 
     def ends_game(self, s):
         """Whether OK on the lit choice ends the game (a flatline, the agenda that wins): the
@@ -302,8 +303,8 @@ class Pending:
             # A held OK does what a tap does; on a choice that ends the game (its sentence
             # says "hold OK") it is also the yes that a tap is asked for.
             confirmed = event == LONG and self.ends_game(s)
-            ends_run = self.ends_run(s)          # (asked of the state before the payment)
             label, side, verb = self.choice(s)
+            ends_run = _ends_run(s, side, verb)     # (asked of the state before the payment)
             n = abs(self.delta)
             if not n and verb not in FOR_NOTHING:
                 dashboard.drop()
