@@ -340,7 +340,9 @@ def run_terminal(args):
         sim.tick(sim.clock.now)
 
     def press(name, long):
-        held = 700 if long else 80
+        # (a long press held past the key's first repeat, 0.78 s: a hold that is a shortcut,
+        # a whole run or two advances, acts there; firmware.board.buttons, SLOW)
+        held = 900 if long else 80
         sim.board.press(sim.pins["buttons"][name])
         end = sim.clock.now + held
         while sim.clock.now < end:

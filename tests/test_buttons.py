@@ -4,7 +4,7 @@ import random
 
 import machine
 
-from firmware.board.buttons import Button, ButtonPad, DOWN, PRESS, LONG, REPEAT
+from firmware.board.buttons import Button, ButtonPad, DOWN, PRESS, LONG, REPEAT, SLOW
 from host_tools.keyscript import ManualClock
 
 PIN = 7
@@ -59,6 +59,20 @@ def test_long_press_then_repeat_and_no_press_on_release():
     machine.board.release(PIN)
     run(pad, clock, 100, events)
     assert events == [DOWN, LONG, REPEAT, REPEAT, REPEAT]
+
+
+def test_a_slow_press_let_go_before_the_first_repeat_says_so_at_its_release():
+    """A hold that is a shortcut waits for the first repeat; the release of a press held past
+    the long press but not to that repeat is a SLOW press (a tap, slowly): bouncing or not."""
+    rnd = random.Random(7)
+    for held in (Button.long_ms + 20, Button.long_ms + Button.repeat_ms - 20):
+        pad, clock = make()
+        events = []
+        bounce(clock, pad, 0, events, rnd)
+        run(pad, clock, held, events)
+        bounce(clock, pad, 1, events, rnd)
+        run(pad, clock, 100, events)
+        assert events == [DOWN, LONG, SLOW]
 
 
 def test_a_button_held_at_boot_does_nothing_until_released():

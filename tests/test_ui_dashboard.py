@@ -8,6 +8,8 @@ from engine_lite.logtext import log_lines
 from simhelp import play, where_shown, choose
 
 END_EARLY = "LEFT,LEFT,LEFT,LONG:OK,OK"    # End held, then the page that asks (clicks left)
+HELD = "HOLD:OK:900"    # a held OK past its first repeat: a shortcut's (a whole run, two advances)
+SLOW = "HOLD:OK:650"    # a slow press: long, released before the first repeat
 
 
 def test_gain_a_credit_is_one_press():
@@ -101,7 +103,7 @@ def test_a_held_ok_on_access_is_a_run_that_took_nothing():
     lit, accesses and ends the run successfully; a tap still only begins the access."""
     sim = play(END_EARLY + ",WAIT:3000,RIGHT,OK,WAIT:1000")     # Run on HQ
     assert where_shown(sim, "Run on HQ, hold OK: none")
-    sim.keys("LONG:OK")
+    sim.keys(HELD)
     state = sim.state()
     assert state["run"] is None and state["runner"]["clicks"] == 3
     assert state["runner"]["agenda_points"] == 0 and state["runner"]["credits"] == 5
@@ -120,7 +122,7 @@ def test_a_held_ok_on_run_is_a_whole_run_that_took_nothing():
     assert where_shown(sim, "Run HQ? UP/DN, hold: none")
     sim.keys("UP")
     assert where_shown(sim, "Run R&D? hold: none")          # (UP/DOWN seen on HQ's)
-    sim.keys("LONG:OK")
+    sim.keys(HELD)
     state = sim.state()
     assert state["run"] is None and state["runner"]["clicks"] == 3
     assert list(log_lines(sim.app.game))[-3:] == ["runner run rd", "run access", "run success"]
@@ -140,7 +142,7 @@ def test_a_held_ok_on_the_runners_payment_pays_and_ends_the_run_taking_nothing()
     taken); a tap only pays; after the access, and on the Corp's rez, a held OK is an OK."""
     sim = play(END_EARLY + ",WAIT:3000,RIGHT,OK,WAIT:1000,DOWN,DOWN")
     assert where_shown(sim, "Runner pays 2, hold: none")
-    sim.keys("LONG:OK")
+    sim.keys(HELD)
     state = sim.state()
     assert state["run"] is None and state["runner"]["credits"] == 3
     assert list(log_lines(sim.app.game))[-4:] == ["runner run hq", "runner pay 2", "run access",
@@ -157,6 +159,27 @@ def test_a_held_ok_on_the_runners_payment_pays_and_ends_the_run_taking_nothing()
     assert not where_shown(sim, "hold: none")
     sim.keys("LONG:OK")
     assert list(log_lines(sim.app.game))[-2:] == ["runner trash 2", "run success"]
+
+
+def test_a_slow_press_on_a_cell_whose_hold_is_a_shortcut_does_what_a_tap_does():
+    """Issue 60 called a slow press of 650 ms taken for a hold a slip (it opened a number at 5).
+    The holds that do more than a tap (a whole run on Run, nothing taken on Access, the payment
+    that ends the run, two advances, a purge) wait for the key's first repeat (0.8 s): a slower
+    press than a tap, released before it, does what the tap does and nothing more."""
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT," + SLOW)          # Run: the run begins
+    assert sim.state()["run"] == {"server": "HQ", "bp_credits": 0, "accessing": False}
+    assert where_shown(sim, "Run on HQ, hold OK: none")
+    sim.keys("DOWN,DOWN," + SLOW)                                # the payment: paid only
+    assert sim.state()["run"] == {"server": "HQ", "bp_credits": 0, "accessing": False}
+    assert sim.state()["runner"]["credits"] == 3
+    sim.keys("WAIT:1000," + SLOW)                                # Access: the access begins
+    assert sim.state()["run"]["accessing"]
+    assert list(log_lines(sim.app.game))[-3:] == ["runner run hq", "runner pay 2", "run access"]
+    sim = play("RIGHT," + SLOW + ",WAIT:1500")                   # Adv, 3 clicks: one advance
+    assert sim.app.game.state.corp.advancements(1) == 1 and sim.state()["corp"]["clicks"] == 2
+    from host_tools.press_budget import VIRUS
+    sim = play(VIRUS + ",RIGHT,RIGHT,WAIT:300," + SLOW + ",WAIT:300")   # Acts: the menu
+    assert sim.app.screen.name == "actions" and sim.state()["runner"]["virus"] == 1
 
 
 def test_a_run_event_costs_one_click_and_starts_the_run():
@@ -333,7 +356,7 @@ def test_the_corp_advances_a_remote_and_scores_its_agenda_from_it():
     sim.keys("UP,OK,WAIT:1500")                              # remote 2: its own counter
     assert list(log_lines(sim.app.game))[-1] == "corp advance remote2"
     assert [sim.app.game.state.corp.advancements(n) for n in (1, 2)] == [2, 1]
-    sim = play("RIGHT,LONG:OK,WAIT:1500,UP,UP,RIGHT")
+    sim = play("RIGHT," + HELD + ",WAIT:1500,UP,UP,RIGHT")
     pending = sim.app.screen.pending
     assert pending.sentence(sim.app.game.state) == "Score 2 from R1 (2 adv)"   # where from, first
     sim.keys("OK")
@@ -369,7 +392,7 @@ def test_a_stolen_or_trashed_card_takes_its_remotes_counters_with_it():
 
 def test_after_a_power_cut_adv_starts_on_the_remote_with_the_most_counters():
     from firmware.netrunner.dashboard import Dashboard
-    sim = play("RIGHT,UP,UP,LONG:OK,WAIT:3000")              # remote 3, twice (held)
+    sim = play("RIGHT,UP,UP," + HELD + ",WAIT:3000")   # remote 3, twice (held)
     assert sim.app.game.state.corp.advancements(3) == 2
     sim.app.screens[0] = Dashboard()                         # as built at power-up
     sim.app.full_redraw = True
@@ -445,13 +468,13 @@ def test_after_an_advance_ok_takes_a_credit_and_a_held_ok_on_adv_advances_twice(
     assert list(log_lines(sim.app.game))[-2:] == ["corp advance remote1", "corp gain-credit"]
     sim = play("RIGHT")
     assert where_shown(sim, "Adv R1 (has 0)? hold: x2")
-    sim.keys("LONG:OK")
+    sim.keys(HELD)
     assert list(log_lines(sim.app.game))[-2:] == ["corp advance remote1"] * 2
     assert sim.state()["corp"]["clicks"] == 1 and sim.state()["corp"]["credits"] == 3
     assert sim.app.toast == "Remote 1: 2 advancements"
     sim.keys("WAIT:3000,RIGHT")                           # one click left: no x2, one advance
     assert where_shown(sim, "Advance R1 (has 2)? UP/DN")
-    sim.keys("LONG:OK")
+    sim.keys(HELD)
     assert sim.app.game.state.corp.advancements(1) == 3 and sim.state()["corp"]["clicks"] == 0
     sim.keys("WAIT:300,LONG:LEFT,LONG:LEFT,WAIT:300")    # undo: one advance at a time
     assert sim.app.game.state.corp.advancements(1) == 1
@@ -466,7 +489,7 @@ def test_with_virus_counters_a_held_ok_on_acts_purges_and_says_so_first():
     sim = play(VIRUS + ",RIGHT,RIGHT,WAIT:300")
     assert sim.state()["runner"]["virus"] == 1
     assert where_shown(sim, "Hold OK: purge 1 virus")
-    sim.keys("LONG:OK,WAIT:300")
+    sim.keys(HELD + ",WAIT:300")
     assert list(log_lines(sim.app.game))[-1] == "corp purge"
     assert sim.state()["runner"]["virus"] == 0
     for start in ("", RUNNER_TURN):
@@ -487,7 +510,7 @@ def test_down_from_hq_on_run_is_the_remote_being_advanced():
     assert where_shown(sim, "Run Remote 1? hold: none")
     sim.keys("DOWN")
     assert where_shown(sim, "Run Archives? hold: none")
-    sim = play(REMOTE + ",RIGHT,UP,LONG:OK,WAIT:1500,RIGHT,OK," + END + ",WAIT:3000")
+    sim = play(REMOTE + ",RIGHT,UP," + HELD + ",WAIT:1500,RIGHT,OK," + END + ",WAIT:3000")
     assert sim.app.game.state.corp.advancements(2) == 3      # remote 1: 2, remote 2: 3
     sim.keys("RIGHT,DOWN")
     assert where_shown(sim, "Run Remote 2? hold: none")

@@ -84,7 +84,7 @@ def test_a_held_ok_on_a_trace_that_succeeds_gives_the_tag_and_is_back_at_the_run
     sim = play(RUNNER_RUN + ",WAIT:3000,LEFT,OK,UP,UP,OK,UP,UP,UP")   # 3+2 = 5 against 0+3
     assert where_shown(sim, "Succeeds; hold OK: +1 tag")
     before = sim.state()
-    sim.keys("LONG:OK")
+    sim.keys("HOLD:OK:900")                   # past the key's first repeat: the shortcut
     sim.run(300)
     state = sim.state()
     assert state["runner"]["tags"] == 1 and state["last_trace"]["success"]
@@ -96,6 +96,16 @@ def test_a_held_ok_on_a_trace_that_succeeds_gives_the_tag_and_is_back_at_the_run
     assert where_shown(sim, "Trace 5 vs 3: Runner took") and where_shown(sim, "1 tag")
     sim.keys("LONG:LEFT")
     assert sim.state()["runner"]["tags"] == 0 and sim.state()["last_trace"]["success"]
+
+
+def test_a_slow_ok_on_a_trace_that_succeeds_is_a_tap_no_tag_given():
+    """The tag is the bigger thing: it waits for the key's first repeat (0.8 s). A slow press,
+    let go before it (650 ms), is the trace alone, as a tap: the result page offers the tag."""
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,LEFT,OK,UP,UP,OK,UP,UP,UP,HOLD:OK:650")
+    sim.run(300)
+    assert sim.state()["runner"]["tags"] == 0 and sim.state()["last_trace"]["success"]
+    assert sim.app.screen.name == "trace_result" and sim.app.screen.title == "TRACE SUCCEEDS"
 
 
 def test_a_held_ok_on_a_trace_that_fails_is_an_ok():

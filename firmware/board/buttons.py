@@ -17,6 +17,10 @@ Events, per button:
     PRESS   released before `long_ms`: a short press
     LONG    held for `long_ms` (once)
     REPEAT  every `repeat_ms` while still held after LONG
+    SLOW    released after LONG, before the first REPEAT: a slow press. Where a hold is a
+            shortcut to more than a tap does (a whole run, two advances), it acts at the
+            first REPEAT and a slow press does what a tap does (issue 60: a slow press of
+            650 ms must not be taken for the bigger thing)
 """
 
 from engine_lite.base import const
@@ -25,6 +29,7 @@ DOWN = const(1)
 PRESS = const(2)
 LONG = const(3)
 REPEAT = const(4)
+SLOW = const(5)
 
 # A key must have come up this long before another went down to be read as released first
 # (ButtonPad.poll): edges closer together than that, or both kept back by a flash erase (which
@@ -142,7 +147,7 @@ class Button:
                     return 0
                 if not self._long_sent:
                     return PRESS
-                return 0
+                return 0 if self.repeats else SLOW
         if self.pressed and not self._ignore:
             held = clock.ticks_diff(now, self._down_at)
             if not self._long_sent:
