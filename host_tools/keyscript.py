@@ -5,7 +5,8 @@ WebAssembly MicroPython with the real C framebuf). A script is a comma-separated
 
     OK              press and release (80 ms), then 120 ms pause
     TAP:OK:30       the same tap held 30 ms (shorter than a long press): quick taps
-    LONG:LEFT       hold 700 ms: a long press (600 ms) without auto-repeat
+    LONG:LEFT       hold 900 ms: a hold, taken at the key's first repeat (780 ms; held less
+                    than that, OK, LEFT, RIGHT and BACK are a slow tap: firmware.app)
     HOLD:UP:2000    hold for the given ms (long press, then auto-repeat)
     WAIT:5000       nothing pressed for the given ms
     PRESS:UP        press UP and keep it down / RELEASE:UP let it go: for chords
@@ -16,7 +17,7 @@ WebAssembly MicroPython with the real C framebuf). A script is a comma-separated
 BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 TAP_MS = 80
 GAP_MS = 120
-LONG_MS = 700
+LONG_MS = 900
 
 
 class FakeRandom:

@@ -16,10 +16,8 @@ ACTS = "RIGHT,RIGHT,OK"                   # dashboard bar: Acts
 RUNNER_TURN = "LEFT,LEFT,LEFT,LONG:OK,OK,WAIT:3000"   # the Corp ends its first turn early (End held, confirm)
 RUN_HQ = "RIGHT,OK,WAIT:1000"             # the Runner: Run (HQ unless UP/DOWN chose another)
 ACCESS = "OK,WAIT:1000"                   # the run's bar: Access (then a pause: nothing by momentum)
-# A held OK that is a shortcut (a whole run, two advances, a purge) acts at the key's first
-# repeat (0.8 s); held less, it is a slow tap: HOLD:OK:900 below, one press.
 # Access held: nothing stolen or trashed, the run ends at once (Access and Done in one press)
-ACCESS_NOTHING = "HOLD:OK:900,WAIT:1000"
+ACCESS_NOTHING = "LONG:OK,WAIT:1000"
 # The same held OK, on Run: a run on the server Run names that takes nothing, begun and ended
 # in one press; on the Runner's payment in a run: paid, and the run ends taking nothing
 RUN_HELD = PAY_NOTHING = ACCESS_NOTHING
@@ -55,7 +53,7 @@ TASKS = (
      "DOWN,DOWN,DOWN,DOWN,RIGHT,OK", ["corp rez 4"]),
     # (a held OK on the Runner's boost: the trace, and the tag it gives when it succeeds)
     ("trace 3, Corp +2, Runner +3, tag given", 10, 6, RUNNER_TURN + "," + RUN_HQ,
-     "LEFT,OK,UP,UP,OK,UP,UP,UP,HOLD:OK:900", ["trace 3 2 3", "runner tags +1"]),
+     "LEFT,OK,UP,UP,OK,UP,UP,UP,LONG:OK", ["trace 3 2 3", "runner tags +1"]),
     ("Runner takes 1 tag", 4, 1, "", "UP,RIGHT,RIGHT,OK", ["runner tags +1"]),
     ("Runner takes 1 meat damage", 4, 1, "", "UP,LEFT,OK", ["runner damage meat 1"]),
     ("Runner takes 1 brain damage (in a run)", 4, 1, RUNNER_TURN + "," + RUN_HQ,
@@ -76,9 +74,9 @@ TASKS = (
     ("install a card costing 0", 3, 1, "", "DOWN,UP,OK", ["corp install 0"]),
     ("remove a tag (click + 2)", 4, 4, TAGGED + "," + RUNNER_TURN, "DOWN,DOWN,OK",
      ["runner remove-tag"]),
-    ("purge virus counters", 3, 2, VIRUS, "RIGHT,RIGHT,HOLD:OK:900", ["corp purge"]),
+    ("purge virus counters", 3, 2, VIRUS, "RIGHT,RIGHT,LONG:OK", ["corp purge"]),
     # (a held OK on Adv advances twice: the cursor goes home after an advance)
-    ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,HOLD:OK:900",
+    ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,LONG:OK",
      ["corp install 0", "corp advance remote1", "corp advance remote1"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
      "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING,
@@ -138,7 +136,7 @@ KNOB_TASKS = (
      "RIGHT,OK,WAIT:1000,TURN:-3,RIGHT,OK,TURN:-2," + PAY_NOTHING,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
     ("trace 3, Corp +2, Runner +3, tag given", 7, 6, RUNNER_TURN + "," + RUN_HQ,
-     "LEFT,OK,TURN:+2,OK,TURN:+3,HOLD:OK:900", ["trace 3 2 3", "runner tags +1"]),
+     "LEFT,OK,TURN:+2,OK,TURN:+3,LONG:OK", ["trace 3 2 3", "runner tags +1"]),
 )
 
 
@@ -306,7 +304,7 @@ LATE = _rounds(12)
 # Sure Gamble or Hedge Fund: pay 5, gain 9 (a held DOWN to 5, the ring to Play, OK; a held UP
 # to 9 and OK)
 ECONOMY = "HOLD:DOWN:800,LEFT,OK,WAIT:1500,HOLD:UP:1550,OK"
-REMOTE = "DOWN,UP,OK,RIGHT,HOLD:OK:900," + END + ",WAIT:3000," + PASS   # a card in a remote, advanced twice
+REMOTE = "DOWN,UP,OK,RIGHT,LONG:OK," + END + ",WAIT:3000," + PASS   # a card in a remote, advanced twice
 
 # (turn, start script, the turn's key script, the log lines it must end with)
 TURNS = (
@@ -314,7 +312,7 @@ TURNS = (
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
     ("Corp: draw, two credits", "", "LEFT,OK,RIGHT,OK,OK," + END,
      ["corp draw", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
-    ("Corp: a card in a new remote, advanced twice", "", "DOWN,UP,OK,RIGHT,HOLD:OK:900," + END,
+    ("Corp: a card in a new remote, advanced twice", "", "DOWN,UP,OK,RIGHT,LONG:OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
     ("Corp: ice for 1, a card for 0, a credit", "", "DOWN,RIGHT,OK,OK,WAIT:1500,DOWN,UP,OK,OK," + END,
      ["corp install-ice 1 1", "corp install 0", "corp gain-credit", "corp end-turn"]),
@@ -324,9 +322,9 @@ TURNS = (
      "RIGHT,OK,UP,UP,UP,RIGHT,OK,WAIT:1000,OK,OK," + END,
      ["corp advance remote1", "corp score 3 remote1", "corp gain-credit", "corp gain-credit",
       "corp end-turn"]),
-    ("Corp: advance a remote three times", REMOTE, "RIGHT,HOLD:OK:900,RIGHT,OK," + END,
+    ("Corp: advance a remote three times", REMOTE, "RIGHT,LONG:OK,RIGHT,OK," + END,
      ["corp advance remote1"] * 3 + ["corp end-turn"]),
-    ("Corp: purge", VIRUS, "RIGHT,RIGHT,HOLD:OK:900," + END, ["corp purge", "corp end-turn"]),
+    ("Corp: purge", VIRUS, "RIGHT,RIGHT,LONG:OK," + END, ["corp purge", "corp end-turn"]),
     ("Corp: trash a tagged Runner's resource, two credits", TAGGED, "DOWN,DOWN,OK,OK,OK," + END,
      ["corp trash-resource", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
     ("Runner: three credits, a draw", RUNNER_TURN, "OK,OK,OK,LEFT,OK," + END,
@@ -346,7 +344,7 @@ TURNS = (
      ["runner run hq", "corp rez 4", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, trace 3 (+2 against +3), a tag", RUNNER_TURN,
-     RUN_HQ + ",LEFT,OK,UP,UP,OK,UP,UP,UP,HOLD:OK:900,WAIT:1000," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     RUN_HQ + ",LEFT,OK,UP,UP,OK,UP,UP,UP,LONG:OK,WAIT:1000," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "trace 3 2 3", "runner tags +1", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run HQ, nothing there, three credits", RUNNER_TURN,
@@ -402,7 +400,7 @@ TURNS = (
       "runner end-turn"]),
     ("Corp, turn 6: three credits", MID, "OK,OK,OK," + END,
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
-    ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,HOLD:OK:900," + END,
+    ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,LONG:OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
     ("Runner, turn 6: run HQ, three credits", MID + ",OK,OK,OK," + END + ",WAIT:3000",
      RUN_NOTHING + ",OK,OK,OK," + END,

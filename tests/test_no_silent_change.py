@@ -57,7 +57,7 @@ BEFORE = {"advanced": ["corp advance remote1", "corp advance remote2", "corp adv
 # the Runner's boost (the trace and its tag).
 HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
     (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50),
-    (("hold", "OK", 700), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
+    (("hold", "OK", 900), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
     (("tap", "OK", 30), 300), (("hold", "OK", 900), 900), (("tap", "RIGHT", 30), 50),
     (("tap", "OK", 30), 300), (("tap", "LEFT", 30), 50), (("tap", "OK", 30), 50),
     (("tap", "UP", 30), 50), (("tap", "OK", 30), 50), (("hold", "OK", 900), 50),
@@ -73,7 +73,7 @@ RUN_DOWN_EXAMPLE = example(at=4, extra="advanced", panels=1, events=[
 # (paid, and the run ends taking nothing)
 RUN_HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
     (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50),
-    (("hold", "OK", 700), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
+    (("hold", "OK", 900), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
     (("hold", "OK", 900), 900), (("tap", "RIGHT", 30), 50), (("tap", "UP", 30), 50),
     (("tap", "OK", 30), 300), (("tap", "DOWN", 30), 50), (("tap", "DOWN", 30), 50),
     (("hold", "OK", 900), 50), (("tap", "OK", 30), 50)])
@@ -81,7 +81,7 @@ RUN_HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
 # holds act): each does what its tap does, the run begun, paid for, accessed
 SLOW_EXAMPLE = example(at=0, extra="", panels=1, events=[
     (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50), (("tap", "LEFT", 30), 50),
-    (("hold", "OK", 700), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
+    (("hold", "OK", 900), 50), (("tap", "OK", 30), 1500), (("tap", "RIGHT", 30), 50),
     (("hold", "OK", 650), 300), (("tap", "DOWN", 30), 50), (("tap", "DOWN", 30), 50),
     (("hold", "OK", 650), 300), (("hold", "OK", 650), 300), (("tap", "OK", 30), 50)])
 # ... and Adv: a held OK (past the first repeat) advances twice; with one click left a held OK advances once; OK after
@@ -91,8 +91,8 @@ ADV_EXAMPLE = example(at=0, extra="", panels=1, events=[
     (("hold", "OK", 900), 300), (("tap", "OK", 30), 50), (("tap", "OK", 30), 50)])
 WIN_EXAMPLE = example(at=0, extra="a point from a win", panels=1, events=[
     (("tap", "UP", 30), 50), (("tap", "UP", 30), 50), (("tap", "RIGHT", 30), 50),
-    (("tap", "OK", 30), 50), (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "OK", 700), 300),
-    (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "LEFT", 700), 300), (("tap", "OK", 30), 50)])
+    (("tap", "OK", 30), 50), (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "OK", 900), 300),
+    (("chord", "OK", "LEFT", 0, 30), 50), (("hold", "LEFT", 900), 300), (("tap", "OK", 30), 50)])
 
 # The changes that have no message, because the glass names them otherwise: (game, verb) ->
 # the texts that must then be legible on the glass, from the state after.

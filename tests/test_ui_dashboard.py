@@ -21,11 +21,14 @@ def test_gain_a_credit_is_one_press():
 
 def test_a_long_ok_off_the_end_cell_does_nothing_but_say_so():
     """A slightly long OK used to spend a click with no credit (on +1cr), a click with no run
-    (on Run), a click instead of ending the turn (on End): an OK held too long is not another
-    action. Using a click is in Acts."""
-    sim = play("HOLD:OK:650")
+    (on Run), a click instead of ending the turn (on End): an OK held (past its first repeat,
+    0.8 s) where a hold means nothing is not another action. Using a click is in Acts. A slow
+    press, let go before that, is a tap: the credit."""
+    sim = play(HELD)
     assert sim.state()["corp"]["clicks"] == 3 and sim.state()["corp"]["credits"] == 5
     assert "Hold OK on End" in sim.app.toast
+    sim = play(SLOW)
+    assert sim.state()["corp"]["clicks"] == 2 and sim.state()["corp"]["credits"] == 6
 
 
 def test_after_the_last_click_the_turn_ends_with_one_held_press():
@@ -164,8 +167,9 @@ def test_a_held_ok_on_the_runners_payment_pays_and_ends_the_run_taking_nothing()
 def test_a_slow_press_on_a_cell_whose_hold_is_a_shortcut_does_what_a_tap_does():
     """Issue 60 called a slow press of 650 ms taken for a hold a slip (it opened a number at 5).
     The holds that do more than a tap (a whole run on Run, nothing taken on Access, the payment
-    that ends the run, two advances, a purge) wait for the key's first repeat (0.8 s): a slower
-    press than a tap, released before it, does what the tap does and nothing more."""
+    that ends the run, two advances, a purge; undo on LEFT) act at the key's first repeat (0.8
+    s): a slower press than a tap, released before it, does what the tap does and nothing
+    more."""
     sim = play(END_EARLY + ",WAIT:3000,RIGHT," + SLOW)          # Run: the run begins
     assert sim.state()["run"] == {"server": "HQ", "bp_credits": 0, "accessing": False}
     assert where_shown(sim, "Run on HQ, hold OK: none")
@@ -180,6 +184,8 @@ def test_a_slow_press_on_a_cell_whose_hold_is_a_shortcut_does_what_a_tap_does():
     from host_tools.press_budget import VIRUS
     sim = play(VIRUS + ",RIGHT,RIGHT,WAIT:300," + SLOW + ",WAIT:300")   # Acts: the menu
     assert sim.app.screen.name == "actions" and sim.state()["runner"]["virus"] == 1
+    sim = play("OK,OK,HOLD:LEFT:650")                           # LEFT: the cursor, no undo
+    assert sim.state()["corp"]["credits"] == 7 and sim.app.screen.lit(sim.app.game.state) == "Draw"
 
 
 def test_a_run_event_costs_one_click_and_starts_the_run():
@@ -214,7 +220,7 @@ def test_redrawing_only_what_changed_gives_the_same_picture_as_drawing_it_all():
     from host_tools.scripted_game import scripted_keys, navigation_keys
     from host_tools.screens_catalog import RUNNER_RUN
     keys = ",".join(list(scripted_keys(2)) + list(navigation_keys(17))) + \
-        ",UP,UP,RIGHT,DOWN,LEFT,DOWN,RIGHT,OK,LONG:UP,OK,LONG:LEFT,LONG:RIGHT,OK,OK," + \
+        ",UP,UP,RIGHT,DOWN,LEFT,DOWN,RIGHT,OK,HOLD:UP:700,OK,LONG:LEFT,LONG:RIGHT,OK,OK," + \
         RUNNER_RUN + ",DOWN,DOWN,RIGHT,LEFT,OK,LEFT,RIGHT,UP,WAIT:1000,OK,RIGHT,UP,LEFT,LEFT,OK" + \
         ",RIGHT,RIGHT,RIGHT,RIGHT,OK,LEFT,OK,RIGHT,RIGHT,OK,LEFT,WAIT:3000" * 4   # menus, and back
     sim = play("")

@@ -6,7 +6,7 @@ from host_tools.keyscript import parse
 
 def test_winning_shows_the_win_screen_and_undo_plays_on():
     sim = choose(play(""), "More", "Agenda points", "Corp scores")
-    sim.keys("LONG:UP,LONG:UP,DOWN,OK")                     # 2, two holds, 7 points
+    sim.keys("HOLD:UP:700,HOLD:UP:700,DOWN,OK")                     # 2, two holds, 7 points
     assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None   # asks first
     sim.keys("OK,OK,OK")                                    # no run of OK presses wins
     assert sim.app.screen.name == "confirm" and sim.state()["winner"] is None

@@ -58,7 +58,7 @@ def test_dim_then_blank_then_the_waking_press_does_nothing_else():
 def test_bad_key_scripts_are_reported():
     with pytest.raises(KeyScriptError):
         parse("OK,JUMP")
-    assert parse("OK, long:left ,WAIT:10") == [("TAP", "OK", 80), ("HOLD", "LEFT", 700),
+    assert parse("OK, long:left ,WAIT:10") == [("TAP", "OK", 80), ("HOLD", "LEFT", 900),
                                               ("WAIT", None, 10)]
     assert parse("TAP:UP:30") == [("TAP", "UP", 30)]
     for held_too_long in ("TAP:UP:600", "TAP:UP", "TAP:JUMP:30"):

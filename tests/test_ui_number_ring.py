@@ -10,7 +10,7 @@ from host_tools.screens_catalog import ACTS
 def test_spend_credits_is_two_presses_and_long_press_counts_five():
     sim = play("DOWN,OK")
     assert sim.state()["corp"]["credits"] == 4
-    sim = play("UP,LONG:UP,OK")   # +1, then +5 on the long press
+    sim = play("UP,HOLD:UP:700,OK")   # +1, then +5 on the long press
     assert sim.state()["corp"]["credits"] == 11
 
 

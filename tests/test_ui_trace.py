@@ -84,7 +84,7 @@ def test_a_held_ok_on_a_trace_that_succeeds_gives_the_tag_and_is_back_at_the_run
     sim = play(RUNNER_RUN + ",WAIT:3000,LEFT,OK,UP,UP,OK,UP,UP,UP")   # 3+2 = 5 against 0+3
     assert where_shown(sim, "Succeeds; hold OK: +1 tag")
     before = sim.state()
-    sim.keys("HOLD:OK:900")                   # past the key's first repeat: the shortcut
+    sim.keys("LONG:OK")                   # past the key's first repeat: the shortcut
     sim.run(300)
     state = sim.state()
     assert state["runner"]["tags"] == 1 and state["last_trace"]["success"]

@@ -236,18 +236,6 @@ def new_remote(corp):
     return min(last_advanced(corp) + 1, _ADVANCED_REMOTES)
 
 
-# Holds that are a shortcut to more than the cell's tap does: they act once OK is held past its
-# first repeat (0.8 s), and a slow press (released before that) does what a tap does
-# (Dashboard._hold_key; issue 60: a slow press must not be taken for the bigger thing). End's
-# hold is the only thing End does: it acts at the long press (0.6 s).
-_SHORTCUTS = (_hold_advance, _hold_run, _hold_acts, _hold_access)
-
-
-def hold_waits(label):
-    """Whether a held OK on the cell of this label waits for its first repeat (_SHORTCUTS)."""
-    return cell(label)[4] in _SHORTCUTS
-
-
 def cell(label):
     """The bar's cell of this label: its row of CELLS."""
     for row in CELLS:

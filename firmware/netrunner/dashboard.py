@@ -39,12 +39,11 @@ from engine_lite.netrunner.state import (
 )
 from engine_lite.netrunner import actions as A
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
-from firmware.board.buttons import PRESS, LONG, REPEAT, SLOW
+from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware.netrunner import purposes
 from firmware.netrunner.bar import (
     CORP_BAR, RUNNER_BAR, RUN_BAR, ACCESS_BAR, ACCESS_MORE_BAR, HOME, ACTIVE, NUMBER, cell,
-    hold_waits,
 )
 from firmware.netrunner.pages import WinScreen
 from firmware.tournament.roundclock import corner_text
@@ -215,7 +214,6 @@ class Dashboard(Screen):
         self._keys = [None] * (BAR_PART + len(CORP_BAR))
         self._bar_drawn = None     # the bar's labels whose cells the keys describe
         self._ok_at = 0            # when an OK spent the last click or began access (0: not)
-        self._shortcut = None      # the cell (or number) a held OK's first repeat acts on: _hold_key
 
     def toast_box(self, app, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
@@ -503,12 +501,6 @@ class Dashboard(Screen):
     def on_button(self, app, name, event):
         s = app.game.state
         self._follow_state(s, app.game)
-        if name != "OK":
-            self._shortcut = None
-        elif event in (LONG, REPEAT, SLOW):
-            event = self._hold_key(s, event)
-            if not event:
-                return
         if event == PRESS:
             self.moved = name in ("LEFT", "RIGHT") and not self.pending
         if name != "OK":
@@ -555,25 +547,6 @@ class Dashboard(Screen):
                 # (a slightly long OK is an OK held too long: it does nothing rather than
                 # something else)
                 app.say("Hold OK on End ends the turn")
-
-    def _hold_key(self, s, event):
-        """A held OK where its hold is a shortcut to more than a tap does (a whole run, two
-        advances, a purge, a payment that ends the run: bar.hold_waits, Pending.hold_waits):
-        the shortcut at the first repeat (0.8 s), and a slow press, released between the long
-        press and that repeat, a tap (issue 60: a slow press of 650 ms opened a number at 5;
-        on Run it ended the run it began). Returns the event to act on, LONG for the shortcut,
-        PRESS for the slow press, or 0; elsewhere the event as it came (a slow press: 0)."""
-        if event == LONG:
-            lit = self.lit(s)
-            waits = self.pending.hold_waits(s) if self.pending else hold_waits(lit)
-            self._shortcut = (s, lit, self.pending) if waits else None
-            return 0 if waits else LONG
-        shortcut = self._shortcut
-        self._shortcut = None
-        if shortcut is None or shortcut[0] is not s or shortcut[1] != self.lit(s) \
-                or shortcut[2] is not self.pending:
-            return 0            # (the game or the bar moved on meanwhile: the hold is stale)
-        return LONG if event == REPEAT else PRESS
 
     def _ok(self, app, s, label):
         """OK: the pending number's choice, or the lit cell. When it spent the last click or

@@ -215,13 +215,6 @@ class Pending:
         """LEFT (-1) or RIGHT (+1) round the ring."""
         self.index = (self.index + step) % len(self.choices(s))
 
-    def hold_waits(self, s):
-        """Whether a held OK on the lit choice is a shortcut that waits for the key's first
-        repeat (the Runner's payment that also ends the run: Dashboard._hold_key); a slow
-        press before it only pays."""
-        label, side, verb = self.choice(s)
-        return bool(self.delta) and _ends_run(s, side, verb)
-
     def sentence(self, s):
         """What OK will do, in words."""
         label, side, verb = self.choice(s)

@@ -12,7 +12,7 @@ screen follows undo: a trace undone says so.
 from engine_lite.netrunner.state import CORP, RUNNER, SIDE_NAMES, const
 from engine_lite.netrunner import actions as A
 from firmware.screens.fonts import SMALL, BIG, MID, fitting
-from firmware.board.buttons import PRESS, LONG, REPEAT, SLOW
+from firmware.board.buttons import PRESS, LONG, REPEAT
 from firmware.screens.ui import Screen, WIDTH, step_of
 from firmware.screens.widgets import Menu, Item, title_bar, hint
 
@@ -53,7 +53,6 @@ class TraceWizard(Screen):
     def __init__(self, base=3):
         self.values = [base, 0, 0]
         self.field = self.FIRST
-        self._held = False      # OK went long on the Runner's boost: its first repeat tags
 
     def _limits(self, s):
         return ((0, 30), (0, s.can_pay(CORP)), (0, s.can_pay(RUNNER)))
@@ -116,8 +115,6 @@ class TraceWizard(Screen):
 
     def on_button(self, app, name, event):
         s = app.game.state
-        if name != "OK":
-            self._held = False
         if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
             low, high = self._limits(s)[self.field]
             step = step_of(event)
@@ -130,14 +127,8 @@ class TraceWizard(Screen):
                 self.field += 1
             else:
                 self._trace(app, False)
-        elif name == "OK" and self.field == 2 and event in (LONG, REPEAT, SLOW):
-            # The trace and its tag is a shortcut: it acts at the key's first repeat (0.8 s),
-            # and a slow press let go before it is a tap (firmware.board.buttons: SLOW)
-            if event == LONG:
-                self._held = True
-            elif self._held:
-                self._held = False
-                self._trace(app, event == REPEAT)
+        elif name == "OK" and event == LONG and self.field == 2:
+            self._trace(app, True)
         elif name == "LEFT" and event == PRESS:
             if self.field:
                 self.field -= 1
