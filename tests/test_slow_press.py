@@ -12,6 +12,7 @@ game, the screens, the bar's cursor and any pending number exactly where a tap l
 from hypothesis import example, given, settings, strategies as st, HealthCheck
 
 from engine_lite.game import Game
+from engine_lite.infiltration import rules as I
 from engine_lite.logtext import do_line, log_lines
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator
@@ -32,16 +33,21 @@ def _runners_first_turn():
 RUNNER_AT = _runners_first_turn()
 SLOW_KEYS = ("OK", "LEFT", "RIGHT", "BACK")
 ANY_KEY = ("UP", "DOWN") + SLOW_KEYS
+# the keys before: taps, and holds that reach further (a turn ended, a run taken whole, undo)
+BEFORE = ANY_KEY + ("LONG:OK", "LONG:LEFT", "LONG:RIGHT", "HOLD:UP:1000")
 
 
 def where_it_ends(at, before, key, held_ms):
-    """What the tracker holds after the game's first `at` lines, the keys `before` and `key`
-    (a tap when `held_ms` is 0, else held that long)."""
+    """What the tracker holds after the game's first `at` lines (at < 0: an Infiltration game),
+    the keys `before` and `key` (a tap when `held_ms` is 0, else held that long)."""
     sim = Simulator()
     sim.run(3000)
-    game = Game()
-    for line in SCRIPT[:at]:
-        do_line(game, line)
+    if at < 0:                        # the Infiltration monitor, 3 or 4 agents
+        game = Game(I.new_game(3 - at % 2, 1), I)
+    else:
+        game = Game()
+        for line in SCRIPT[:at]:
+            do_line(game, line)
     sim.app.play(game)
     sim.run(3000)
     for earlier in before:
@@ -60,8 +66,9 @@ def where_it_ends(at, before, key, held_ms):
     }
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 120), st.lists(st.sampled_from(ANY_KEY), max_size=6),
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.integers(0, 120), st.integers(-2, -1)),
+       st.lists(st.sampled_from(BEFORE), max_size=8),
        st.sampled_from(SLOW_KEYS), st.integers(620, 760))
 # The holds that do more than a tap: on Run (a whole run), on the Runner's payment in a run (the
 # run ends), on Access (nothing taken), on Adv (two advances)
