@@ -450,7 +450,7 @@ class App:
             if self.collect_on_press:
                 gc.collect()
             return
-        if name in _HELD_AT_REPEAT:
+        if event != PRESS and name in _HELD_AT_REPEAT:     # (a tap is a tap: no call)
             event = self._hold(name, event)
             if not event:
                 return

@@ -340,9 +340,8 @@ def run_terminal(args):
         sim.tick(sim.clock.now)
 
     def press(name, long):
-        # (a long press held past the key's first repeat, 0.78 s: a hold that is a shortcut,
-        # a whole run or two advances, acts there; firmware.board.buttons, SLOW)
-        held = 900 if long else 80
+        from host_tools.keyscript import LONG_MS, TAP_MS
+        held = LONG_MS if long else TAP_MS      # (a hold acts at the key's first repeat)
         sim.board.press(sim.pins["buttons"][name])
         end = sim.clock.now + held
         while sim.clock.now < end:

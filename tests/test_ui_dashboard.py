@@ -8,7 +8,7 @@ from engine_lite.logtext import log_lines
 from simhelp import play, where_shown, choose
 
 END_EARLY = "LEFT,LEFT,LEFT,LONG:OK,OK"    # End held, then the page that asks (clicks left)
-HELD = "HOLD:OK:900"    # a held OK past its first repeat: a shortcut's (a whole run, two advances)
+HELD = "LONG:OK"        # a held OK, past its first repeat (a whole run, two advances)
 SLOW = "HOLD:OK:650"    # a slow press: long, released before the first repeat
 
 

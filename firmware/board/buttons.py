@@ -17,10 +17,10 @@ Events, per button:
     PRESS   released before `long_ms`: a short press
     LONG    held for `long_ms` (once)
     REPEAT  every `repeat_ms` while still held after LONG
-    SLOW    released after LONG, before the first REPEAT: a slow press. Where a hold is a
-            shortcut to more than a tap does (a whole run, two advances), it acts at the
-            first REPEAT and a slow press does what a tap does (issue 60: a slow press of
-            650 ms must not be taken for the bigger thing)
+    SLOW    released after LONG, before the first REPEAT: a slow press. The app takes the
+            holds of OK, LEFT, RIGHT and BACK at their first REPEAT, and a slow press of
+            those as a tap (firmware.app, App._hold; issue 60: a slow press of 650 ms must
+            not be taken for a hold)
 """
 
 from engine_lite.base import const
