@@ -39,7 +39,8 @@ class Simulator:
         """`tap(data)`, if given, sees every I2C write before the OLED emulator does. `seed`
         makes the board's random source (dice, the first player) the same every run. `panel`
         is the emulated OLED's controller, "ssd1306" or "ssd1309" (default: the pin map's).
-        `clock`: a host_tools.keyscript clock (a WrappingClock: ticks that wrap as a Pico's).
+        `clock`: a host_tools.keyscript clock; by default a WrappingClock from 0, whose ticks
+        wrap as a Pico's ticks_ms does (after 12.4 days switched on).
         `pins`: a pin map as data, in place of a file's (a knob's, say). `wired`: the pin map
         the display is really wired as, when not the one the firmware reads (a maker's slip:
         an SPI module with the I2C pin map, say)."""
@@ -47,7 +48,7 @@ class Simulator:
         self._random = FakeRandom(seed)
         machine = install_standins()
         from host_tools.flash import FolderFlash
-        from host_tools.keyscript import ManualClock
+        from host_tools.keyscript import WrappingClock
         from firmware.main import load_pins
         from host_tools.flash import MemoryFlash
         from host_tools.keyscript import Driver
@@ -94,7 +95,7 @@ class Simulator:
             else:
                 flash = MemoryFlash()
         self.flash = flash
-        self.clock = clock or ManualClock()
+        self.clock = clock or WrappingClock()
         self.boots = 0
         self.resets = 0            # restarts through machine.reset() (the crash screen)
         self.watchdog_resets = 0

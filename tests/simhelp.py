@@ -32,14 +32,17 @@ def key_script(events):
     x, y), a tap on the glass, is written TOUCH:x:y, and ("stall", key, ms), a key tapped
     inside the next flash write, which takes ms (a slow flash's sector erases), STALL:key:ms,
     and ("busy", first, second, together, ms, inside), two keys moving while the loop is busy
-    (busy_between), BUSY:first:second:together:ms:inside: only `drive` plays them (a touch's keys
-    depend on the screen at that moment). ("pause", ms): nobody presses for that long."""
+    (busy_between), BUSY:first:second:together:ms:inside, and ("week", hours), hours to days
+    with nobody pressing, WEEK:hours: only `drive` plays them (a touch's
+    keys depend on the screen at that moment). ("pause", ms): nobody presses for that long."""
     words = []
     for event, gap in events:
         if event[0] == "pause":
             words.append("WAIT:%d" % event[1])
         elif event[0] == "turn":
             words.append("TURN:%+d" % event[1])
+        elif event[0] == "week":
+            words.append("WEEK:%d" % event[1])
         elif event[0] == "touch":
             words.append("TOUCH:%d:%d" % event[1:])
         elif event[0] == "stall":
@@ -69,6 +72,9 @@ def drive(sim, events):
     for event, gap in events:
         if event[0] == "pause":
             sim.idle(event[1], 500)              # (nobody presses: the loop once every 500 ms)
+            sim.run(gap)
+        elif event[0] == "week":
+            sim.idle(event[1] * 3600000, 600000)   # (nobody presses: the loop every 10 min)
             sim.run(gap)
         elif event[0] == "touch":
             words = []

@@ -63,10 +63,13 @@ BUSY = st.tuples(st.just("busy"), OFTEN, OFTEN, st.booleans(), st.integers(0, 60
 # a thinking pause: past the glass's dimming (2 minutes: keys still act, issue 60), or past its
 # switching off (10: the next key only wakes it)
 PAUSE = st.tuples(st.just("pause"), st.sampled_from((121000, 601000)))
+# hours to days switched on with nobody pressing (MicroPython's tick clock wraps after 12.4
+# days, and an old tick read across half of that reads as recent: issue 58)
+WEEK = st.tuples(st.just("week"), st.integers(1, 300))
 # a turn of the knob (the pin map's "knob": firmware.board.knob), some clicks either way, each a
 # quadrature cycle with contact bounce (on a board without a knob, nothing)
 TURN = st.tuples(st.just("turn"), st.integers(-6, 6).filter(lambda n: n != 0))
-KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD, BUSY, PAUSE, TURN)
+KEY_EVENT = st.one_of(TAP, TAP, TAP, TOUCH, STALL, HOLD, CHORD, BUSY, PAUSE, TURN, WEEK)
 
 
 def key_events(max_size):

@@ -2,7 +2,9 @@
 
 The model test in test_archive.py saves after every operation; players do not pause. Here each
 run plays the whole tracker through its keys (and the browser's import, and a match's game 2 as
-its screen starts it), with gaps of 50 ms to 3 s between presses and no pause forced, several
+its screen starts it), with gaps of 50 ms to minutes between presses and no pause forced (a gap
+long enough to darken the glass is followed by the key that wakes it), the tick clock started at
+any offset at every power-up (often just before it wraps, as after a week switched on), several
 swaps in quick succession (a new game, a game brought back, undo across a new game, an import,
 a match's game 2, New Infiltration), the flash 0 to 4 KB from full, a hostile match.json and
 settings.json on it, and a power cut at a random flash step with a second cut at the next
@@ -22,6 +24,7 @@ from engine_lite.game import Game
 from firmware.saving import archive
 from firmware.board.flash_journal import FlashJournal
 from host_tools.flash import MemoryFlash, MemoryRegion, PowerCutFlash, PowerCut
+from host_tools.keyscript import WrappingClock
 from host_tools.sim import Simulator
 from simhelp import choose
 
@@ -78,8 +81,27 @@ def present(game, found):
 
 
 def tap_gap(rnd):
-    """A gap between presses: mostly quick, sometimes a player's thought, up to 3 s."""
+    """A gap between presses: mostly quick, sometimes a player's thought, up to 3 s, now and
+    then minutes (the glass dims at 2, goes dark at 10: see `wait`)."""
+    if rnd.timing.random() < 0.04:
+        return rnd.timing.choice((20000, 130000, 400000, 700000))
     return rnd.choice((50, 80, 120, 200, 300, 500, 900, 1600, 3000))
+
+
+def wait(sim, gap):
+    """A gap of `gap` ms with no key down, then, if the glass went dark in it, the key a player
+    presses to wake it (on a dark glass the first key only wakes: firmware.app)."""
+    sim.keys("WAIT:%d" % gap)
+    if gap >= sim.app.settings.sleep_s * 1000 > 0:
+        sim.keys("BACK" if "BACK" in sim.pins else "UP")
+
+
+def clock(rnd):
+    """A power-up's tick clock: anywhere in MicroPython's ticks_ms range, often a few seconds
+    before it wraps (a device left on for a week)."""
+    if rnd.timing.random() < 0.5:
+        return WrappingClock(start=WrappingClock.PERIOD - rnd.timing.randrange(1, 20000))
+    return WrappingClock(start=rnd.timing.randrange(WrappingClock.PERIOD))
 
 
 def taps(sim, rnd, n):
@@ -99,7 +121,7 @@ def taps(sim, rnd, n):
                 sim.keys("OK")
         else:
             sim.keys("UP,OK")
-        sim.keys("WAIT:%d" % tap_gap(rnd))
+        wait(sim, tap_gap(rnd))
 
 
 def oldest_to_go(sim):
@@ -129,10 +151,11 @@ def operate(sim, op, rnd, serial, leaving):
     sim.run(20)                                # (the dashboard's cursor follows at its draw)
     if op in NEW:
         leaving.append(oldest_to_go(sim))
-    gap = "WAIT:%d" % tap_gap(rnd)
+    gap = tap_gap(rnd)
     if op == "new":
         if app.game.rules.NAME == "netrunner":
-            choose(sim, "More", "New game").keys("LONG:OK," + gap)
+            choose(sim, "More", "New game").keys("LONG:OK")
+            wait(sim, gap)
         else:
             from firmware.netrunner.start import new_game
             new_game(app)
@@ -143,7 +166,8 @@ def operate(sim, op, rnd, serial, leaving):
         choose(sim, "More", "New Infiltration")
         if app.screen.name == "confirm":
             sim.keys("LONG:OK")
-        sim.keys("OK,OK,OK," + gap)
+        sim.keys("OK,OK,OK")
+        wait(sim, gap)
         taps(sim, rnd, 1)
     elif op == "back":
         if app.game.rules.NAME != "netrunner":
@@ -155,12 +179,14 @@ def operate(sim, op, rnd, serial, leaving):
             app.home()
             sim.run(20)
             return
-        sim.keys(",".join(["DOWN"] * rnd.randrange(len(items)) + ["OK", "LONG:OK", gap]))
+        sim.keys(",".join(["DOWN"] * rnd.randrange(len(items)) + ["OK", "LONG:OK"]))
+        wait(sim, gap)
         if rnd.random() < 0.5:
             taps(sim, rnd, 1)
     elif op == "across":                       # undo down to nothing, then across
         for _ in range(min(app.game.count, 4) + 1):
-            sim.keys("LONG:LEFT," + gap)
+            sim.keys("LONG:LEFT")
+            wait(sim, gap)
     elif op == "import":
         from firmware.saving import importing
         game = Game()
@@ -168,13 +194,13 @@ def operate(sim, op, rnd, serial, leaving):
             game.do(logtext.parse(line))
         importing.take(app, game)
         sim.device.saver.flush()               # (the page saves an import at once)
-        sim.keys(gap)
+        wait(sim, gap)
     elif op == "game2":
         from firmware.tournament import match
         from firmware.netrunner.start import new_start
         match.begin(app, new_start(app), {"names": ["AB", "CD"], "game": 2, "results": [
             {"winner": "corp", "reason": "agenda", "corp": 7, "runner": serial % 7}]})
-        sim.keys(gap)
+        wait(sim, gap)
         taps(sim, rnd, 1)
     else:
         taps(sim, rnd, rnd.randrange(1, 4))
@@ -186,10 +212,13 @@ NEW = ("new", "infiltration", "import", "game2")
 
 def one_run(seed):
     rnd = random.Random(seed)
+    # The clocks and the long gaps draw from a generator of their own, so that a seed's swaps,
+    # cuts and flash are what they were before they came (FOUND's seeds play the same stretches)
+    rnd.timing = random.Random(seed + 1000003)
     # Half the boards keep the journal in flash of its own (the firmware image's), half in files
     region = bytes(MemoryRegion(4).data) if rnd.random() < 0.5 else None
     start = MemoryFlash()
-    sim = Simulator(flash=board(start, region))
+    sim = Simulator(flash=board(start, region), clock=clock(rnd))
     for n in range(rnd.randrange(1, 5)):       # some kept games, each its own
         if n:
             choose(sim, "More", "New game").keys("LONG:OK")
@@ -216,7 +245,7 @@ def one_run(seed):
         cut = rnd.random() < 0.6
         saved = board(flash, region)
         try:
-            sim = Simulator(flash=saved)
+            sim = Simulator(flash=saved, clock=clock(rnd))
             flash.steps = 0
             if cut:
                 flash.cut_at = rnd.randrange(1, 40)
@@ -231,7 +260,7 @@ def one_run(seed):
             again = PowerCutFlash(cut_at=rnd.randrange(1, 12), files=dict(flash.files))
             saved = board(again, region)
             try:
-                Simulator(flash=saved)             # a second cut in the boot after it
+                Simulator(flash=saved, clock=clock(rnd))   # a second cut in the boot after it
             except PowerCut:
                 pass
             flash = again
