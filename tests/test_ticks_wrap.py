@@ -8,6 +8,7 @@ a clock that never wraps."""
 
 import pytest
 
+from engine_lite.netrunner.state import NO_RUN
 from host_tools.keyscript import WrappingClock
 from host_tools.sim import Simulator
 from simhelp import choose
@@ -56,3 +57,37 @@ def test_after_days_left_on_the_key_that_wakes_the_glass_does_only_that(days):
     sim.idle(int(days * DAY))
     sim.keys("LEFT")                               # ... the key that wakes does not leave it
     assert sim.app.screen is menu
+
+
+@pytest.mark.parametrize("days", [6.3, 7, 9])
+def test_a_setting_changed_after_days_left_on_is_saved(days):
+    # The settings' last save was a week old when the next change came: read across the
+    # counter's half-range it looked recent, and the change waited days to be written.
+    sim = Simulator()
+    sim.run(3000)
+    sim.app.settings.dim_s = 60
+    sim.app.settings_changed(False)
+    sim.run(3000)                                  # saved
+    sim.idle(int(days * DAY))
+    sim.keys("OK")                                 # wakes the glass
+    sim.app.settings.dim_s = 90
+    sim.app.settings_changed(False)
+    sim.run(3000)
+    sim.boot()                                     # a power cut
+    assert sim.app.settings.dim_s == 90
+
+
+@pytest.mark.parametrize("days", [6.3, 7, 9])
+def test_ok_on_done_after_days_left_on_ends_the_run(days):
+    # Access began (OK), then the tracker was left on for days: the OK on Done ends the run at
+    # once, as after any pause (it said "Pause, then OK ends run", reading the access's tick as
+    # a moment ago).
+    from host_tools.press_budget import RUNNER_TURN, RUN_HQ, ACCESS
+    sim = Simulator()
+    sim.run(3000)
+    sim.keys(",".join((RUNNER_TURN, RUN_HQ, ACCESS)))
+    assert sim.app.game.state.run_access
+    sim.idle(int(days * DAY))
+    sim.keys("OK,WAIT:300,OK,WAIT:300")             # wakes the glass; Done
+    state = sim.app.game.state
+    assert state.run_server == NO_RUN and not state.run_access

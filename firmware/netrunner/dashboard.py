@@ -568,7 +568,10 @@ class Dashboard(Screen):
         pause."""
         clock = app.clock
         now = clock.ticks_ms()
-        if self.lit(s) == "Done" and clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS:
+        # (_ok_at is in the past: a difference below 0 is one read across the tick counter's
+        # half-range, days ago; left on for a week, the OK on Done said "Pause" first)
+        if (self.lit(s) == "Done" and self._ok_at
+                and 0 <= clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS):
             self._ok_at = now or 1
             app.say("Pause, then OK ends run")
             return True

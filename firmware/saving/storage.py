@@ -478,10 +478,12 @@ class Saver:
                 log_error(self.storage.flash, error)     # (once for each new failure)
         version = app.settings_version
         now = self._last
-        if (version != self._settings
-                and self.clock.ticks_diff(now, self._settings_tried) >= self._settings_wait):
+        if version != self._settings and (not self._settings_wait or self.clock.ticks_diff(
+                now, self._settings_tried) >= self._settings_wait):
             # (retried less and less often when it fails: a failing chip is not written to
-            # every second for ever)
+            # every second for ever. The last try's tick is read only while a retry is due,
+            # and then it is at most a minute old: a try that worked a week ago, read across
+            # the tick counter's half-range, kept a setting changed after it from being saved)
             self._settings_tried = now
             try:
                 self.storage.save_settings(app.settings)
