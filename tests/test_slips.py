@@ -11,7 +11,7 @@ still be one a player can get back (in play, or in More > Previous games) unless
 started so many new games that it left the fixed archive (KEEP) by its age; and no Netrunner
 turn may have ended without a held OK (End held, or a held-OK confirmation) since the last one,
 and the key that wakes a dark glass (after ten minutes, or days: the tick clock wraps) does
-nothing else.
+nothing else; the settings the keys changed are still there after the power cut.
 """
 
 from hypothesis import given, settings, strategies as st, HealthCheck
@@ -62,8 +62,9 @@ SEQUENCE = key_events(25)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(st.integers(0, 60), st.just(-1)), st.booleans(), SEQUENCE)
-def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselves(at, previous,
+@given(st.one_of(st.integers(0, 60), st.just(-1)),
+       st.sampled_from(("dashboard", "Previous games", "Settings")), SEQUENCE)
+def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselves(at, menu,
                                                                                events):
     from firmware.saving import archive
     from firmware.app import App
@@ -78,10 +79,11 @@ def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselve
     sim.settle()
     sim.run(3000)
     app = sim.app
-    if previous and at >= 0 and "More" in app.screens[0].bar(app.game.state):
-        # the keys start on More > Previous games: its "Reading..." picture, the kept games
-        # listed from their lines, one rebuilt and brought back by a held OK
-        choose(sim, "More", "Previous games")
+    if menu != "dashboard" and at >= 0 and "More" in app.screens[0].bar(app.game.state):
+        # the keys start on More > Previous games (its "Reading..." picture, the kept games
+        # listed from their lines, one rebuilt and brought back by a held OK) or on More >
+        # Settings (values changed, saved, and kept through the power cut)
+        choose(sim, "More", menu)
     before = [marks(playing), marks(archived[1]), marks(archived[0])]   # newest first
 
     seen = []                  # button events since the last turn ended
@@ -128,8 +130,11 @@ def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselve
     assert sim.resets == 0 and sim.watchdog_resets == 0, "the firmware restarted"
 
     sim.settle()
+    settings = sim.app.settings.to_dict()
     sim.boot()                                   # a power cut: what a player can get back now
     sim.run(300)
+    assert sim.app.settings.to_dict() == settings, "settings lost at a power cut after %s" % (
+        key_script(events))
     found = [marks(sim.app.game)] + [marks(game) for _n, game, _s in archive.entries(sim.flash)]
     for age, mark in enumerate(before):
         if age + replaced[0] > archive.KEEP:
