@@ -93,7 +93,7 @@ def wait(sim, gap):
     presses to wake it (on a dark glass the first key only wakes: firmware.app)."""
     sim.keys("WAIT:%d" % gap)
     if gap >= sim.app.settings.sleep_s * 1000 > 0:
-        sim.keys("BACK" if "BACK" in sim.pins else "UP")
+        sim.keys("UP")                   # (any key wakes it; every board has UP)
 
 
 def clock(rnd):

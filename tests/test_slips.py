@@ -117,12 +117,13 @@ def test_random_keys_at_random_rhythms_lose_no_game_and_end_no_turn_by_themselve
             dark = app.blanked and event[0] in ("tap", "hold", "chord", "stall", "turn")
             game = app.game
             before_key = (bytes(game.history), game.state.pack())
-            drive(sim, [(event, min(gap, 50))])
+            up = min(gap, 50)                    # (the key's release taken, no more)
+            drive(sim, [(event, up)])
             timer = app.round_clock is not None and app.round_clock.running
             if dark and not timer and app.game is game:
                 assert (bytes(game.history), game.state.pack()) == before_key, (
                     "the key that woke the dark glass also acted: %s" % key_script([(event, gap)]))
-            sim.run(gap - min(gap, 50))
+            sim.run(gap - up)
         sim.run(3000)
     finally:
         App.on_button, Game.do, App.play = on_button, act_do, play
