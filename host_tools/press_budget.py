@@ -23,6 +23,7 @@ ACCESS_NOTHING = "LONG:OK,WAIT:1000"
 RUN_HELD = PAY_NOTHING = ACCESS_NOTHING
 RUN_NOTHING = "RIGHT," + RUN_HELD         # ... on HQ
 TAGGED = "UP,RIGHT,RIGHT,OK,WAIT:3000"    # the Runner takes a tag
+WIN = "UP,UP,UP,UP,UP,UP,UP,RIGHT,OK,WAIT:500,LONG:OK,WAIT:3000"   # the Corp scores 7: it wins
 # a virus counter on the Runner's cards (More > Tags & damage > Virus counter +1), then home
 VIRUS = MORE + ",DOWN,OK" + ",DOWN" * 7 + ",OK,WAIT:500,LONG:LEFT,LONG:LEFT,WAIT:3000"
 
@@ -83,7 +84,13 @@ TASKS = (
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
     ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
      "HOLD:UP:1000,LEFT,LONG:OK", ["runner damage meat 6"]),
-    ("a new game with the Runner's link 1", 5, 1, "", "UP,RIGHT,RIGHT,RIGHT,OK",
+    # (issue 60: from a game in play, More held asks the new game's question, which takes the
+    # link: it was More, New game, a held OK, then UP, RIGHT x3, OK on the new dashboard, 12)
+    ("new game, Runner's link 1, from a game in play", 5, 1, "OK,OK",
+     "LEFT,LEFT,LONG:OK,UP,LONG:OK",
+     ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
+    ("new game, Runner's link 1, after a win", 3, 1, "OK,OK," + WIN,
+     "OK,UP,LONG:OK",
      ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
 )
 
@@ -170,7 +177,10 @@ def check(task, coming_from="", pins=None):
     name, _, _, start, script, expected = task
     if coming_from:
         more = "RIGHT,OK" if "no clicks left" in name else MORE
-        start = ",".join(part for part in (start, coming_from.replace("{more}", more)) if part)
+        place = coming_from.replace("{more}", more)
+        # (a win screen is the place itself: the player came to the winning move from there)
+        parts = (place, start) if start.endswith(WIN) else (start, place)
+        start = ",".join(part for part in parts if part)
     before, after, sim = play_task(start, script, pins)
     count = presses(script)
     if expected and expected[0].startswith("new-game"):     # a game that starts as it says
@@ -282,6 +292,11 @@ def token_moves(lines, clicks=True):
     total = 0
     for line in lines:
         words = line.split()
+        if words[:1] == ["new-game"]:
+            # a new game on the table: each side takes its 5 credits (a coin), and the link
+            # tokens (the last game's tokens going back to the pile are not counted)
+            total += 2 + _number(words, words.index("runner-link") + 1)
+            continue
         # a side's line names its verb second ("runner run hq"); a trace's first ("trace 3 2 3")
         verb = words[0] if words[:1] == ["trace"] else words[1] if len(words) > 1 else ""
         if verb in TOKEN_MOVES:
@@ -398,6 +413,10 @@ TURNS = (
      ["runner run hq", "runner pay 2", "run access", "run success", "runner run rd",
       "runner pay 1", "run access", "run success", "runner gain-credit", "runner gain-credit",
       "runner end-turn"]),
+    # Between games (issue 60's whole games): the game in play is over or conceded, the next
+    # one has a Runner with link 1 (More held: the new game's question, which takes the link)
+    ("Between games: a new game, the Runner's link 1", MID, "LEFT,LEFT,LONG:OK,UP,LONG:OK",
+     ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
     ("Corp, turn 6: three credits", MID, "OK,OK,OK," + END,
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
     ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,LONG:OK," + END,
@@ -430,9 +449,12 @@ def turn_table(turns=TURNS):
     turn of the corpus, each played from its start and checked by the log lines it leaves."""
     rows = []
     for name, start, script, expected in turns:
-        before, after, _sim = play_task(start, script)
+        before, after, sim = play_task(start, script)
         new = after[len(before):] if after[:len(before)] == before else after
         tail = [line for line in new if not line.startswith("#")]
+        if expected[0].startswith("new-game"):      # a new game, as its first line says
+            from engine_lite.logtext import log_text
+            tail = log_text(sim.app.game).splitlines()[1:]
         problem = None if tail == expected else "log %r, expected %r" % (tail, expected)
         rows.append((name, presses(script), token_moves(expected),
                      token_moves(expected, clicks=False), problem))

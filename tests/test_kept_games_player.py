@@ -154,7 +154,18 @@ def operate(sim, op, rnd, serial, leaving):
     gap = tap_gap(rnd)
     if op == "new":
         if app.game.rules.NAME == "netrunner":
-            choose(sim, "More", "New game").keys("LONG:OK")
+            # More > New game, or a held OK on More; the question's link sometimes changed
+            # (drawn from the timing generator: a seed's swaps stay what they were)
+            way = rnd.timing.randrange(4)
+            if way < 2:
+                choose(sim, "More", "New game")
+            else:
+                dash = app.screen
+                bar = dash.bar(app.game.state)
+                steps = (bar.index("More") - dash.cursor) % len(bar)
+                sim.keys(",".join(["RIGHT"] * steps + ["HOLD:OK:900"]))
+                assert app.screen.name == "confirm", app.screen.name
+            sim.keys(",".join(["UP"] * (way % 2) + ["LONG:OK"]))
             wait(sim, gap)
         else:
             from firmware.netrunner.start import new_game

@@ -141,3 +141,46 @@ def test_previous_games_opens_at_once_and_then_shows_the_kept_games():
     sim.run(100)
     assert seen and all("PREVIOUS GAMES" in text and "Reading" in text for text in seen)
     assert "Turn 1" in glass_text(sim.oled) and "Reading" not in glass_text(sim.oled)
+
+
+def glass(sim):
+    from glass_reader import glass_text
+    return glass_text(sim.oled).replace("\n", " ")
+
+
+def _link_of_new_game(sim):
+    from engine_lite.logtext import log_text
+    return log_text(sim.app.game).splitlines()[1].split("runner-link ")[1].split()[0]
+
+
+def test_the_new_game_question_takes_the_runners_link_for_that_game_only():
+    """Issue 60: a new game with the Runner's link 1 from a game in play took 12 presses (More,
+    New game, a held OK, then UP, RIGHT x3, OK on the new dashboard). The question takes the
+    link: UP/DOWN change it on the glass, a held OK starts the game with it, and the setting
+    (the next question's start) is left as it was."""
+    sim = play("OK,OK")
+    choose(sim, "More", "New game")
+    assert "Runner link: 0" in glass(sim)
+    sim.keys("UP,UP,DOWN")
+    assert "Runner link: 1" in glass(sim) and sim.app.game.count == 2   # nothing yet
+    sim.keys("LONG:OK,WAIT:500")
+    assert sim.app.game.count == 0 and _link_of_new_game(sim) == "1"
+    assert sim.app.game.state.runner.link == 1 and sim.app.settings.runner_link == 0
+    sim.keys("OK,LEFT,LEFT,LONG:OK")           # a held OK on More: the question, link from 0
+    assert sim.app.screen.name == "confirm" and "Runner link: 0" in glass(sim)
+    sim.keys("DOWN,LEFT")                     # (0 is the least) LEFT: no new game
+    assert sim.app.screen.name == "dashboard" and sim.app.game.count == 1
+
+
+def test_a_held_ok_on_more_asks_and_a_win_screen_takes_the_link_too():
+    sim = play("OK")
+    sim.keys("LEFT,LEFT,HOLD:OK:900")
+    assert sim.app.screen.name == "confirm" and sim.app.game.count == 1   # only asks
+    sim.keys("UP,UP,LONG:OK,WAIT:500")
+    assert sim.app.game.state.runner.link == 2 and sim.app.game.count == 0
+    sim.keys("LEFT,LEFT,HOLD:OK:700")         # a slow press on More is a tap: the menu
+    assert sim.app.screen.name == "more"
+    sim.keys("LEFT,UP,UP,UP,UP,UP,UP,UP,RIGHT,OK,WAIT:500,LONG:OK,WAIT:500")   # 7 points: a win
+    assert sim.app.screen.name == "win"
+    sim.keys("OK,UP,LONG:OK,WAIT:500")        # the win screen's question: 3 presses
+    assert sim.app.game.state.winner < 0 and sim.app.game.state.runner.link == 1

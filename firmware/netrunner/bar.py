@@ -9,6 +9,7 @@ from engine_lite.netrunner.rules import scoring_remote, advance_action
 from firmware.netrunner import purposes
 from firmware.netrunner.menus import ActionMenu, MoreMenu
 from firmware.netrunner.pages import EndTurn
+from firmware.netrunner.start import ask_new_game
 from firmware.netrunner.trace import TraceWizard
 from firmware.netrunner.turn_end import end_turn
 from firmware.screens.fonts import fitting
@@ -97,6 +98,13 @@ def _hold_acts(dash, app, s):
 def _more(dash, app, s):
     """More (firmware.netrunner.menus.MoreMenu)."""
     app.push(MoreMenu())
+
+
+def _hold_more(dash, app, s):
+    """Held OK on More: the new game's question (More's last rows, a press away: issue 60
+    wanted a new game with the Runner's link in 5 presses from a game in play). It only
+    asks: a held OK there starts the game, LEFT goes back."""
+    ask_new_game(app, True)
 
 
 def _trace(dash, app, s):
@@ -209,7 +217,7 @@ CELLS = (
     ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None, _last_remote),      (_RUN, RUNNER, NUMBER, True),   _hold_run),
     ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),
     ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),
-    ("More",     "Trace, damage, log, more",   None,                                      _more,                                None),
+    ("More",     "More; hold: new game",       None,                                      _more,                                _hold_more),
     ("Access",   "Access; hold: none taken",   None,                                      (_RUN_END, 0, _RUN_ACCESS, True),     _hold_access),
     ("Fail",     "The ice ended the run",      None,                                      (_RUN_END, 0, _RUN_FAIL, False),      None),
     ("Jack",     "Jack out: the run ends",     None,                                      (_RUN_END, 0, _RUN_JACK_OUT, False),  None),

@@ -6,8 +6,8 @@ from engine_lite.netrunner.state import RUNNER, WIN_AGENDA, WIN_FLATLINE, WIN_TI
 from firmware.screens.fonts import SMALL
 from firmware.board.buttons import PRESS
 from firmware.screens.ui import Screen
-from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint, centered
-from firmware.netrunner.start import new_game, new_game_question
+from firmware.screens.widgets import MEDIUM, title_bar, hint, centered
+from firmware.netrunner.start import ask_new_game
 from firmware.netrunner.turn_end import end_turn
 from firmware.tournament import match
 
@@ -75,4 +75,4 @@ class WinScreen(Screen):
             if match.load(app):      # a match in play: its screen (game 2, or its results)
                 app.push(match.MatchScreen())
             else:
-                app.push(Confirm("NEW GAME", new_game_question(app), new_game, hold=True))
+                ask_new_game(app, True)

@@ -20,10 +20,12 @@ NETRUNNER_ROWS = (
 add_rows(NETRUNNER_ROWS)
 
 
-def new_start(settings):
-    """The starting state of a new game with these settings."""
+def new_start(settings, link=None):
+    """The starting state of a new game with these settings (and the Runner's link `link`,
+    when the new game's question set it)."""
     return new_game(settings.agenda_target, settings.corp_clicks, settings.runner_clicks,
-                    settings.runner_link, START_HAND if settings.track_grip else NOT_TRACKED)
+                    settings.runner_link if link is None else link,
+                    START_HAND if settings.track_grip else NOT_TRACKED)
 
 
 def apply_setting(app, key):
