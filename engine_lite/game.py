@@ -298,6 +298,31 @@ class Game:
             self.rules.encode(act, out)
         return bytes(out)
 
+    def since_last(self, verb):
+        """The actions after the last one of `verb` (all of them when there is none), oldest
+        first: a turn's so far, say. Decoded from the last checkpoint before that action, not
+        from the start, so a long game costs only the stretch asked for. None while an adopted
+        history is unchecked (where its actions start is not known without decoding it all)."""
+        if self._unchecked is not None:
+            return None
+        decode = self.rules.decode
+        history = self.history
+        checkpoints = self.checkpoints
+        for i in range(len(checkpoints) - 1, -1, -1):
+            offset = checkpoints[i][1]
+            acts = []
+            seen = False
+            while offset < len(history):
+                act, offset = decode(history, offset)
+                if act[0] == verb:
+                    acts = []
+                    seen = True
+                else:
+                    acts.append(act)
+            if seen or not i:
+                return acts
+        return []
+
     def actions(self):
         """The applied actions, oldest first (a generator: nothing is copied)."""
         self.check_all()

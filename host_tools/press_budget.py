@@ -404,11 +404,11 @@ TURNS = (
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     # Two runs in a turn (issue 60's whole games had twelve runs in 37 turns)
     ("Runner: run HQ and R&D, nothing there, two credits", RUNNER_TURN,
-     RUN_NOTHING + ",RIGHT,UP," + RUN_HELD + ",OK,OK," + END,
+     RUN_NOTHING + ",RIGHT," + RUN_HELD + ",OK,OK," + END,      # (Run then offers R&D)
      ["runner run hq", "run access", "run success", "runner run rd", "run access",
       "run success", "runner gain-credit", "runner gain-credit", "runner end-turn"]),
     ("Runner: run HQ breaking ice for 2, run R&D breaking for 1, two credits", RUNNER_TURN,
-     RUN_HQ + ",DOWN,DOWN," + PAY_NOTHING + ",RIGHT,UP,OK,WAIT:1000,DOWN," + PAY_NOTHING
+     RUN_HQ + ",DOWN,DOWN," + PAY_NOTHING + ",RIGHT,OK,WAIT:1000,DOWN," + PAY_NOTHING
      + ",OK,OK," + END,
      ["runner run hq", "runner pay 2", "run access", "run success", "runner run rd",
       "runner pay 1", "run access", "run success", "runner gain-credit", "runner gain-credit",

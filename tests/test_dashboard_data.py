@@ -2,7 +2,7 @@
 (firmware/netrunner/dashboard.py), written with the modules' own constants, agree with the
 engine's numbers and with the glass."""
 
-from engine_lite.netrunner.state import CORP, RUNNER, HQ, FIRST_REMOTE, ADVANCED_REMOTES, CORP_FIELDS, RUNNER_FIELDS
+from engine_lite.netrunner.state import CORP, RUNNER, HQ, ARCHIVES, FIRST_REMOTE, ADVANCED_REMOTES, CORP_FIELDS, RUNNER_FIELDS
 from engine_lite.netrunner import actions as A
 from firmware.netrunner import bar as B
 from firmware.netrunner import dashboard as D
@@ -17,8 +17,8 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
     for bar in (B.CORP_BAR, B.RUNNER_BAR, B.RUN_BAR, B.ACCESS_BAR, B.ACCESS_MORE_BAR):
         for label in bar:
             assert B.cell(label)[0] == label
-    assert B.cell("Run")[2][:3] == (HQ, 0, FIRST_REMOTE + 5)        # remote 6, the last offered
-    assert B._FIRST_REMOTE == FIRST_REMOTE
+    assert B.cell("Run")[2][1:3] == (0, FIRST_REMOTE + 5)           # remote 6, the last offered
+    assert (B._HQ, B._ARCHIVES, B._FIRST_REMOTE) == (HQ, ARCHIVES, FIRST_REMOTE)
     assert B.cell("Adv")[2][2] == ADVANCED_REMOTES
     assert (B._GAIN_CREDIT, B._DRAW, B._RUN, B._RUN_END) == (A.GAIN_CREDIT, A.DRAW, A.RUN, A.RUN_END)
     assert (B._RUN_FAIL, B._RUN_JACK_OUT, B._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
@@ -40,8 +40,9 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
             assert callable(start) or low <= start <= high
             assert below is None or callable(below), label
     # a held OK advances twice, ends a turn, purges (the Corp with virus counters on the
-    # tracker), or is a run that took nothing (begun and ended on Run; ended on Access)
-    assert [row[0] for row in B.CELLS if row[4]] == ["Adv", "Run", "Acts", "End", "Access"]
+    # tracker), is a run that took nothing (begun and ended on Run; ended on Access), or asks
+    # the new game's question (More)
+    assert [row[0] for row in B.CELLS if row[4]] == ["Adv", "Run", "Acts", "End", "More", "Access"]
 
 
 def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():

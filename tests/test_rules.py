@@ -426,3 +426,29 @@ def test_every_settable_counter_is_in_the_counters_menu_once_with_a_label_that_f
     assert sorted(rows) == sorted(everything) and len(set(rows)) == len(rows)
     labels = [row[6] for side, index, row in _counter_rows()]
     assert len(set(labels)) == len(labels) and max(len(label) for label in labels) <= 16
+
+
+@given(st.lists(st.sampled_from(["corp gain-credit", "corp end-turn", "runner gain-credit",
+                                 "runner end-turn", "corp draw", "runner draw"]),
+                max_size=120))
+@settings(max_examples=60, deadline=None)
+def test_since_last_is_the_stretch_after_the_last_action_of_a_verb(lines):
+    """Game.since_last (the dashboard's Run reads the turn's runs with it) reads from the
+    checkpoints back: whatever the length, it is exactly the actions after the last end of a
+    turn, or all of them; an adopted history still unchecked answers None, then the same."""
+    game = Game()
+    for line in lines:
+        try:
+            do_line(game, line)
+        except Refused:
+            pass
+    acts = list(game.actions())
+    ends = [i for i, act in enumerate(acts) if act[0] == A.END_TURN]
+    expected = acts[ends[-1] + 1:] if ends else acts
+    assert game.since_last(A.END_TURN) == expected
+    adopted = Game()
+    adopted.adopt(bytes(game.history), game.count, game.state.copy())
+    if game.count:
+        assert adopted.since_last(A.END_TURN) is None
+        adopted.check_all()
+    assert adopted.since_last(A.END_TURN) == expected

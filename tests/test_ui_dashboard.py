@@ -152,11 +152,12 @@ def test_a_held_ok_on_the_runners_payment_pays_and_ends_the_run_taking_nothing()
                                                  "run success"]
     assert where_shown(sim, "Runner paid 2. Run")
     sim.keys("WAIT:1000,RIGHT,OK,WAIT:1000,DOWN,OK")            # a tap: paid, the run goes on
-    assert sim.state()["run"] == {"server": "HQ", "bp_credits": 0, "accessing": False}
+    # (the turn's second run: Run offered R&D, HQ was run)
+    assert sim.state()["run"] == {"server": "R&D", "bp_credits": 0, "accessing": False}
     sim.keys("DOWN,DOWN,RIGHT")                                 # the Corp's rez: no hint
     assert where_shown(sim, "Corp rezzes: 2 cr")
     sim.keys("LONG:OK")
-    assert sim.state()["run"] == {"server": "HQ", "bp_credits": 0, "accessing": False}
+    assert sim.state()["run"] == {"server": "R&D", "bp_credits": 0, "accessing": False}
     assert list(log_lines(sim.app.game))[-1] == "corp rez 2"
     sim.keys("WAIT:1000,OK,WAIT:1000,HOLD:DOWN:800,UP,UP,UP")   # in the access: a trash cost
     assert not where_shown(sim, "hold: none")
@@ -524,3 +525,25 @@ def test_down_from_hq_on_run_is_the_remote_being_advanced():
     assert list(log_lines(sim.app.game))[-1] == "runner run remote2"
     sim = play(RUNNER_TURN + ",RIGHT,HOLD:DOWN:1500")          # held: no runaway round
     assert where_shown(sim, "Run HQ? UP/DN, hold: none")
+
+
+def test_run_offers_the_first_central_server_not_run_this_turn():
+    """Issue 60: a turn of two runs, HQ then R&D, took an UP for the second (three presses over
+    its token moves). Run starts on the first of HQ, R&D and Archives the Runner has not run
+    this turn, named as the cursor arrives; an undone run is not a run; a new turn is HQ."""
+    sim = play(END_EARLY + ",WAIT:3000,RIGHT")
+    assert where_shown(sim, "Run HQ?")
+    sim.keys(HELD + ",WAIT:1500,RIGHT")                 # a run on HQ that took nothing
+    assert where_shown(sim, "Run R&D?")
+    sim.keys(HELD + ",WAIT:1500,RIGHT")
+    assert where_shown(sim, "Run Archives?")
+    sim.keys("LONG:LEFT,WAIT:500,LONG:LEFT,WAIT:500,LONG:LEFT,WAIT:500")   # R&D's run undone
+    assert list(log_lines(sim.app.game))[-3:] == ["runner run hq", "run access", "run success"]
+    sim.keys("LEFT,RIGHT,RIGHT")                      # (the cursor went home: +1cr)
+    assert where_shown(sim, "Run R&D?")
+    sim.keys("UP,UP," + HELD + ",WAIT:1500,RIGHT")      # Remote 1 run: R&D still not run
+    assert list(log_lines(sim.app.game))[-3][:16] == "runner run remot"
+    assert where_shown(sim, "Run R&D?")
+    sim.keys("RIGHT,RIGHT," + HELD + ",OK,WAIT:3000")   # End: the turn ends (clicks left)
+    sim.keys(END_EARLY + ",WAIT:3000,RIGHT")          # the Corp's turn, then the Runner's
+    assert where_shown(sim, "Run HQ?")

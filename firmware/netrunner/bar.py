@@ -25,6 +25,7 @@ HOME = const(1)      # the cell the cursor starts on: +1cr
 # engine_lite.netrunner.state's numbers the rows below need (tests/test_dashboard_data.py holds them to
 # the engine's)
 _HQ = const(0)                  # HQ
+_ARCHIVES = const(2)            # ARCHIVES (R&D is between them)
 _FIRST_REMOTE = const(3)        # FIRST_REMOTE: remote 1
 _LAST_SERVER = const(8)         # FIRST_REMOTE + 5: remote 6, the last a run is offered on
 _ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancements are kept
@@ -182,6 +183,22 @@ def _adv_words(value, s):
                     "Advance remote %d? has %d" % (value, has)))
 
 
+def _run_start(dash, s, game):
+    """Run's server when the cursor comes to it: HQ, or after runs this turn the first of HQ,
+    R&D and Archives not run yet (issue 60: a turn's second run, on R&D, took an UP more than
+    the tokens' moves allow; a runner seldom runs a central server twice in a turn). The
+    captions' row names it as the cursor arrives ("Run R&D?"). HQ while a history read at
+    power-up is still being checked."""
+    ran = 0
+    for act in game.since_last(A.END_TURN) or ():
+        if act[0] == _RUN and act[2] <= _ARCHIVES:
+            ran |= 1 << act[2]
+    for server in range(_HQ, _ARCHIVES + 1):
+        if not ran & 1 << server:
+            return server
+    return _HQ
+
+
 def _last_remote(dash, s, game):
     """Where DOWN from HQ goes on Run: the last remote with advancement counters (the card the
     Corp is advancing), else remote 1 (issue 60: a remote was UP x3 away; HQ was the end)."""
@@ -214,7 +231,7 @@ CELLS = (
     ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
     ("+1cr",     "Take a credit: 1 click",     None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     None),
     ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None, None),  _advance,                       _hold_advance),
-    ("Run",      _run_words,                   (_HQ, 0, _LAST_SERVER, None, _last_remote),      (_RUN, RUNNER, NUMBER, True),   _hold_run),
+    ("Run",      _run_words,                   (_run_start, 0, _LAST_SERVER, None, _last_remote), (_RUN, RUNNER, NUMBER, True),   _hold_run),
     ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),
     ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),
     ("More",     "More; hold: new game",       None,                                      _more,                                _hold_more),
