@@ -49,10 +49,11 @@ def register(kind):
     KINDS.append(kind)
 
 
-def first_game(settings):
+def first_game(settings, link=None):
     """A new game of the first game registered (Netrunner), as the settings say: the game at
-    power-up with none saved, and a tournament match's games."""
-    return Game(KINDS[0].new_start(settings))
+    power-up with none saved, and a tournament match's games (`link`: the Runner's, when the
+    match screen set it for game 2)."""
+    return Game(KINDS[0].new_start(settings, link))
 
 
 def kind_of(game):

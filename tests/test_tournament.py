@@ -463,3 +463,20 @@ def test_a_new_match_after_the_round_ran_out_resets_the_timer_and_says_so():
     clock = sim.app.round_clock
     assert clock.left_ms == clock.length_s * 1000 and not clock.running
     assert "Timer reset" in sim.app.toast
+
+
+def test_the_match_screen_sets_game_2s_runner_link():
+    """Game 2's Runner is the other player, with an identity (and link) of their own: the match
+    screen shows it on game 2's line, UP/DOWN change it, the held OK starts game 2 with it;
+    the setting stays as it was (issue 60: it was UP, RIGHT x3, OK on game 2's board)."""
+    from glass_reader import glass_text
+    sim = play(MATCH + ",OK,OK,OK,LONG:OK,WAIT:3000")
+    sim.keys(CORP_WINS + ",OK,WAIT:300")
+    assert sim.app.screen.name == "match"
+    assert "next: Runner link 0" in glass_text(sim.oled)
+    sim.keys("UP,UP,UP,DOWN,WAIT:300")
+    assert "next: Runner link 2" in glass_text(sim.oled)
+    sim.keys("LONG:OK,WAIT:3000")
+    assert sim.app.game.state.runner.link == 2 and sim.app.settings.runner_link == 0
+    from firmware.tournament.match import load
+    assert load(sim.app)["game"] == 2

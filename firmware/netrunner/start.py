@@ -10,8 +10,6 @@ from firmware.screens.ui import wrap
 from firmware.screens.widgets import Confirm, MEDIUM, title_bar, hint
 from firmware.netrunner import settings
 
-LINK_HIGH = 9              # (settings' runner_link row: 0-9)
-
 
 def new_start(app, link=None):
     """A new game of Netrunner as the settings say (the Runner's link `link` if given), not
@@ -59,7 +57,8 @@ class NewGameQuestion(Confirm):
 
     def on_button(self, app, name, event):
         if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
-            self.link = max(0, min(LINK_HIGH, self.link + (1 if name == "UP" else -1)))
+            low, high = app.settings.RANGES["runner_link"]      # (its settings row's)
+            self.link = max(low, min(high, self.link + (1 if name == "UP" else -1)))
         else:
             Confirm.on_button(self, app, name, event)
 

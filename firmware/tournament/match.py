@@ -135,6 +135,7 @@ class MatchScreen(Screen):
     key_line = True        # (a message goes over its title: Screen.toast_box)
 
     name = "match"
+    link = None            # game 2's Runner link, once UP/DOWN changed it (else the setting's)
 
     def draw(self, app, fb):
         match = load(app)
@@ -156,7 +157,11 @@ class MatchScreen(Screen):
         for number in (1, 2):
             lines = describe(names, number, results[number - 1] if number <= len(results) else None)
             if number > len(results):
-                lines = (lines[0], "  not played: time is up" if over else "  next")
+                # game 2's Runner is the other player, with an identity of their own: its link
+                # is set here (issue 60: it was UP, RIGHT x3, OK on game 2's dashboard)
+                lines = (lines[0], "  not played: time is up" if over else
+                         "  next: Runner link %d ^v" % self._link(app) if s.winner >= 0 else
+                         "  next")
             for line in lines:
                 SMALL.draw(fb, line, 0, y)
                 y += 9
@@ -168,7 +173,20 @@ class MatchScreen(Screen):
         else:
             hint(fb, "hold OK new match  < back")
 
+    def _link(self, app):
+        return app.settings.runner_link if self.link is None else self.link
+
+    def _game2_next(self, app):
+        """Whether game 2 is what a held OK starts (game 1 over, the round not)."""
+        match = load(app)
+        return (match is not None and match["game"] == 1 and app.game.state.winner >= 0
+                and not round_over(app))
+
     def on_button(self, app, name, event):
+        if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT) and self._game2_next(app):
+            low, high = app.settings.RANGES["runner_link"]      # (its settings row's)
+            self.link = max(low, min(high, self._link(app) + (1 if name == "UP" else -1)))
+            return
         # Starting game 2 or a new match takes a held OK, as ending a turn does: a run of OK
         # presses on a win screen must not start anything by itself (issue 35)
         match = load(app) if name == "OK" and event == PRESS else None
@@ -185,7 +203,7 @@ class MatchScreen(Screen):
             app.say("Game 1 is still in play", error=True)
         else:
             match = {"names": match["names"], "game": 2, "results": [result_of(app.game.state)]}
-            begin(app, first_game(app.settings), match)   # (a match's games: Netrunner's)
+            begin(app, first_game(app.settings, self._link(app)), match)   # (Netrunner's)
             app.say("Game 2: %s is the Corp" % match["names"][1])
 
 
