@@ -39,6 +39,12 @@ class Settings:
         for row in self.ROWS:
             setattr(self, row[0], row[1])
 
+    def within(self, name, value):
+        """`value` held to setting `name`'s limits (for a question that sets it for one game:
+        the new game's Runner link)."""
+        low, high = self.RANGES[name]
+        return max(low, min(high, value))
+
     def to_dict(self):
         """The settings as a plain dict (for saving)."""
         return dict((name, getattr(self, name)) for name in self.RANGES)

@@ -57,8 +57,7 @@ class NewGameQuestion(Confirm):
 
     def on_button(self, app, name, event):
         if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT):
-            low, high = app.settings.RANGES["runner_link"]      # (its settings row's)
-            self.link = max(low, min(high, self.link + (1 if name == "UP" else -1)))
+            self.link = app.settings.within("runner_link", self.link + (1 if name == "UP" else -1))
         else:
             Confirm.on_button(self, app, name, event)
 

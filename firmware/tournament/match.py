@@ -184,8 +184,8 @@ class MatchScreen(Screen):
 
     def on_button(self, app, name, event):
         if name in ("UP", "DOWN") and event in (PRESS, LONG, REPEAT) and self._game2_next(app):
-            low, high = app.settings.RANGES["runner_link"]      # (its settings row's)
-            self.link = max(low, min(high, self._link(app) + (1 if name == "UP" else -1)))
+            self.link = app.settings.within("runner_link",
+                                            self._link(app) + (1 if name == "UP" else -1))
             return
         # Starting game 2 or a new match takes a held OK, as ending a turn does: a run of OK
         # presses on a win screen must not start anything by itself (issue 35)
