@@ -106,11 +106,15 @@ class Device:
     """
 
     def __init__(self, pins, clock, flash, watchdog=None, notice=""):
-        # On the firmware image (a collection about 2.2 ms); not on the .mpy path, where the
-        # code is on the heap too and one takes some 17 ms, in the way of the next key.
+        # The threshold on the firmware image only (a collection about 2.2 ms); not on the .mpy
+        # path, where the code is on the heap too and one takes some 17 ms, in the way of the
+        # next key. The collection in the pause after a press on both: collected only when the
+        # heap ran out, the deploy's objects were scattered over it and its 12-19 KB free were
+        # in runs too short for an open file's buffer (1,148 bytes on littlefs): a game of
+        # three moves was never saved, "out of memory" (make pull's test on the virtual Pico).
         image = frozen_image()
         threshold = _gc_threshold if image is not None else None
-        self._pause_gc = threshold is not None
+        self._pause_gc = _gc_threshold is not None
         if threshold is not None:
             threshold(_GC_THRESHOLD)
         self._collected_for = None     # the key event the last pause collection followed
