@@ -418,3 +418,23 @@ def test_the_spi_wires_of_an_i2c_pin_map_are_checked_like_a_display_on_spis():
         with pytest.raises(PinMapError) as error:
             parse(data)
         assert words in str(error.value)
+
+
+def test_a_heap_with_no_kilobyte_left_in_one_piece_still_blanks_the_screen(monkeypatch):
+    """The .mpy deploy crashed (MemoryError in Display.clear) when a held OK on More opened the
+    new game's question: its heap had no 1 KB run for the zeros the fast clear copies. The
+    clear falls back to framebuf's fill, and the question is on the glass."""
+    from firmware.board import display as D
+    sim = play("OK")
+
+    def no_kilobyte(size=0):
+        if size >= 1024:
+            raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+        return b"\x00" * size
+
+    monkeypatch.setattr(D, "bytes", no_kilobyte, raising=False)
+    sim.keys("LEFT,LEFT,HOLD:OK:900,WAIT:300")
+    assert sim.app.screen.name == "confirm"
+    from glass_reader import glass_text
+    glass = glass_text(sim.oled)
+    assert "Runner link: 0" in glass and "Take a credit" not in glass

@@ -374,7 +374,12 @@ class Display:
         pixel row, about 0.8 ms on a Pico; a copy of 1 KB of zeros takes a few microseconds
         (make bench: press to photon, every tap that draws a screen whole)."""
         frame = self.frame()
-        frame[:] = bytes(len(frame))
+        try:
+            frame[:] = bytes(len(frame))
+        except MemoryError:
+            # The .mpy deploy's heap, its code on it too, can have no 1 KB run left: a held OK
+            # on More crashed it here. framebuf's fill needs none.
+            self.fb.fill(0)
 
     def show_all(self):
         """Send the whole frame to every panel (after a panel lost its contents, or a flip)."""
