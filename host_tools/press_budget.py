@@ -72,12 +72,13 @@ TASKS = (
     # press, 5 at its first repeat, then 1 a repeat) and they let go at 9.
     ("play an event: pay 5, gain 9 (Sure Gamble)", 6, 6, RUNNER_TURN,
      "HOLD:DOWN:800,LEFT,OK,WAIT:1500,HOLD:UP:1550,OK", ["runner play 5", "runner gain 9"]),
-    ("install a card costing 0", 3, 1, "", "DOWN,UP,OK", ["corp install 0"]),
+    # (issue 60: a held OK on +1cr installs for 0; it was DOWN, UP, OK)
+    ("install a card costing 0", 3, 1, "", "LONG:OK", ["corp install 0"]),
     ("remove a tag (click + 2)", 4, 4, TAGGED + "," + RUNNER_TURN, "DOWN,DOWN,OK",
      ["runner remove-tag"]),
     ("purge virus counters", 3, 2, VIRUS, "RIGHT,RIGHT,LONG:OK", ["corp purge"]),
     # (a held OK on Adv advances twice: the cursor goes home after an advance)
-    ("install in a new remote, advance twice", 6, 7, "", "DOWN,UP,OK,RIGHT,LONG:OK",
+    ("install in a new remote, advance twice", 6, 7, "", "LONG:OK,RIGHT,LONG:OK",
      ["corp install 0", "corp advance remote1", "corp advance remote1"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
      "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING,
@@ -327,10 +328,16 @@ TURNS = (
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
     ("Corp: draw, two credits", "", "LEFT,OK,RIGHT,OK,OK," + END,
      ["corp draw", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
-    ("Corp: a card in a new remote, advanced twice", "", "DOWN,UP,OK,RIGHT,LONG:OK," + END,
+    ("Corp: a card in a new remote, advanced twice", "", "LONG:OK,RIGHT,LONG:OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
-    ("Corp: ice for 1, a card for 0, a credit", "", "DOWN,RIGHT,OK,OK,WAIT:1500,DOWN,UP,OK,OK," + END,
+    ("Corp: ice for 1, a card for 0, a credit", "", "DOWN,RIGHT,OK,OK,WAIT:1500,LONG:OK,OK," + END,
      ["corp install-ice 1 1", "corp install 0", "corp gain-credit", "corp end-turn"]),
+    # (a Corp's first turns: ice on the centrals and a card in a remote, each free; issue 60's
+    # whole games had 14 free Corp installs, 42 presses for 14 token moves)
+    ("Corp: two ice and a card in a remote, all for 0", "", "LONG:OK,LONG:OK,LONG:OK," + END,
+     ["corp install 0"] * 3 + ["corp end-turn"]),
+    ("Corp: a card for 0, two credits", "", "LONG:OK,OK,OK," + END,
+     ["corp install 0", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
     ("Corp: Hedge Fund (5 for 9), two credits", "", ECONOMY + ",OK,OK," + END,
      ["corp play 5", "corp gain 9", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
     ("Corp: advance, score 3, two credits", REMOTE,
@@ -419,7 +426,7 @@ TURNS = (
      ["new-game agenda-target 7 corp-clicks 3 runner-clicks 4 runner-link 1 runner-grip 5"]),
     ("Corp, turn 6: three credits", MID, "OK,OK,OK," + END,
      ["corp gain-credit"] * 3 + ["corp end-turn"]),
-    ("Corp, turn 6: a card in a new remote, advanced twice", MID, "DOWN,UP,OK,RIGHT,LONG:OK," + END,
+    ("Corp, turn 6: a card in a new remote, advanced twice", MID, "LONG:OK,RIGHT,LONG:OK," + END,
      ["corp install 0", "corp advance remote1", "corp advance remote1", "corp end-turn"]),
     ("Runner, turn 6: run HQ, three credits", MID + ",OK,OK,OK," + END + ",WAIT:3000",
      RUN_NOTHING + ",OK,OK,OK," + END,

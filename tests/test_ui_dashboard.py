@@ -19,16 +19,49 @@ def test_gain_a_credit_is_one_press():
     assert sim.app.screen.name == "dashboard"
 
 
-def test_a_long_ok_off_the_end_cell_does_nothing_but_say_so():
-    """A slightly long OK used to spend a click with no credit (on +1cr), a click with no run
-    (on Run), a click instead of ending the turn (on End): an OK held (past its first repeat,
-    0.8 s) where a hold means nothing is not another action. Using a click is in Acts. A slow
-    press, let go before that, is a tap: the credit."""
-    sim = play(HELD)
-    assert sim.state()["corp"]["clicks"] == 3 and sim.state()["corp"]["credits"] == 5
+def test_a_long_ok_where_a_hold_means_nothing_does_nothing_but_say_so():
+    """A slightly long OK used to spend a click with nothing said: an OK held (past its first
+    repeat, 0.8 s) where a hold means nothing (Draw) is not another action. A slow press, let
+    go before that, is a tap: the draw."""
+    sim = play("LEFT," + HELD)
+    assert sim.state()["corp"]["clicks"] == 3 and not list(log_lines(sim.app.game))
     assert "Hold OK on End" in sim.app.toast
+    sim = play("LEFT," + SLOW)
+    assert sim.state()["corp"]["clicks"] == 2 and list(log_lines(sim.app.game)) == ["corp draw"]
+
+
+def test_a_held_ok_on_the_credit_installs_a_card_for_nothing_and_a_slow_one_takes_the_credit():
+    """The Corp's installs cost nothing but ice's tax, and DOWN, UP, OK was 3 presses for the
+    click token it moves (issue 60): a held OK on +1cr installs for 0, for either side, and
+    says so; the cursor stays home, and Adv then names the new remote. A slow press is the
+    credit."""
+    sim = play(HELD)
+    state = sim.state()
+    assert state["corp"]["clicks"] == 2 and state["corp"]["credits"] == 5
+    assert list(log_lines(sim.app.game))[-1] == "corp install 0"
+    assert sim.app.toast == "Corp installed for 0"
+    assert sim.app.screen.lit(sim.app.game.state) == "+1cr"
+    sim.keys("WAIT:3000,RIGHT")
+    assert where_shown(sim, "Adv R1 (has 0)? hold: x2")
     sim = play(SLOW)
     assert sim.state()["corp"]["clicks"] == 2 and sim.state()["corp"]["credits"] == 6
+    sim = play("OK,OK,OK,WAIT:1500," + HELD + ",WAIT:3000," + HELD)      # the Runner's turn
+    state = sim.state()
+    assert state["runner"]["clicks"] == 3 and state["runner"]["credits"] == 5
+    assert state["runner"]["grip"] == 4 and sim.app.toast == "Runner installed for 0"
+
+
+@pytest.mark.parametrize("gap", [50, 300, 900])
+def test_holds_in_a_rhythm_never_end_the_turn_after_the_last_click(gap):
+    """Three installs held spend the Corp's clicks and the bar jumps to End: a fourth hold in
+    the same rhythm (its press within 1.2 s of the last install) does not end the turn but
+    says to pause; each such hold restarts the pause, and a hold after it ends the turn."""
+    sim = play(",".join([HELD] * 3 + ["WAIT:%d,%s" % (gap, HELD)] * 3), settle=0)
+    assert sim.state()["corp"]["clicks"] == 0
+    assert sim.state()["active"] == "corp" and sim.app.toast == "Pause, then hold End"
+    assert [line for line in log_lines(sim.app.game) if "end-turn" in line] == []
+    sim.keys("WAIT:1300," + HELD)
+    assert sim.state()["active"] == "runner"
 
 
 def test_after_the_last_click_the_turn_ends_with_one_held_press():
@@ -319,16 +352,16 @@ def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
     captions of the numbers come back after an action."""
     from simhelp import where_shown
     sim = play("")
-    assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
+    assert where_shown(sim, "credits") and not where_shown(sim, "Credit; hold: install 0")
     sim.keys("RIGHT")
     assert where_shown(sim, "Adv R1 (has 0)? hold: x2")      # a number cell: the remote
     sim.keys("RIGHT")
     assert where_shown(sim, "Actions, with their costs")
     sim.keys("LEFT,LEFT")
-    assert where_shown(sim, "Take a credit: 1 click")
+    assert where_shown(sim, "Credit; hold: install 0")
     sim.keys("OK")
     sim.run(3000)                                     # the message goes
-    assert where_shown(sim, "credits") and not where_shown(sim, "Take a credit: 1 click")
+    assert where_shown(sim, "credits") and not where_shown(sim, "Credit; hold: install 0")
     from host_tools.screens_catalog import RUNNER_RUN
     sim = play(RUNNER_RUN + ",WAIT:3000,RIGHT,RIGHT")
     assert where_shown(sim, "Jack out: the run ends")

@@ -32,6 +32,7 @@ _ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancemen
 # The engine's numbers OK on a cell acts with (engine_lite.netrunner.actions; tests/test_dashboard_data.py)
 _GAIN_CREDIT = const(1)         # GAIN_CREDIT
 _DRAW = const(2)                # DRAW
+_INSTALL = const(3)             # INSTALL
 _RUN = const(23)                # RUN
 _RUN_END = const(26)            # RUN_END, with how the run ends:
 _RUN_FAIL = const(1)            # RUN_FAIL
@@ -65,6 +66,19 @@ def _hold_advance(dash, app, s):
     if _twice(s) and app.act(advance_action(s.active, dash.value)):
         s = app.game.state
     _advance(dash, app, s)
+
+
+def _hold_install(dash, app, s):
+    """Held OK on +1cr: the side in its turn installs a card for nothing, a click (issue 60:
+    the Corp's installs are free but for ice's tax, and DOWN, UP, OK took 3 presses for the
+    click token it moves; a Corp turn of three installs was 10 presses against 4 token
+    moves). The cursor stays home; Adv then names the new remote (_adv_start)."""
+    app.act(A.action(_INSTALL, s.active, 0))
+
+
+def _credit_words(value, s):
+    """+1cr's words: a credit, and what a held OK does (_hold_install), where it fits."""
+    return fitting(("Credit; hold: install 0", "Credit; hold: install"))
 
 
 def _actions(dash, app, s):
@@ -229,7 +243,7 @@ def _run_words(value, s):
 CELLS = (
     # label     words                        number                                 does                                  held
     ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
-    ("+1cr",     "Take a credit: 1 click",     None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     None),
+    ("+1cr",     _credit_words,                None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     _hold_install),
     ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None, None),  _advance,                       _hold_advance),
     ("Run",      _run_words,                   (_run_start, 0, _LAST_SERVER, None, _last_remote), (_RUN, RUNNER, NUMBER, True),   _hold_run),
     ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),

@@ -22,7 +22,9 @@ Keys:
                    Adv they change that cell's number instead: the server, the points, the base,
                    the remote whose card is advanced.
     hold OK        on End: end the turn (a tap on End only says so: no rhythm of OK presses
-                   ends a turn); anywhere else it does nothing
+                   ends a turn, nor a rhythm of holds: _held_momentum); on +1cr: install a
+                   card for 0; on Adv, Run, Access, Acts and More what their words say
+                   (firmware.netrunner.bar); anywhere else it does nothing
     hold LEFT      undo (a pending number is dropped first)   hold RIGHT   redo
 
 The bar: Draw, +1cr (click for a credit: the cursor starts here), Adv (Corp: UP/DOWN choose the
@@ -199,6 +201,8 @@ class Dashboard(Screen):
 
     name = "dashboard"
     END_PAUSE_MS = 800     # after OK spent the last click, End waits for this pause
+    HELD_END_PAUSE_MS = 1200   # after a held OK spent it, a hold on End begins this much later
+    HOLD_MS = 780          # a held OK is taken at its key's first repeat (App._hold)
 
     def __init__(self):
         self.cursor = HOME
@@ -214,6 +218,7 @@ class Dashboard(Screen):
         self._keys = [None] * (BAR_PART + len(CORP_BAR))
         self._bar_drawn = None     # the bar's labels whose cells the keys describe
         self._ok_at = 0            # when an OK spent the last click or began access (0: not)
+        self._held_at = 0          # when a held OK spent the last click (0: not)
 
     def toast_box(self, app, lines):
         """A one-line message takes the captions' row for a moment (one page to repaint); a
@@ -505,6 +510,7 @@ class Dashboard(Screen):
             self.moved = name in ("LEFT", "RIGHT") and not self.pending
         if name != "OK":
             self._ok_at = 0           # another key: whatever OK does next is meant
+            self._held_at = 0
         elif event == PRESS and self._ok_at and self._momentum(app, s):
             return
         label = self.lit(s)
@@ -542,7 +548,13 @@ class Dashboard(Screen):
         elif name == "OK" and event == LONG and not self.pending:
             held = cell(label)[4]
             if held:
+                if label == "End" and self._held_momentum(app):
+                    return
+                clicks = s.player(s.active).clicks
                 held(self, app, s)
+                new = app.game.state
+                if clicks and new.active == s.active and not new.player(s.active).clicks:
+                    self._held_at = app.clock.ticks_ms() or 1
             else:
                 # (a slightly long OK is an OK held too long: it does nothing rather than
                 # something else)
@@ -576,6 +588,25 @@ class Dashboard(Screen):
             app.say("Pause, then OK ends run")
             return True
         self._ok_at = 0
+        return False
+
+    def _held_momentum(self, app):
+        """Whether this held OK on End comes too soon after a held OK that spent the last
+        click (three installs held, say: the bar jumped to End under the player's rhythm). A
+        hold whose press began within HELD_END_PAUSE_MS of that waits, and says so, so that
+        holding on in a rhythm cannot end the turn; each such hold restarts the pause."""
+        at = self._held_at
+        if not at:
+            return False
+        clock = app.clock
+        now = clock.ticks_ms()
+        # (measured from the hold's moment, its key's first repeat: the press began that much
+        # before; a difference below 0 is one read across the tick counter's half-range)
+        if 0 <= clock.ticks_diff(now, at) < self.HELD_END_PAUSE_MS + self.HOLD_MS:
+            self._held_at = now or 1
+            app.say("Pause, then hold End")
+            return True
+        self._held_at = 0
         return False
 
     def none_taken(self, app, said=None):
