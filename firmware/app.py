@@ -192,13 +192,22 @@ class App:
             self.toast = None
         return True
 
-    def play(self, game, carry_match=True):
+    def play(self, game, carry_match=True, settle=True):
         """Play `game` from now on (a new one, or one back from the archive), with its home
         screen. The one ending is kept (firmware.saving.archive): nothing is thrown away. A match in
         play goes on with a new game (firmware.tournament.match), unless the game says otherwise;
         a game brought back (`carry_match` False) keeps what it was: a casual game does not
-        take a match over. Returns True if the ending game was kept."""
-        self.settle()
+        take a match over. `game` may be one replaced a moment ago whose swap is not on the
+        flash yet (saves failing: it is still among the endings), back from memory; the caller
+        has just tried to settle (`settle` False: no second try, which, working, would keep it
+        in the archive as well). Returns True if the ending game was kept."""
+        if settle:
+            self.settle()
+        if game in self.endings:
+            # No longer one to keep. It stayed among the endings until now: a save in between
+            # with it gone from them wrote the game in play over game.json, its only copy on
+            # the flash, and a power cut lost it (tests/test_kept_games_player.py, seed 30489)
+            self.endings.remove(game)
         ending = self.game
         if (carry_match and "match" not in game.extras
                 and ending.extras.get("match") is not None):

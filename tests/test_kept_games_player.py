@@ -288,8 +288,10 @@ def one_run(seed):
 # Seeds beyond RUNS that found a fault once, played every time (test_archive.py has each step
 # by step): 11355, a kept copy a power cut left after a game came back, kept for ever; 14554, a
 # game brought back and replaced while saves failed, kept as a new game's ending (two went);
-# 12797, a cut as a replaced game was kept, after the oldest went and before it was written.
-FOUND = (11355, 14554, 12797)
+# 12797, a cut as a replaced game was kept, after the oldest went and before it was written;
+# 30489, a game replaced while saves failed brought back from memory, the game it replaced
+# written over its only copy (tests/test_ui_games_kept.py).
+FOUND = (11355, 14554, 12797, 30489)
 
 
 def test_kept_games_survive_players_who_never_pause():

@@ -184,3 +184,52 @@ def test_a_held_ok_on_more_asks_and_a_win_screen_takes_the_link_too():
     assert sim.app.screen.name == "win"
     sim.keys("OK,UP,LONG:OK,WAIT:500")        # the win screen's question: 3 presses
     assert sim.app.game.state.winner < 0 and sim.app.game.state.runner.link == 1
+
+
+def test_a_game_replaced_while_saves_fail_comes_back_from_memory_and_a_power_cut_loses_neither():
+    """Found by tests/test_kept_games_player.py (seed 30489): no room on the flash for a kept
+    game, undo across the game in play (B) brings the kept one (A) back, and B's copy in the
+    archive fails ("Save failed"); B, listed first in Previous games (still in memory), is
+    brought back. That took B out of the games to keep before the save it made, which wrote A
+    over game.json, B's only copy on the flash: a power cut then lost B. Now, whatever flash
+    step a power cut comes at, both games are there after it."""
+    import errno
+    from engine_lite import logtext
+    from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
+    from host_tools.sim import Simulator
+    from test_kept_games_player import recoverable, present
+
+    class NoRoomForAKeptGame(PowerCutFlash):
+        def _store(self, name, before, data):
+            if name.startswith("prev"):
+                raise OSError(errno.ENOSPC, "flash full")
+            PowerCutFlash._store(self, name, before, data)
+
+    start = MemoryFlash()
+    sim = Simulator(flash=start)
+    sim.app.act(logtext.parse("corp gain 4"))                      # A
+    choose(sim, "More", "New game").keys("LONG:OK")
+    sim.app.act(logtext.parse("runner gain 6"))                    # B
+    sim.settle()
+    files = dict(start.files)
+    games = recoverable(files)
+    assert len(games) == 2
+    cut = 0
+    while True:
+        cut += 1
+        flash = NoRoomForAKeptGame(files=dict(files), cut_at=cut)
+        try:
+            sim = Simulator(flash=flash)
+            sim.keys("LONG:LEFT,WAIT:200,LONG:LEFT,WAIT:200")        # undo, then across: A
+            assert sim.app.game.state.corp.credits == 9 and "Save failed" in sim.app.toast
+            choose(sim, "More", "Previous games").keys("WAIT:50,OK,LONG:OK,WAIT:3000")
+            assert sim.app.game.state.corp.credits == 5 and sim.app.game.redo_stack    # B
+            flash.cut_at = None
+            done = True
+        except PowerCut:
+            done = False
+        found = recoverable(dict(flash.files))
+        assert all(present(game, found) for game in games), "a game lost at flash step %d" % cut
+        if done:
+            break
+    assert cut > 3

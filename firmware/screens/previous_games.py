@@ -69,9 +69,7 @@ def _play(app, kept, sum):
             return
     if sum is None:                   # replaced a moment ago: still in memory
         game = kept
-        if game in app.endings:
-            app.endings.remove(game)
-        app.play(game, carry_match=False)
+        app.play(game, carry_match=False, settle=False)
     else:
         got = read(app.flash, kept)
         if got is None or got[1] != sum:
