@@ -50,8 +50,9 @@ TASKS = (
     ("run, trash cost 4 with 2 bad-pub credits", 7, 3, "UP,UP,LEFT,LEFT,OK," + RUNNER_TURN,
      RUN_HQ + "," + ACCESS + ",HOLD:DOWN:800,UP,OK",
      ["runner run hq", "run access", "runner trash 4", "run success"]),
+    # (the run's bar: Rez, a RIGHT from Access, at 3; it was DOWN x4, RIGHT to the ring's Rez, OK)
     ("Corp rezzes a card costing 4 in a run", 6, 1, RUNNER_TURN + "," + RUN_HQ,
-     "DOWN,DOWN,DOWN,DOWN,RIGHT,OK", ["corp rez 4"]),
+     "RIGHT,UP,OK", ["corp rez 4"]),
     # (a held OK on the Runner's boost: the trace, and the tag it gives when it succeeds)
     ("trace 3, Corp +2, Runner +3, tag given", 10, 6, RUNNER_TURN + "," + RUN_HQ,
      "LEFT,OK,UP,UP,OK,UP,UP,UP,LONG:OK", ["trace 3 2 3", "runner tags +1"]),
@@ -81,7 +82,7 @@ TASKS = (
     ("install in a new remote, advance twice", 6, 7, "", "LONG:OK,RIGHT,LONG:OK",
      ["corp install 0", "corp advance remote1", "corp advance remote1"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING,
+     "RIGHT,OK,WAIT:1000,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
     ("record a flatline: 6 meat damage, 5 cards in grip", 3, 1, "",
      "HOLD:UP:1000,LEFT,LONG:OK", ["runner damage meat 6"]),
@@ -141,7 +142,7 @@ KNOB_TASKS = (
      ["runner run hq", "run access", "runner trash 4", "run success"]),
     ("score a 2-point agenda (Corp)", 3, 1, "", "TURN:+2,RIGHT,OK", ["corp score 2"]),
     ("run: Corp rezzes ice for 3, Runner breaks for 2, access", 8, 6, RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,TURN:-3,RIGHT,OK,TURN:-2," + PAY_NOTHING,
+     "RIGHT,OK,WAIT:1000,RIGHT,OK,TURN:-2," + PAY_NOTHING,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]),
     ("trace 3, Corp +2, Runner +3, tag given", 7, 6, RUNNER_TURN + "," + RUN_HQ,
      "LEFT,OK,TURN:+2,OK,TURN:+3,LONG:OK", ["trace 3 2 3", "runner tags +1"]),
@@ -362,7 +363,7 @@ TURNS = (
      ["runner run hq", "run access", "runner damage meat 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, a card rezzed for 4 on the way", RUNNER_TURN,
-     RUN_HQ + ",DOWN,DOWN,DOWN,DOWN,RIGHT,OK," + ACCESS_NOTHING + ",OK,OK,OK," + END,
+     RUN_HQ + ",RIGHT,UP,OK," + ACCESS_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 4", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, trace 3 (+2 against +3), a tag", RUNNER_TURN,
@@ -386,9 +387,20 @@ TURNS = (
      ["runner run hq", "run access", "runner steal 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run, ice rezzed for 3, broken for 2, access", RUNNER_TURN,
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING + ",OK,OK,OK," + END,
+     "RIGHT,OK,WAIT:1000,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    # (a rez and a break on R&D and on a remote, as on HQ: issue 60 asks for runs with rez,
+    # break and access on each server)
+    ("Runner: run R&D, ice rezzed for 2, broken for 1, three credits", RUNNER_TURN,
+     "RIGHT,UP,OK,WAIT:1000,RIGHT,DOWN,OK,DOWN," + PAY_NOTHING + ",OK,OK,OK," + END,
+     ["runner run rd", "corp rez 2", "runner pay 1", "run access", "run success"]
+     + ["runner gain-credit"] * 3 + ["runner end-turn"]),
+    ("Runner: run the remote, ice rezzed for 2, broken for 2, steal 2", REMOTE + "," + RUNNER_TURN,
+     "RIGHT,DOWN,OK,WAIT:1000,RIGHT,DOWN,OK,DOWN,DOWN,OK,WAIT:1000," + ACCESS
+     + ",RIGHT,OK,WAIT:1000,OK,OK,OK," + END,
+     ["runner run remote1", "corp rez 2", "runner pay 2", "run access", "runner steal 2",
+      "run success"] + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: Sure Gamble (5 for 9), install 2, two credits", RUNNER_TURN,
      ECONOMY + ",DOWN,DOWN,OK,OK,OK," + END,
      ["runner play 5", "runner gain 9", "runner install 2", "runner gain-credit",
@@ -442,7 +454,7 @@ TURNS = (
      "DOWN,DOWN,RIGHT,OK,OK,WAIT:1500,OK,OK," + END,
      ["corp install-ice 2 1", "corp gain-credit", "corp gain-credit", "corp end-turn"]),
     ("Runner, turn 13: run, ice rezzed for 3, broken for 2", LATE + ",OK,OK,OK," + END + ",WAIT:3000",
-     "RIGHT,OK,WAIT:1000,DOWN,DOWN,DOWN,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING + ",OK,OK,OK," + END,
+     "RIGHT,OK,WAIT:1000,RIGHT,OK,DOWN,DOWN," + PAY_NOTHING + ",OK,OK,OK," + END,
      ["runner run hq", "corp rez 3", "runner pay 2", "run access", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner, turn 13: three credits, a draw", LATE + ",OK,OK,OK," + END + ",WAIT:3000",

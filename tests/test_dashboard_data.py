@@ -20,8 +20,8 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
     assert B.cell("Run")[2][1:3] == (0, FIRST_REMOTE + 5)           # remote 6, the last offered
     assert (B._HQ, B._ARCHIVES, B._FIRST_REMOTE) == (HQ, ARCHIVES, FIRST_REMOTE)
     assert B.cell("Adv")[2][2] == ADVANCED_REMOTES
-    assert (B._GAIN_CREDIT, B._DRAW, B._INSTALL, B._RUN, B._RUN_END) == (
-        A.GAIN_CREDIT, A.DRAW, A.INSTALL, A.RUN, A.RUN_END)
+    assert (B._GAIN_CREDIT, B._DRAW, B._INSTALL, B._REZ, B._RUN, B._RUN_END) == (
+        A.GAIN_CREDIT, A.DRAW, A.INSTALL, A.REZ, A.RUN, A.RUN_END)
     assert (B._RUN_FAIL, B._RUN_JACK_OUT, B._RUN_ACCESS) == (A.RUN_FAIL, A.RUN_JACK_OUT, A.RUN_ACCESS)
     for label, words, number, does, held in B.CELLS:
         # the captions' row has words for each: a sentence, or one made from the cell's number
@@ -42,9 +42,9 @@ def test_every_bar_cell_has_one_row_and_the_numbers_are_the_engines():
             assert below is None or callable(below), label
     # a held OK installs a card for 0 (+1cr), advances twice, ends a turn, purges (the Corp
     # with virus counters on the tracker), is a run that took nothing (begun and ended on Run;
-    # ended on Access), or asks the new game's question (More)
+    # ended on Access), asks the new game's question (More), or jacks out (Fail)
     assert [row[0] for row in B.CELLS if row[4]] == ["+1cr", "Adv", "Run", "Acts", "End", "More",
-                                                     "Access"]
+                                                     "Access", "Fail"]
 
 
 def test_places_are_the_sides_fields_on_the_glass_and_never_overlap():

@@ -364,7 +364,39 @@ def test_the_bars_short_words_are_said_in_full_on_the_lit_cell():
     assert where_shown(sim, "credits") and not where_shown(sim, "Credit; hold: install 0")
     from host_tools.screens_catalog import RUNNER_RUN
     sim = play(RUNNER_RUN + ",WAIT:3000,RIGHT,RIGHT")
-    assert where_shown(sim, "Jack out: the run ends")
+    assert where_shown(sim, "Fails; hold: jack out")
+
+
+def test_in_a_run_rez_is_a_right_from_access_and_the_cursor_comes_home_for_the_payment():
+    """Issue 60: a run with a rez for 3 and a break for 2 was 10 presses, the rez 5 of them
+    (DOWN x3, RIGHT to the ring's Rez, OK). The run's bar has Rez a RIGHT from Access, at 3
+    (UP/DOWN change it, as the row says before OK); OK rezzes, and the cursor goes home to
+    Access, where DOWN is the Runner's payment: RIGHT, OK, RIGHT, OK, DOWN, DOWN, held OK is the
+    whole run, 7 presses."""
+    from host_tools.press_budget import RUNNER_TURN
+    sim = play(RUNNER_TURN + ",WAIT:3000,RIGHT,OK,WAIT:1000,RIGHT")
+    assert where_shown(sim, "Corp rezzes for 3? UP/DN")
+    sim.keys("UP")
+    assert where_shown(sim, "Corp rezzes for 4? UP/DN")
+    corp = sim.state()["corp"]["credits"]
+    sim.keys("OK")
+    assert sim.state()["corp"]["credits"] == corp - 4 and sim.app.toast == "Corp rezzed for 4"
+    assert list(log_lines(sim.app.game))[-1] == "corp rez 4"
+    assert sim.app.screen.lit(sim.app.game.state) == "Access"
+    sim.keys("DOWN,DOWN,LONG:OK")
+    assert list(log_lines(sim.app.game))[-3:] == ["runner pay 2", "run access", "run success"]
+
+
+def test_fail_ends_the_run_and_a_held_ok_on_it_jacks_out():
+    from host_tools.screens_catalog import RUNNER_RUN
+    sim = play(RUNNER_RUN + ",WAIT:3000,RIGHT,RIGHT,OK")
+    assert list(log_lines(sim.app.game))[-1] == "run fail" and not sim.app.game.state.in_run()
+    assert sim.app.toast == "Run failed"
+    sim = play(RUNNER_RUN + ",WAIT:3000,RIGHT,RIGHT," + HELD)
+    assert list(log_lines(sim.app.game))[-1] == "run jack-out" and not sim.app.game.state.in_run()
+    assert sim.app.toast == "Runner jacked out"
+    sim = play(RUNNER_RUN + ",WAIT:3000,RIGHT,RIGHT," + SLOW)           # a slow press: a tap
+    assert list(log_lines(sim.app.game))[-1] == "run fail"
 
 
 def test_a_message_never_covers_what_run_steal_or_adv_will_do():

@@ -18,7 +18,8 @@ from firmware.screens.fonts import fitting
 # the bar wraps round, so More (the last) is two presses left.
 CORP_BAR = ("Draw", "+1cr", "Adv", "Acts", "End", "More")
 RUNNER_BAR = ("Draw", "+1cr", "Run", "Acts", "End", "More")
-RUN_BAR = ("Access", "Fail", "Jack", "More", "Trace")
+# (in a run: Rez a RIGHT from Access, the run's home; a jack out is a held OK on Fail)
+RUN_BAR = ("Access", "Rez", "Fail", "More", "Trace")
 ACCESS_BAR = ("Done", "Steal", "More", "+1 card")
 ACCESS_MORE_BAR = ("Next", "Steal", "More", "+1 card")   # more cards to access after this one
 HOME = const(1)      # the cell the cursor starts on: +1cr
@@ -33,6 +34,7 @@ _ADVANCED_REMOTES = const(6)    # ADVANCED_REMOTES: the remotes whose advancemen
 _GAIN_CREDIT = const(1)         # GAIN_CREDIT
 _DRAW = const(2)                # DRAW
 _INSTALL = const(3)             # INSTALL
+_REZ = const(11)                # REZ
 _RUN = const(23)                # RUN
 _RUN_END = const(26)            # RUN_END, with how the run ends:
 _RUN_FAIL = const(1)            # RUN_FAIL
@@ -157,6 +159,26 @@ def _accessed(dash, app, s):
     dash.accessed(app)
 
 
+def _rez(dash, app, s):
+    """The Corp rezzes a card (ice the Runner meets, most often) for the cell's number, and
+    the cursor goes home to Access, where DOWN is the Runner's payment (issue 60: a run with
+    a rez for 3 and a break for 2 was 10 presses, the rez 5 of them: DOWN x3, RIGHT to the
+    ring's Rez, OK; now RIGHT, OK)."""
+    if app.act(A.action(_REZ, CORP, dash.value)):
+        dash.go_home()
+
+
+def _fail_words(value, s):
+    """Fail's words: the ice ended the run, and a held OK jacks out (_jack_out)."""
+    return fitting(("Fails; hold: jack out", "Fail; hold: jack out"))
+
+
+def _jack_out(dash, app, s):
+    """Held OK on Fail: the Runner jacks out (the run ends as a fail does; the log says
+    which)."""
+    app.act(A.action(_RUN_END, 0, _RUN_JACK_OUT))
+
+
 def _hold_access(dash, app, s):
     """Held OK on Access: the run succeeded, the card accessed stays where it is (nothing
     stolen or trashed) and the run ends: Access and Done in one press, without the pause that
@@ -250,8 +272,8 @@ CELLS = (
     ("End",      "Hold OK: end the turn",      None,                                      _hold_end,                            _end),
     ("More",     "More; hold: new game",       None,                                      _more,                                _hold_more),
     ("Access",   "Access; hold: none taken",   None,                                      (_RUN_END, 0, _RUN_ACCESS, True),     _hold_access),
-    ("Fail",     "The ice ended the run",      None,                                      (_RUN_END, 0, _RUN_FAIL, False),      None),
-    ("Jack",     "Jack out: the run ends",     None,                                      (_RUN_END, 0, _RUN_JACK_OUT, False),  None),
+    ("Rez",      "Corp rezzes for %s? UP/DN",  (3, 0, 30, None, None),                          _rez,                           None),
+    ("Fail",     _fail_words,                  None,                                      (_RUN_END, 0, _RUN_FAIL, False),      _jack_out),
     ("Trace",    "Trace base %s? UP/DOWN",     (3, 0, 30, None, None),                          _trace,                         None),
     ("Done",     "Done: the run ends",         None,                                      _accessed,                            None),
     ("Next",     "Done: next card",            None,                                      _accessed,                            None),

@@ -31,7 +31,8 @@ The bar: Draw, +1cr (click for a credit: the cursor starts here), Adv (Corp: UP/
 remote, OK advances its card and counts it) or Run (Runner: UP/DOWN choose where, OK runs), Acts (every action with its cost), End (end the turn),
 More (trace, damage, counters, log, settings...); moved to, a cell says what it does in words
 in the captions' row ("Advance: click + credit"). When the last click is spent, the bar jumps to
-End, which ends the turn with a held OK. During a run: Access (the run succeeded), Fail, Jack (out), More, Trace (UP/DOWN: base).
+End, which ends the turn with a held OK. During a run: Access (the run succeeded), Rez (the Corp's,
+UP/DOWN: its cost), Fail (held: jack out), More, Trace (UP/DOWN: base).
 While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: points), More,
 +1 card; a DOWN number is a trash cost first. The run ends when the last card is done.
 """

@@ -30,7 +30,7 @@ class ServerMenu(Menu):
 def _start_run(app, server, cost):
     act = A.action(A.RUN, RUNNER, server) if cost < 0 else A.action(A.RUN_EVENT, RUNNER, server, cost)
     if app.act(act):
-        app.home()   # the dashboard's bar is now the run's: Access, Fail, Jack, More, Trace
+        app.home()   # the dashboard's bar is now the run's: Access, Rez, Fail, More, Trace
 
 
 class AgendaPrompt(NumberPrompt):
