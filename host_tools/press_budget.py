@@ -375,7 +375,7 @@ TURNS = (
      ["runner run hq", "run access", "run success"] + ["runner gain-credit"] * 3
      + ["runner end-turn"]),
     ("Runner: run the remote being advanced, steal 2, three credits", REMOTE + "," + RUNNER_TURN,
-     "RIGHT,DOWN,OK,WAIT:1000," + ACCESS + ",RIGHT,OK,WAIT:1000,OK,OK,OK," + END,
+     "RIGHT,DOWN,OK,WAIT:1000," + ACCESS + ",OK,WAIT:1000,OK,OK,OK," + END,   # (Steal lit)
      ["runner run remote1", "run access", "runner steal 2", "run success"]
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run Archives, nothing there, three credits", RUNNER_TURN,
@@ -398,7 +398,7 @@ TURNS = (
      + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: run the remote, ice rezzed for 2, broken for 2, steal 2", REMOTE + "," + RUNNER_TURN,
      "RIGHT,DOWN,OK,WAIT:1000,RIGHT,DOWN,OK,DOWN,DOWN,OK,WAIT:1000," + ACCESS
-     + ",RIGHT,OK,WAIT:1000,OK,OK,OK," + END,
+     + ",OK,WAIT:1000,OK,OK,OK," + END,
      ["runner run remote1", "corp rez 2", "runner pay 2", "run access", "runner steal 2",
       "run success"] + ["runner gain-credit"] * 3 + ["runner end-turn"]),
     ("Runner: Sure Gamble (5 for 9), install 2, two credits", RUNNER_TURN,

@@ -64,11 +64,12 @@ HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[
     (("tap", "OK", 30), 50)])
 
 # Issue 60's features, for both properties: Run's DOWN from HQ to the last advanced remote (2),
-# an access there and a steal; a score that wins, two keys at once over its question and over
-# the win screen, then its keys.
+# an access there (on Steal: the remote has counters), an OK in its rhythm that waits, and a
+# steal; a score that wins, two keys at once over its question and over the win screen, then
+# its keys.
 RUN_DOWN_EXAMPLE = example(at=4, extra="advanced", panels=1, events=[
     (("tap", "RIGHT", 30), 50), (("tap", "DOWN", 30), 50), (("tap", "OK", 30), 300),
-    (("tap", "OK", 30), 300), (("tap", "RIGHT", 30), 50), (("tap", "OK", 30), 50)])
+    (("tap", "OK", 30), 300), (("tap", "OK", 30), 1000), (("tap", "OK", 30), 50)])
 # ... and a held OK on Run (a whole run that took nothing) and on the Runner's payment in a run
 # (paid, and the run ends taking nothing)
 RUN_HOLDS_EXAMPLE = example(at=0, extra="", panels=1, events=[

@@ -462,6 +462,26 @@ def test_a_stolen_or_trashed_card_takes_its_remotes_counters_with_it():
     assert game.state.corp.advancements(1) == 0 and "Remote 1's 1 advancement go" in str(note)
 
 
+def test_access_on_a_remote_being_advanced_starts_on_steal_and_an_ok_in_the_rhythm_waits():
+    """Issue 60: a run on the remote the Corp advances, with a rez, a break and a steal, was a
+    press over its token moves + 2. Access there starts on Steal, which asks first ("Steal 2
+    points? UP/DOWN"); an OK pressed on in the rhythm of the one that began the access only
+    says to pause (no run of OK presses steals), an OK after the pause steals. On HQ (and a
+    remote with no counters) access starts on Done, as before."""
+    from host_tools.press_budget import RUNNER_TURN
+    sim = play("RIGHT,OK,WAIT:1500,OK,OK,WAIT:1500,LONG:OK,WAIT:3000")   # remote 1: 1 counter
+    assert sim.state()["corp"]["remote1_advancements"] == 1
+    sim.keys("RIGHT,DOWN,OK,WAIT:1000,OK")                  # Run, Remote 1, access
+    assert sim.app.screen.lit(sim.app.game.state) == "Steal"
+    assert where_shown(sim, "Steal 2 points? UP/DOWN")
+    sim.keys("OK")                                          # in the rhythm: waits
+    assert sim.app.toast == "Pause, then OK steals" and sim.state()["runner"]["agenda_points"] == 0
+    sim.keys("WAIT:1000,OK,WAIT:300")
+    assert list(log_lines(sim.app.game))[-2:] == ["runner steal 2", "run success"]
+    sim = play(RUNNER_TURN + ",RIGHT,OK,WAIT:1000,OK")
+    assert sim.app.screen.lit(sim.app.game.state) == "Done"
+
+
 def test_after_a_power_cut_adv_starts_on_the_remote_with_the_most_counters():
     from firmware.netrunner.dashboard import Dashboard
     sim = play("RIGHT,UP,UP," + HELD + ",WAIT:3000")   # remote 3, twice (held)

@@ -5,7 +5,7 @@ The dashboard (firmware.netrunner.dashboard) draws the bar and does what the lit
 
 from engine_lite.netrunner.state import SIDE_NAMES, CORP, RUNNER, server_name, const
 from engine_lite.netrunner import actions as A
-from engine_lite.netrunner.rules import scoring_remote, advance_action
+from engine_lite.netrunner.rules import scoring_remote, advance_action, remote_of
 from firmware.netrunner import purposes
 from firmware.netrunner.menus import ActionMenu, MoreMenu
 from firmware.netrunner.pages import EndTurn
@@ -280,6 +280,16 @@ CELLS = (
     ("Steal",    "Steal %s points? UP/DOWN",   (2, 1, 9, 3, None),                              _steal,                         None),
     ("+1 card",  "Access one more card",       None,                                      _one_more,                            None),
 )
+
+
+def access_start(s):
+    """Where the access bar's cursor starts: on Steal (1) when the run is on a remote with
+    advancement counters, the card the Corp was advancing (an agenda, most likely: issue 60,
+    a run on the remote with a rez, a break and a steal was a press over its token moves + 2),
+    else on Done (0). Its words ask first ("Steal 2 points? UP/DOWN"), and an OK in the rhythm
+    of the one that began the access waits for a pause (Dashboard._momentum)."""
+    remote = remote_of(s.run_server)
+    return 1 if remote and s.corp.advancements(remote) else 0
 
 
 def last_advanced(corp):

@@ -47,6 +47,7 @@ from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware.netrunner import purposes
 from firmware.netrunner.bar import (
     CORP_BAR, RUNNER_BAR, RUN_BAR, ACCESS_BAR, ACCESS_MORE_BAR, HOME, ACTIVE, NUMBER, cell,
+    access_start,
 )
 from firmware.netrunner.pages import WinScreen
 from firmware.tournament.roundclock import corner_text
@@ -275,7 +276,7 @@ class Dashboard(Screen):
             self._bar_mode = mode
             self.moved = False
             if s.in_run():
-                self.cursor = 0
+                self.cursor = access_start(s) if s.run_access else 0
             else:
                 self.cursor = HOME if clicks_left else self.bar(s).index("End")
         label = self.lit(s)
@@ -576,17 +577,18 @@ class Dashboard(Screen):
 
     def _momentum(self, app, s):
         """Whether this OK comes in a run of OK presses that spent the last click or began
-        access: the bar jumped to End or to Done, but they wait for a pause (or another key
-        first), so that pressing on cannot end a turn or a run. Each such press restarts the
-        pause."""
+        access: the bar jumped to End or to Done (to Steal on an advanced remote:
+        access_start), but they wait for a pause (or another key first), so that pressing on
+        cannot end a turn or a run, nor steal. Each such press restarts the pause."""
         clock = app.clock
         now = clock.ticks_ms()
         # (_ok_at is in the past: a difference below 0 is one read across the tick counter's
         # half-range, days ago; left on for a week, the OK on Done said "Pause" first)
-        if (self.lit(s) == "Done" and self._ok_at
+        lit = self.lit(s)
+        if (lit in ("Done", "Steal") and self._ok_at
                 and 0 <= clock.ticks_diff(now, self._ok_at) < self.END_PAUSE_MS):
             self._ok_at = now or 1
-            app.say("Pause, then OK ends run")
+            app.say("Pause, then OK ends run" if lit == "Done" else "Pause, then OK steals")
             return True
         self._ok_at = 0
         return False
