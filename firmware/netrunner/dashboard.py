@@ -33,7 +33,8 @@ More (trace, damage, counters, log, settings...); moved to, a cell says what it 
 in the captions' row ("Advance: click + credit"). When the last click is spent, the bar jumps to
 End, which ends the turn with a held OK. During a run: Access (the run succeeded), Rez (the Corp's,
 UP/DOWN: its cost), Fail (held: jack out), More, Trace (UP/DOWN: base).
-While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: points), More,
+While accessing: Done (or Next, with more cards to access), Steal (UP/DOWN: points; where the
+access starts on a remote with advancement counters), More,
 +1 card; a DOWN number is a trash cost first. The run ends when the last card is done.
 """
 
