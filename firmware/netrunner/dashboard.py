@@ -23,7 +23,7 @@ Keys:
                    the remote whose card is advanced.
     hold OK        on End: end the turn (a tap on End only says so: no rhythm of OK presses
                    ends a turn, nor a rhythm of holds: _held_momentum); on +1cr: install a
-                   card for 0; on Adv, Run, Access, Acts and More what their words say
+                   card for 0; on Adv, Run, Access, Fail, Acts and More what their words say
                    (firmware.netrunner.bar); anywhere else it does nothing
     hold LEFT      undo (a pending number is dropped first)   hold RIGHT   redo
 
@@ -43,7 +43,7 @@ from engine_lite.netrunner.state import (
 )
 from engine_lite.netrunner import actions as A
 from firmware.screens.fonts import SMALL, MID, BIG, fitting
-from firmware.board.buttons import PRESS, LONG, REPEAT
+from firmware.board.buttons import PRESS, LONG, REPEAT, Button
 from firmware.screens.ui import Screen, WIDTH, HEIGHT, step_of, held_change
 from firmware.netrunner import purposes
 from firmware.netrunner.bar import (
@@ -205,7 +205,7 @@ class Dashboard(Screen):
     name = "dashboard"
     END_PAUSE_MS = 800     # after OK spent the last click, End waits for this pause
     HELD_END_PAUSE_MS = 1200   # after a held OK spent it, a hold on End begins this much later
-    HOLD_MS = 780          # a held OK is taken at its key's first repeat (App._hold)
+    HOLD_MS = Button.long_ms + Button.repeat_ms   # a hold is taken at its first repeat (App._hold)
 
     def __init__(self):
         self.cursor = HOME
