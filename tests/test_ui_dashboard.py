@@ -51,6 +51,12 @@ def test_a_held_ok_on_the_credit_installs_a_card_for_nothing_and_a_slow_one_take
     assert state["runner"]["grip"] == 4 and sim.app.toast == "Runner installed for 0"
 
 
+def test_the_dashboards_hold_moment_is_the_buttons_first_repeat():
+    from firmware.board.buttons import Button
+    from firmware.netrunner.dashboard import Dashboard
+    assert Dashboard.HOLD_MS == Button.long_ms + Button.repeat_ms
+
+
 @pytest.mark.parametrize("gap", [50, 300, 900])
 def test_holds_in_a_rhythm_never_end_the_turn_after_the_last_click(gap):
     """Three installs held spend the Corp's clicks and the bar jumps to End: a fourth hold in
