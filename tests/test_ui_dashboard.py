@@ -470,16 +470,17 @@ def test_a_stolen_or_trashed_card_takes_its_remotes_counters_with_it():
 
 def test_access_on_a_remote_being_advanced_starts_on_steal_and_an_ok_in_the_rhythm_waits():
     """Issue 60: a run on the remote the Corp advances, with a rez, a break and a steal, was a
-    press over its token moves + 2. Access there starts on Steal, which asks first ("Steal 2
-    points? UP/DOWN"); an OK pressed on in the rhythm of the one that began the access only
-    says to pause (no run of OK presses steals), an OK after the pause steals. On HQ (and a
-    remote with no counters) access starts on Done, as before."""
+    press over its token moves + 2. Access there starts on Steal, which asks first, saying
+    where the access is ("Access Remote 1: steal 2?"); an OK pressed on in the rhythm of the
+    one that began the access only says to pause (no run of OK presses steals), an OK after
+    the pause steals. On HQ (and a remote with no counters) access starts on Done, as
+    before."""
     from host_tools.press_budget import RUNNER_TURN
     sim = play("RIGHT,OK,WAIT:1500,OK,OK,WAIT:1500,LONG:OK,WAIT:3000")   # remote 1: 1 counter
     assert sim.state()["corp"]["remote1_advancements"] == 1
     sim.keys("RIGHT,DOWN,OK,WAIT:1000,OK")                  # Run, Remote 1, access
     assert sim.app.screen.lit(sim.app.game.state) == "Steal"
-    assert where_shown(sim, "Steal 2 points? UP/DOWN")
+    assert where_shown(sim, "Access Remote 1: steal 2?")
     sim.keys("OK")                                          # in the rhythm: waits
     assert sim.app.toast == "Pause, then OK steals" and sim.state()["runner"]["agenda_points"] == 0
     sim.keys("WAIT:1000,OK,WAIT:300")

@@ -149,6 +149,16 @@ def _steal(dash, app, s):
                          lambda app: dash.accessed(app, app.toast))
 
 
+def _steal_words(value, s):
+    """Steal's question, with the access it belongs to ("Access Remote 1: steal 2?"): access
+    may begin on Steal (access_start), and this row is then the one that says where the
+    access is (found by tests/test_no_silent_change.py, seed 137: it said only "Steal 2
+    points? UP/DOWN")."""
+    where = server_name(s.run_server)
+    return fitting(("Access %s: steal %d? UP/DN" % (where, value),
+                    "Access %s: steal %d?" % (where, value), "Steal %d points? UP/DOWN" % value))
+
+
 def _one_more(dash, app, s):
     """One more card to access."""
     dash.to_access += 1
@@ -277,7 +287,7 @@ CELLS = (
     ("Trace",    "Trace base %s? UP/DOWN",     (3, 0, 30, None, None),                          _trace,                         None),
     ("Done",     "Done: the run ends",         None,                                      _accessed,                            None),
     ("Next",     "Done: next card",            None,                                      _accessed,                            None),
-    ("Steal",    "Steal %s points? UP/DOWN",   (2, 1, 9, 3, None),                              _steal,                         None),
+    ("Steal",    _steal_words,                 (2, 1, 9, 3, None),                              _steal,                         None),
     ("+1 card",  "Access one more card",       None,                                      _one_more,                            None),
 )
 
