@@ -71,16 +71,12 @@ def _hold_advance(dash, app, s):
 
 
 def _hold_install(dash, app, s):
-    """Held OK on +1cr: the side in its turn installs a card for nothing, a click (issue 60:
+    """Held OK on +1cr ("Credit; hold: install 0"): the side in its turn installs a card for
+    nothing, a click (issue 60:
     the Corp's installs are free but for ice's tax, and DOWN, UP, OK took 3 presses for the
     click token it moves; a Corp turn of three installs was 10 presses against 4 token
     moves). The cursor stays home; Adv then names the new remote (_adv_start)."""
     app.act(A.action(_INSTALL, s.active, 0))
-
-
-def _credit_words(value, s):
-    """+1cr's words: a credit, and what a held OK does (_hold_install), where it fits."""
-    return fitting(("Credit; hold: install 0", "Credit; hold: install"))
 
 
 def _actions(dash, app, s):
@@ -178,13 +174,8 @@ def _rez(dash, app, s):
         dash.go_home()
 
 
-def _fail_words(value, s):
-    """Fail's words: the ice ended the run, and a held OK jacks out (_jack_out)."""
-    return fitting(("Fails; hold: jack out", "Fail; hold: jack out"))
-
-
 def _jack_out(dash, app, s):
-    """Held OK on Fail: the Runner jacks out (the run ends as a fail does; the log says
+    """Held OK on Fail ("Fails; hold: jack out"): the Runner jacks out (the run ends as a fail does; the log says
     which)."""
     app.act(A.action(_RUN_END, 0, _RUN_JACK_OUT))
 
@@ -275,7 +266,7 @@ def _run_words(value, s):
 CELLS = (
     # label     words                        number                                 does                                  held
     ("Draw",     "Draw a card: 1 click",       None,                                      (_DRAW, ACTIVE, 0, False),            None),
-    ("+1cr",     _credit_words,                None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     _hold_install),
+    ("+1cr",     "Credit; hold: install 0",    None,                                      (_GAIN_CREDIT, ACTIVE, 0, False),     _hold_install),
     ("Adv",      _adv_words,                   (_adv_start, 0, _ADVANCED_REMOTES, None, None),  _advance,                       _hold_advance),
     ("Run",      _run_words,                   (_run_start, 0, _LAST_SERVER, None, _last_remote), (_RUN, RUNNER, NUMBER, True),   _hold_run),
     ("Acts",     _acts_words,                  None,                                      _actions,                             _hold_acts),
@@ -283,7 +274,7 @@ CELLS = (
     ("More",     "More; hold: new game",       None,                                      _more,                                _hold_more),
     ("Access",   "Access; hold: none taken",   None,                                      (_RUN_END, 0, _RUN_ACCESS, True),     _hold_access),
     ("Rez",      "Corp rezzes for %s? UP/DN",  (3, 0, 30, None, None),                          _rez,                           None),
-    ("Fail",     _fail_words,                  None,                                      (_RUN_END, 0, _RUN_FAIL, False),      _jack_out),
+    ("Fail",     "Fails; hold: jack out",      None,                                      (_RUN_END, 0, _RUN_FAIL, False),      _jack_out),
     ("Trace",    "Trace base %s? UP/DOWN",     (3, 0, 30, None, None),                          _trace,                         None),
     ("Done",     "Done: the run ends",         None,                                      _accessed,                            None),
     ("Next",     "Done: next card",            None,                                      _accessed,                            None),
