@@ -72,10 +72,10 @@ def _hold_advance(dash, app, s):
 
 def _hold_install(dash, app, s):
     """Held OK on +1cr ("Credit; hold: install 0"): the side in its turn installs a card for
-    nothing, a click (issue 60:
-    the Corp's installs are free but for ice's tax, and DOWN, UP, OK took 3 presses for the
-    click token it moves; a Corp turn of three installs was 10 presses against 4 token
-    moves). The cursor stays home; Adv then names the new remote (_adv_start)."""
+    nothing, a click (issue 60: the Corp's installs are free but for ice's tax, and DOWN, UP,
+    OK took 3 presses for the click token it moves; a Corp turn of three installs was 10
+    presses against 4 token moves). The cursor stays home; Adv then names the new remote
+    (_adv_start)."""
     app.act(A.action(_INSTALL, s.active, 0))
 
 
@@ -175,8 +175,8 @@ def _rez(dash, app, s):
 
 
 def _jack_out(dash, app, s):
-    """Held OK on Fail ("Fails; hold: jack out"): the Runner jacks out (the run ends as a fail does; the log says
-    which)."""
+    """Held OK on Fail ("Fails; hold: jack out"): the Runner jacks out (the run ends as a
+    fail does; the log says which)."""
     app.act(A.action(_RUN_END, 0, _RUN_JACK_OUT))
 
 
@@ -287,8 +287,9 @@ def access_start(s):
     """Where the access bar's cursor starts: on Steal (1) when the run is on a remote with
     advancement counters, the card the Corp was advancing (an agenda, most likely: issue 60,
     a run on the remote with a rez, a break and a steal was a press over its token moves + 2),
-    else on Done (0). Its words ask first ("Steal 2 points? UP/DOWN"), and an OK in the rhythm
-    of the one that began the access waits for a pause (Dashboard._momentum)."""
+    else on Done (0). Its words ask first and say where the access is ("Access Remote 1: steal
+    2?": _steal_words), and an OK in the rhythm of the one that began the access waits for a
+    pause (Dashboard._momentum)."""
     remote = remote_of(s.run_server)
     return 1 if remote and s.corp.advancements(remote) else 0
 

@@ -207,7 +207,7 @@ class Dashboard(Screen):
     HELD_END_PAUSE_MS = 1200   # after a held OK spent it, a hold on End begins this much later
     # A hold is taken at its key's first repeat (App._hold): the buttons' long_ms + repeat_ms,
     # as tests/test_ui_dashboard.py holds it (a name imported for it took the .mpy deploy's
-    # heap past the 1,148 bytes in one piece its saves need: make deploy, docs/performance.md)
+    # heap past the 1,148 bytes in one piece its saves need: README, "The .mpy deploy")
     HOLD_MS = 780
 
     def __init__(self):
