@@ -19,7 +19,10 @@ from firmware.board import hw, pins
 from firmware.board.buttons import ButtonPad
 from firmware.board.display import open_display
 from firmware.board.fram import journal_on_fram
-from firmware.board.flash_journal import journal_in_region
+try:
+    from firmware.board.flash_journal import journal_in_region    # (the firmware image's)
+except ImportError:
+    journal_in_region = None     # (the .mpy deploy: stock MicroPython, the journal in files)
 from firmware.crash import halt, report
 from firmware.saving import resume
 from firmware.saving.errors import log_error
@@ -307,8 +310,8 @@ def run():
         pins, notice = board_pins(flash)
         if pins.get("fram"):      # the save journal on an FRAM (firmware.board.fram)
             flash, notice = journal_on_fram(pins, flash, notice, JOURNAL)
-        else:                     # ... or in flash of its own (firmware.board.flash_journal)
-            flash = journal_in_region(flash, JOURNAL)
+        elif journal_in_region:   # ... or in flash of its own (firmware.board.flash_journal)
+            flash = journal_in_region(flash, JOURNAL, pins)
         try:
             device = Device(pins, clock, flash, notice=notice)
         except Exception:

@@ -41,8 +41,18 @@ class DeployError(Exception):
 
 # ---- what goes on the board ------------------------------------------------------------------
 
-def source_files():
-    """[(path on the board, local path)] of everything the tracker needs, before compiling."""
+# Device modules only the firmware image can use (frozen into it with the rest): the journal in
+# flash of its own, which only the image's _boot.py leaves out of littlefs (stock MicroPython
+# formats all of it), and its erases that a key suspends, through the image's own C module
+# netclick_flash. Left off a deploy onto stock MicroPython, where they would take heap for
+# nothing: the deploy runs its code from the heap, and is at its edge (README, "The .mpy
+# deploy"). Their importers fall back when they are missing.
+IMAGE_ONLY = ("firmware/board/flash_journal.py", "firmware/board/keyed_erase.py")
+
+
+def source_files(image=False):
+    """[(path on the board, local path)] of everything the tracker needs, before compiling
+    (`image`: with the modules only the firmware image can use, IMAGE_ONLY)."""
     files = []
     for package in DEVICE_PACKAGES:
         for dirpath, dirs, names in sorted(os.walk(os.path.join(ROOT, package))):
@@ -50,7 +60,9 @@ def source_files():
             for name in sorted(names):
                 if name.endswith(".py"):
                     local = os.path.join(dirpath, name)
-                    files.append((os.path.relpath(local, ROOT).replace(os.sep, "/"), local))
+                    board_path = os.path.relpath(local, ROOT).replace(os.sep, "/")
+                    if image or board_path not in IMAGE_ONLY:
+                        files.append((board_path, local))
     for module in DRIVER_MODULES:
         spec = importlib.util.find_spec(module)
         if spec is None or spec.origin is None:

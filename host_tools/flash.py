@@ -186,16 +186,24 @@ class MemoryRegion:
     off: only the first `tear` of it lands, then PowerCut is raised. `step`: instead, a function
     called at each operation that says whether the power goes off in it (a PowerCutFlash's
     `_step`, so that one count runs through the files and the region). `data`: the bytes to
-    start from (a region read out of a flash image)."""
+    start from (a region read out of a flash image).
+
+    Erases a key suspends, as on the firmware image (firmware.board.keyed_erase, with the
+    chip's rules): `keys`, a function called as each erase_for_keys or resume_for_keys begins,
+    says whether a key comes before it ends (None: none ever does). Until a suspended erase is
+    finished its sector reads as garbage, and a program there raises ValueError."""
 
     SECTOR = 4096
     PAGE = 256
 
-    def __init__(self, sectors=16, data=None, cut_at=None, tear=0.5, step=None):
+    def __init__(self, sectors=16, data=None, cut_at=None, tear=0.5, step=None, keys=None):
         self.data = bytearray(data) if data is not None else bytearray(b"\xff" * sectors * 4096)
         self.cut_at = cut_at
         self.step = step
         self.tear = tear
+        self.keys = keys
+        self.suspended = None     # the sector of an erase a key suspended
+        self.suspensions = 0
         self.operations = 0
         self.erases = 0
         self.programs = 0
@@ -216,6 +224,8 @@ class MemoryRegion:
         at = block * self.SECTOR + offset
         if at % self.PAGE or len(buffer) % self.PAGE:
             raise ValueError("flash programmed at %d, %d bytes: whole pages only" % (at, len(buffer)))
+        if block == self.suspended:
+            raise ValueError("a program in sector %d, its erase suspended" % block)
         self.programs += 1
         count = len(buffer)
         cut = self._cut()
@@ -232,6 +242,7 @@ class MemoryRegion:
         if op == 5:
             return self.SECTOR
         if op == 6:
+            self.finish()         # (KeyedRegion's: the chip takes no erase while one waits)
             self.erases += 1
             at = arg * self.SECTOR
             count = self.SECTOR
@@ -243,3 +254,41 @@ class MemoryRegion:
                 raise PowerCut("during the erase of sector %d" % arg)
             return 0
         return None
+
+    # ---- erases a key suspends (firmware.board.keyed_erase's methods) ----------------------
+
+    def _erase_for_keys(self, sector):
+        at = sector * self.SECTOR
+        cut = self._cut()
+        # Under way, and suspended, the sector's bytes are undefined: garbage here.
+        for index in range(at, at + self.SECTOR):
+            self.data[index] &= 0x5A ^ (index & 0xFF)
+        if cut:
+            raise PowerCut("during the erase of sector %d" % sector)
+        if self.keys is not None and self.keys():
+            self.suspended = sector
+            self.suspensions += 1
+            return False
+        self.data[at:at + self.SECTOR] = b"\xff" * self.SECTOR
+        self.suspended = None
+        return True
+
+    def erase_for_keys(self, sector):
+        """Erase a sector: True when done, False when a key came first (suspended)."""
+        if self.suspended is not None:
+            raise ValueError("an erase begun while another is suspended")
+        self.erases += 1
+        return self._erase_for_keys(sector)
+
+    def resume_for_keys(self):
+        """Go on with the suspended erase: True when done, False when a key came again."""
+        if self.suspended is None:
+            return True
+        return self._erase_for_keys(self.suspended)
+
+    def finish(self):
+        """Finish a suspended erase, whatever the keys do."""
+        if self.suspended is not None:
+            at = self.suspended * self.SECTOR
+            self.data[at:at + self.SECTOR] = b"\xff" * self.SECTOR
+            self.suspended = None

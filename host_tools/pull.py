@@ -57,8 +57,13 @@ def pull(port, folder, out=sys.stdout, reset=True, present=None):
     return names
 
 
-JOURNAL_CODE = ("from firmware.board import hw, flash_journal\n"
-                "r = hw.journal_region()\n"
+# (flash_journal is the image's only: a board with the .mpy deploy has no such journal)
+JOURNAL_CODE = ("from firmware.board import hw\n"
+                "try:\n"
+                "    from firmware.board import flash_journal\n"
+                "except ImportError:\n"
+                "    flash_journal = None\n"
+                "r = flash_journal and hw.journal_region()\n"
                 "d = r and flash_journal.FlashJournal(hw.Flash(), r, 'game.jnl').read('game.jnl')\n"
                 "print(d.hex() if d else '-')")
 

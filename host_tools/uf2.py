@@ -180,8 +180,9 @@ def up_to_date(output=OUTPUT):
     sources = [MANIFEST, os.path.join(os.path.dirname(MANIFEST), "_boot.py"),
                os.path.join(ROOT, "main.py"), os.path.join(ROOT, "hardware", "pins.json"),
                os.path.abspath(__file__), os.path.join(BOARD_DIR, "mpconfigboard.cmake"),
-               os.path.join(BOARD_DIR, "mpconfigboard.h"), os.path.join(BOARD_DIR, "netclick_gc_sweep.h")]
-    sources += [local for _, local in deploy.source_files() if local.endswith(".py")
+               os.path.join(BOARD_DIR, "mpconfigboard.h"), os.path.join(BOARD_DIR, "netclick_gc_sweep.h"),
+               os.path.join(BOARD_DIR, "netclick_flash.c")]
+    sources += [local for _, local in deploy.source_files(image=True) if local.endswith(".py")
                 and os.path.commonpath([local, ROOT]) == ROOT]
     return all(os.path.getmtime(path) <= built for path in sources)
 

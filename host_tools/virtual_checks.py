@@ -17,7 +17,7 @@ import shutil
 import threading
 
 from host_tools import vpico
-from host_tools.vpico import VirtualPico, read_files
+from host_tools.vpico import VirtualPico, VirtualPicoError, JOURNAL_SECTORS, read_files
 
 # What saving may leave in the board's root folder; anything else (a file kept aside, error.log)
 # means the tracker found something wrong at boot.
@@ -627,11 +627,16 @@ def power_up_ms(image, folder, actions, journal=0):
                 "from engine_lite.game import Game\n"
                 "from engine_lite.logtext import do_line\n"
                 "from firmware.board import hw\n"
-                "from firmware.board.flash_journal import journal_in_region\n"
                 "from firmware.saving.storage import Storage\n"
                 "game = Game()\n"
-                # (the journal where the board keeps it: on the image, in flash of its own)
-                "flash = journal_in_region(hw.Flash(), 'game.jnl')\n"
+                # (the journal where the board keeps it: on the image, in flash of its own;
+                # the .mpy deploy has no flash_journal, its journal is in files)
+                "flash = hw.Flash()\n"
+                "try:\n"
+                "    from firmware.board.flash_journal import journal_in_region\n"
+                "    flash = journal_in_region(flash, 'game.jnl')\n"
+                "except ImportError:\n"
+                "    pass\n"
                 "storage = Storage(flash)\n"
                 "for line in scripted_game(%d):\n"
                 "    if game.count >= %d:\n"
@@ -726,6 +731,54 @@ def taps_after_a_swap(image, flash_timing, gap_ms=330, taps=12, swap="new game")
         results = update_ms(marks, watched, (gap_ms + 2000) * 1000)
     return [NEVER if ms is None else ms + (mark[1] - was) / 1000.0
             for (_button, ms), mark, was in zip(results, marks, due)]
+
+
+def taps_in_an_erase(image, folder, flash_timing, taps=3, look=None):
+    """Taps that land just after an erase of the journal's began, on the image (issue 58, "no
+    tap waits for the flash more than 100 ms, even at its worst timings"): a board after long
+    use (`image`'s journal sectors 4-15 not erased), one tap to begin the journal, then for
+    each of `taps` a pause until an erase is under way and an OK at once. Returns (ms from each
+    tap's release to the last byte of its update, whether every such tap found the erase
+    suspended, whether the erase then went on and ended in a pause, the path of the flash
+    image saved after it: a power cut, and what `look(pico)` saw just before it). A key
+    suspends the erase (firmware/board/keyed_erase.py); without that, a tap waits for the rest
+    of it (up to 400 ms)."""
+    work = copy_image(image, folder, "erasing-%s-%s" % (flash_timing, os.path.basename(image)))
+    region = 2 * 1024 * 1024 - JOURNAL_SECTORS * 4096
+    with open(work, "r+b") as handle:
+        handle.seek(region + 4 * 4096)
+        handle.write(bytes((JOURNAL_SECTORS - 4) * 4096))
+    late = []
+    suspended = True
+    with VirtualPico(work, flash_timing=flash_timing) as pico:
+        pico.boot()
+        pico.play("OK")                      # (the journal begins: its sectors ahead, erased)
+        for _ in range(taps):                # (each pause goes on with the erase a tap stopped)
+            waited = 0
+            while not pico.erasing:
+                if waited >= 6000:
+                    raise VirtualPicoError("no erase in a pause")
+                pico.run(5)
+                waited += 5
+            seen = len(pico.i2c_writes)
+            pico.press("OK")
+            pico.run(60)
+            pico.release("OK")
+            released = pico.now_us
+            for _ in range(100):             # (until the glass answers: 1 s at most)
+                if len(pico.i2c_writes) > seen:
+                    break
+                pico.run(10)
+            pico.run(200)
+            suspended = suspended and pico.suspended
+            ends = [end for _start, end, _data in pico.i2c_writes[seen:]]
+            late.append((max(ends) - released) / 1000.0 if ends else NEVER)
+        pico.run(4000)                       # a pause: the erase goes on, and ends
+        ended = (not pico.suspended and not pico.erasing and any(
+            op[0] == "erase" and len(op) > 5 and op[5] for op in pico.flash_ops))
+        seen = look(pico) if look else None
+        pico.save_image(work)
+    return late, suspended, ended, work, seen
 
 
 def _scripted_game_at_repl(pico):

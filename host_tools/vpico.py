@@ -102,11 +102,13 @@ class VirtualPico:
         self.now_us = 0
         self.serial = bytearray()        # what the board wrote on its USB serial port, unread
         self.i2c_writes = []             # (start_us, end_us, bytes) of every OLED write
-        self.flash_ops = []              # (kind, offset, count, start_us, end_us)
+        self.flash_ops = []              # (kind, offset, count, start_us, end_us[, suspensions])
         self.events = []                 # {"kind": "reset"|"cut", ...}
         self.busy_us = 0
         self.idle_us = 0
         self.off = False
+        self.suspended = False           # an erase suspended by a key (netclick_flash)
+        self.erasing = False             # an erase of netclick_flash under way
         self._node = subprocess.Popen(["node", NODE_SCRIPT], stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True, bufsize=1)
         # A panel on SPI (the pin map's display bus: firmware/board/spi.py) instead of I2C: its
@@ -153,6 +155,12 @@ class VirtualPico:
                 self.oled2.spi(data, dc)
                 self.i2c_writes2.append(carried)
         self.flash_ops += [tuple(op) for op in answer["flash"]]
+        if answer.get("violations"):
+            # What the real chip would not do (vpico.mjs: the flash chip's own commands): an
+            # erase ignored, a read of undefined bytes, code from flash in an erase. Never quiet.
+            raise RuntimeError("the flash chip: " + "; ".join(answer["violations"]))
+        self.suspended = answer.get("suspended", False)    # an erase suspended by a key
+        self.erasing = answer.get("erasing", False)        # an erase under way (netclick_flash)
         self.events += answer["events"]
         self.busy_us = answer["busy_us"]
         self.idle_us = answer["idle_us"]

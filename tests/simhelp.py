@@ -221,6 +221,14 @@ NOT_AT_POWER_UP = {"firmware.netrunner.touch", "firmware.saving.importing", "fir
 # The modules in machine code (viper), which CPython cannot compile and the unix port's run
 # does not load (compiled for the Pico): the tracker does without them there.
 NATIVE = {"firmware.saving.adler", "firmware.screens.glyphs", "firmware.board.changed"}
+# The modules of the firmware image's own (host_tools.deploy.IMAGE_ONLY): off the .mpy deploy,
+# and keyed_erase's import of the image's C module fails elsewhere (the tracker does without).
+def _image_only():
+    from host_tools import deploy
+    return set(path[:-3].replace("/", ".") for path in deploy.IMAGE_ONLY)
+
+
+IMAGE_ONLY = _image_only()
 
 
 def device_module_names():

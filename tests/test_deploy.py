@@ -15,6 +15,8 @@ ROOT = deploy.ROOT
 
 
 def tree_device_files():
+    """Every device file in the tree but those only the firmware image can use (they import
+    its own C module: deploy.IMAGE_ONLY)."""
     found = set()
     for package in ("engine_lite", "firmware"):
         for dirpath, dirs, names in os.walk(os.path.join(ROOT, package)):
@@ -22,7 +24,7 @@ def tree_device_files():
             for name in names:
                 if name.endswith(".py"):
                     found.add(os.path.relpath(os.path.join(dirpath, name), ROOT).replace(os.sep, "/"))
-    return found
+    return found - set(deploy.IMAGE_ONLY)
 
 
 # ---- the plan --------------------------------------------------------------------------------

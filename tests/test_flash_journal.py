@@ -84,12 +84,42 @@ def test_a_journal_that_fills_the_region_refuses_the_append_and_loses_nothing():
     assert FlashJournal(MemoryFlash(), region, NAME).read(NAME) == b"after"
 
 
-@pytest.mark.parametrize("tear", [0.0, 0.3, 0.99])
-def test_a_power_cut_in_any_program_or_erase_keeps_the_journal_as_before_or_after(tear):
+def test_an_erase_a_key_suspends_goes_on_in_the_next_pause_and_loses_nothing():
+    """On the firmware image a key suspends an erase in a pause (firmware.board.keyed_erase):
+    the appends of the taps meanwhile go on in the sectors already erased, the next pause goes
+    on with the erase, and every power-up reads back every append."""
+    keys = random.Random(11)
+    region = MemoryRegion(4, data=b"\x00" * 4 * 4096, keys=lambda: keys.random() < 0.6)
+    flash = MemoryFlash()
+    rng = random.Random(12)
+    journal = FlashJournal(flash, region, NAME)
+    expect = b""
+    during = []             # for each step: whether an erase was suspended then
+    for _ in range(60):
+        expect = _play(journal, rng, 20, expect, prepare=0.4,
+                       after=lambda _: during.append(journal.suspended is not None))
+        journal = FlashJournal(flash, region, NAME)      # a power-up (a cut: its erase undone)
+        region.suspended = None
+        assert (journal.read(NAME) or b"") == expect
+    assert region.suspensions > 20 and sum(during) > 30, (region.suspensions, sum(during))
+    # Erases a key suspended leave none to the appends: in pauses that a key never cuts short,
+    # the sectors ahead are ready before the next minute of play.
+    region.keys = None
+    while journal.prepare():
+        pass
+    erases = journal.erases
+    expect = _play(journal, rng, 60, expect, prepare=0)
+    assert journal.erases == erases
+
+
+@pytest.mark.parametrize("tear,keys", [(0.0, None), (0.3, None), (0.99, None), (0.3, 0.5)])
+def test_a_power_cut_in_any_program_or_erase_keeps_the_journal_as_before_or_after(tear, keys):
     """Cut at every flash operation of a stretch of play with pauses: the next power-up reads
     the journal as it was before the interrupted append or removal, or after it; and appends
-    after that power-up are read back too."""
+    after that power-up are read back too. (`keys`: how often a key suspends an erase in a
+    pause, as on the firmware image; a cut then lands in it or after it.)"""
     rng = random.Random(7)
+    chance = random.Random(8)
     steps = []
     for _ in range(120):
         if rng.random() < 0.05:
@@ -99,7 +129,8 @@ def test_a_power_cut_in_any_program_or_erase_keeps_the_journal_as_before_or_afte
     cuts = 0
     at = 1
     while True:
-        region = MemoryRegion(4, cut_at=at, tear=tear)
+        region = MemoryRegion(4, cut_at=at, tear=tear,
+                              keys=keys and (lambda: chance.random() < keys))
         flash = MemoryFlash()
         journal = FlashJournal(flash, region, NAME)
         before = after = b""
@@ -117,6 +148,7 @@ def test_a_power_cut_in_any_program_or_erase_keeps_the_journal_as_before_or_afte
         except PowerCut:
             cuts += 1
         region.cut_at = None
+        region.suspended = None                 # (the power cut ended the suspension)
         journal = FlashJournal(flash, region, NAME)
         found = journal.read(NAME) or b""
         assert found in (before, after), "cut at operation %d" % at

@@ -193,6 +193,8 @@ def test_make_bench_budgets_part_measures_and_prints_the_images_budgets_alone(mo
                         lambda image, keys, gap=None, **where: [("OK", 12.0), ("UP", 61.0)])
     monkeypatch.setattr(bench, "_boot_ms", lambda fresh: 250.0)
     monkeypatch.setattr(bench, "photon_mixed", lambda image, gap: ([1.0, 2.0, 3.0], 3))
+    monkeypatch.setattr(vc, "taps_in_an_erase", lambda image, folder, timing, taps=3, look=None:
+                        ([12.0, 140.0, 9.0], True, True, "work", None))
     calls = []
     monkeypatch.setattr(bench, "_if_it_fits",
                         lambda measure, instead, *args: calls.append(measure) or measure(*args))
@@ -204,6 +206,8 @@ def test_make_bench_budgets_part_measures_and_prints_the_images_budgets_alone(mo
     assert "heap above the REPL prompt" in out and "58.6 KB" in out
     assert "power-up, game of 2000 actions" in out and "MISSED" in out     # 900 ms > 800
     assert "a full GC at the peak" in out and "Rhythm sweep" in out
+    erase_row = [line for line in out.splitlines() if "Taps in an erase" in line]
+    assert erase_row and "140 ms" in erase_row[0] and "MISSED" in erase_row[0]   # 140 > 100
     assert "1 late, 61/61" in out                                         # the sweep's rows
     assert "13-round game" not in out and "CPU busy" not in out
     assert "firmware image, typical" in out and "firmware image, worst" not in out

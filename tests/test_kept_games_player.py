@@ -46,15 +46,16 @@ def identity(game):
     return (game.rules.NAME, bytes(reach), game.state.pack())
 
 
-def board(flash, region):
+def board(flash, region, keys=None):
     """What the tracker saves in: `flash`, with the journal in `region` (bytes: the firmware
     image's layout, firmware/board/flash_journal.py) or in files (None: a board formatted by
     stock MicroPython). The region's programs and erases count as the flash's steps, so that a
-    power cut may come in one."""
+    power cut may come in one. `keys`: whether a key suspends an erase in a pause, as on the
+    firmware image (host_tools.flash.MemoryRegion)."""
     if region is None:
         return flash
-    return FlashJournal(flash, MemoryRegion(data=region, step=getattr(flash, "_step", None)),
-                        "game.jnl")
+    return FlashJournal(flash, MemoryRegion(data=region, step=getattr(flash, "_step", None),
+                                            keys=keys), "game.jnl")
 
 
 def recoverable(files, region=None):
@@ -226,10 +227,17 @@ def one_run(seed):
     # The clocks and the long gaps draw from a generator of their own, so that a seed's swaps,
     # cuts and flash are what they were before they came (FOUND's seeds play the same stretches)
     rnd.timing = random.Random(seed + 1000003)
-    # Half the boards keep the journal in flash of its own (the firmware image's), half in files
+    # Keys that suspend the journal's erases in pauses (the firmware image): a third of them
+    keys = random.Random(seed + 2000003)
+    rnd.keys = lambda: keys.random() < 0.3
+    # Half the boards keep the journal in flash of its own (the firmware image's), half in files;
+    # half of those as after long use, nothing erased ahead (so the pauses erase, and keys
+    # suspend their erases)
     region = bytes(MemoryRegion(4).data) if rnd.random() < 0.5 else None
+    if region is not None and keys.random() < 0.5:
+        region = bytes(len(region))
     start = MemoryFlash()
-    sim = Simulator(flash=board(start, region), clock=clock(rnd))
+    sim = Simulator(flash=board(start, region, rnd.keys), clock=clock(rnd))
     for n in range(rnd.randrange(1, 5)):       # some kept games, each its own
         if n:
             choose(sim, "More", "New game").keys("LONG:OK")
@@ -254,7 +262,7 @@ def one_run(seed):
         if rnd.random() < 0.5:
             flash.capacity = used + rnd.randrange(0, 4096)
         cut = rnd.random() < 0.6
-        saved = board(flash, region)
+        saved = board(flash, region, rnd.keys)
         try:
             sim = Simulator(flash=saved, clock=clock(rnd))
             flash.steps = 0
@@ -269,7 +277,7 @@ def one_run(seed):
             if region is not None:
                 region = bytes(saved.region.data)
             again = PowerCutFlash(cut_at=rnd.randrange(1, 12), files=dict(flash.files))
-            saved = board(again, region)
+            saved = board(again, region, rnd.keys)
             try:
                 Simulator(flash=saved, clock=clock(rnd))   # a second cut in the boot after it
             except PowerCut:

@@ -6,7 +6,7 @@ import pytest
 
 from host_tools.parity import micropython_renders, cpython_render
 from host_tools.screens_catalog import SCREENS
-from simhelp import NATIVE, NOT_AT_POWER_UP, device_module_names
+from simhelp import IMAGE_ONLY, NATIVE, NOT_AT_POWER_UP, device_module_names
 
 
 @pytest.fixture(scope="module")
@@ -65,5 +65,5 @@ print(json.dumps([toast, modules, sorted(sys.modules)]))
         run_micropython([code], packages=(), files=files).strip().splitlines()[-1])
     assert toast.startswith("Resumed - Turn 1, last: Corp took 1 credit")
     loaded = {m for m in modules if m.split(".")[0] in ("engine_lite", "firmware")}
-    assert loaded == device_module_names() - NOT_AT_POWER_UP - NATIVE
+    assert loaded == device_module_names() - NOT_AT_POWER_UP - NATIVE - IMAGE_ONLY
     assert modules == after

@@ -31,6 +31,10 @@ programmed again with the same values, which leaves them as they are.
 """
 
 from firmware.board import hw
+try:
+    from firmware.board.keyed_erase import KeyedRegion    # (the firmware image's own)
+except ImportError:
+    KeyedRegion = None  # (the Pico 2's image, a host: plain erases)
 
 SECTOR = 4096
 PAGE = 256
@@ -61,6 +65,9 @@ class FlashJournal(hw.JournalElsewhere):
         self.erased = bytearray(self.count)  # 1: known to be erased
         self.erases = 0                      # sectors erased in an append (not in a pause)
         self.ready = False      # AHEAD sectors known erased ahead (prepare has nothing to do)
+        # The sector whose erase a key suspended (a region with erase_for_keys: the firmware
+        # image, firmware.board.keyed_erase), or None: prepare goes on with it.
+        self.suspended = None
         self._scan()
 
     # ---- reading the region ----------------------------------------------------------------
@@ -165,10 +172,18 @@ class FlashJournal(hw.JournalElsewhere):
             done += count
 
     def _erase(self, sector):
+        self._finish()
         self.numbers[sector] = None
         self.erased[sector] = 0
         self.region.ioctl(6, sector)
         self.erased[sector] = 1
+
+    def _finish(self):
+        """Finish an erase a key suspended (the chip takes no other erase meanwhile)."""
+        if self.suspended is not None:
+            self.region.finish()
+            self.erased[self.suspended] = 1
+            self.suspended = None
 
     def _ahead(self, steps):
         """The sector `steps` after the newest, ring-wise (from sector 0 when none is begun)."""
@@ -182,6 +197,8 @@ class FlashJournal(hw.JournalElsewhere):
         sector = self._ahead(1)
         if self._live(sector) or not emptying and self._live(self._ahead(2)):
             raise OSError(28)          # ENOSPC: the next commit writes a snapshot instead
+        if sector == self.suspended:   # (its bytes are undefined until the erase is done)
+            self._finish()
         if not self.erased[sector] and not self._blank(sector, 0):
             self.erases += 1
             self._erase(sector)
@@ -218,7 +235,14 @@ class FlashJournal(hw.JournalElsewhere):
 
     def prepare(self):
         """Erase one more sector ahead of the journal's end if fewer than AHEAD are; returns
-        True when it erased (up to 400 ms: called in pauses, Saver.tick)."""
+        True when it erased (up to 400 ms: called in pauses, Saver.tick). On the firmware image
+        a key suspends the erase (the tap is answered at once) and the next call goes on with
+        it."""
+        region = self.region
+        if self.suspended is not None:
+            if region.resume_for_keys():
+                self._finish()
+            return True
         if self.ready:
             return False
         for steps in range(1, self.AHEAD + 1):
@@ -227,7 +251,15 @@ class FlashJournal(hw.JournalElsewhere):
                 break                  # (the journal fills the region: it is compacted soon)
             if not self.erased[sector]:
                 if not self._blank(sector, 0):
-                    self._erase(sector)
+                    if not hasattr(region, "erase_for_keys"):
+                        self._erase(sector)
+                        return True
+                    self.numbers[sector] = None
+                    self.erased[sector] = 0
+                    if region.erase_for_keys(sector):
+                        self.erased[sector] = 1
+                    else:
+                        self.suspended = sector
                     return True
                 self.erased[sector] = 1
         self.ready = True
@@ -271,11 +303,12 @@ class FlashJournal(hw.JournalElsewhere):
 
 
 
-def journal_in_region(flash, name):
+def journal_in_region(flash, name, pins=None):
     """The files the tracker saves in: `flash` with the journal `name` in the flash the image's
-    _boot.py keeps for it (hw.journal_region), or `flash` as it is on a board formatted
-    otherwise. A journal left in files (the board's firmware before) is moved over, not lost."""
-    region = hw.journal_region()
+    _boot.py keeps for it (hw.journal_region; `pins`: the pin map, whose keys suspend an erase),
+    or `flash` as it is on a board formatted otherwise. A journal left in files (the board's
+    firmware before) is moved over, not lost."""
+    region = hw.journal_region(KeyedRegion, pins)
     if region is None:
         return flash
     journal = FlashJournal(flash, region, name)

@@ -445,10 +445,12 @@ class JournalElsewhere(JournalFiles):
         self.remove(old)
 
 
-def journal_region():
+def journal_region(wrap=None, pins=None):
     """The flash after the filesystem, as a block device of 4 KB sectors, where the firmware
     image's _boot.py left it out of littlefs for the save journal
-    (firmware.board.flash_journal); None on a board formatted otherwise, and off a Pico."""
+    (firmware.board.flash_journal); None on a board formatted otherwise, and off a Pico. `wrap`:
+    a class given it with its start in the filesystem's flash and the pin map `pins`
+    (firmware.board.keyed_erase)."""
     if rp2 is None or sys.platform != "rp2":
         return None              # (a host may have a module of that name: not the Pico's)
     blocks = rp2.Flash().ioctl(4, 0) or 0
@@ -458,7 +460,8 @@ def journal_region():
         return None
     if blocks - used < 3:             # (the whole flash is littlefs's: journal in files)
         return None
-    return rp2.Flash(start=used * 4096, len=(blocks - used) * 4096)
+    region = rp2.Flash(start=used * 4096, len=(blocks - used) * 4096)
+    return wrap(region, used * 4096, pins) if wrap else region
 
 
 def restart():

@@ -9,14 +9,38 @@
 # littlefs refuses to mount with a block count other than the one it was formatted with, so
 # each layout is tried in turn; only a flash that neither mounts is formatted, as the port's own
 # _boot.py does.
+#
+# The journal's erases in pauses stop for a key (firmware.board.keyed_erase, netclick_flash). The
+# chip takes no other erase while one is suspended: littlefs's flash (`Guarded`) finishes it
+# before each of its own, and a reset (the chip keeps its state through one) finishes it here.
 import vfs
 import rp2
+try:
+    import netclick_flash
+except ImportError:
+    netclick_flash = None    # (the Pico 2's image: plain erases)
 
 JOURNAL_SECTORS = 16     # 64 KB of the 1,408 KB
+
+
+class Guarded:
+    def __init__(self, flash):
+        self.readblocks = flash.readblocks      # (rp2.Flash's own: no Python in a read)
+        self.writeblocks = flash.writeblocks
+        self.flash = flash
+
+    def ioctl(self, op, arg):
+        if op == 6:
+            netclick_flash.resume(0)
+        return self.flash.ioctl(op, arg)
+
 
 whole = rp2.Flash()
 blocks = whole.ioctl(4, 0)
 ours = rp2.Flash(len=(blocks - JOURNAL_SECTORS) * 4096)
+if netclick_flash:
+    netclick_flash.settle()
+    ours = Guarded(ours)
 try:
     fs = vfs.VfsLfs2(ours, progsize=256)
 except OSError:
@@ -27,4 +51,4 @@ except OSError:
         fs = vfs.VfsLfs2(ours, progsize=256)
 vfs.mount(fs, "/")
 
-del vfs, rp2, whole, blocks, ours, fs, JOURNAL_SECTORS
+del vfs, rp2, netclick_flash, Guarded, whole, blocks, ours, fs, JOURNAL_SECTORS

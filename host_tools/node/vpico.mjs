@@ -102,6 +102,11 @@ function flashOperation(kind) {
   const r = mcu.core.registers;
   // erase: r0 = flash offset, r1 = byte count; program: r0 = offset, r1 = source, r2 = count
   const offset = r[0] >>> 0, count = (kind === "erase" ? r[1] : r[2]) >>> 0;
+  if (chip.erase && chip.erase.suspended) {
+    const e = chip.erase.offset;
+    if (kind === "erase") { violations.push("an erase while one is suspended"); return; }
+    if (offset < e + 4096 && offset + count > e) violations.push("a program in a suspended erase's sector");
+  }
   const duration = kind === "erase"
     ? Math.ceil(count / 4096) * ERASE_NS_PER_SECTOR
     : Math.ceil(count / 256) * PROGRAM_NS_PER_PAGE;
@@ -117,6 +122,7 @@ function flashOperation(kind) {
     beforeCut = { offset, bytes: flash.slice(offset, offset + count) };
     events.push({ kind: "cut", during: kind, offset, count, done, t: us(start + duration * fraction) });
     poweredOff = true;
+    chip.erase = null;
   }
   if (kind === "erase") {
     flash.fill(0xff, offset, offset + done);
@@ -131,6 +137,115 @@ function flashOperation(kind) {
   mcu.clock.tick(duration);      // the core stalls (XIP is off) while the chip works
   busyNs += duration;
   flashLog.push([kind, offset, count, us(start), us(start + duration)]);
+}
+
+// ---- the flash chip's own commands (a suspendable erase: hardware/image/board/netclick_flash.c)
+
+// rp2040js's SSI answers only what boot2 asks. Code that drives the chip itself (the chip select
+// forced low through IO_QSPI, bytes through the SSI's data register) talks to this W25Q16JV:
+// write enable (06h), sector erase (20h), status 1 (05h: busy, write enabled) and 2 (35h:
+// suspended), erase suspend (75h) and resume (7Ah). The erase takes the chip's time while the
+// core goes on, in RAM; the sector's bytes are undefined until it ends. A status read while it
+// runs moves the clock on by up to POLL_NS (never past the `run` being done): the core would
+// only poll meanwhile, and emulating every poll of a 400 ms erase took seconds.
+// The chip keeps its state through a reset (the watchdog) and loses it in a power cut. What the
+// real chip would not do is counted in `violations` (each reported): an erase or a program in
+// the sector of a suspended erase, an erase begun while one is suspended, and the core running
+// from flash while an erase runs.
+const POLL_NS = 100_000;
+let chip = null;
+let runStopNs = Infinity;       // the end of the `run` being done (absolute)
+let violations = [];
+
+function freshChip() {
+  chip = { cs: false, bytes: [], rx: [], wel: false, erase: null };
+}
+
+function eraseRunning() { return chip.erase !== null && !chip.erase.suspended; }
+
+function settleErase() {        // an erase whose time is up is done
+  const e = chip.erase;
+  if (!e || e.suspended || nowNs() < e.endNs) return;
+  flash.fill(0xff, e.offset, e.offset + 4096);
+  mcu.flash.set(flash.subarray(e.offset, e.offset + 4096), e.offset);
+  flashLog.push(["erase", e.offset, 4096, us(e.startNs), us(e.endNs), e.suspensions]);
+  chip.erase = null;
+}
+
+function chipByte(value) {      // the byte the chip sends back for this one
+  chip.bytes.push(value);
+  const command = chip.bytes[0];
+  if (chip.bytes.length === 1) return 0;
+  if (command === 0x05) {
+    settleErase();
+    if (eraseRunning()) {
+      const pc = mcu.core.PC >>> 0;
+      if (!(pc < 0x4000 || (pc >= 0x20000000 && pc < 0x20042000))) violations.push("code from flash during an erase, PC " + pc.toString(16));
+      const step = Math.min(chip.erase.endNs, runStopNs) - nowNs();
+      if (step > 0) { const ns = Math.min(step, POLL_NS); mcu.clock.tick(ns); busyNs += ns; }
+      settleErase();
+    }
+    return (eraseRunning() ? 1 : 0) | (chip.wel ? 2 : 0);
+  }
+  if (command === 0x35) return 0x02 | (chip.erase && chip.erase.suspended ? 0x80 : 0);
+  return 0;
+}
+
+function chipCommandEnd() {     // the chip select goes high: the command is carried out
+  const b = chip.bytes;
+  chip.bytes = [];
+  if (!b.length) return;
+  settleErase();
+  if (b[0] === 0x06) chip.wel = true;
+  else if (b[0] === 0x04) chip.wel = false;
+  else if (b[0] === 0x20 && b.length >= 4 && chip.wel) {
+    chip.wel = false;
+    if (chip.erase) { violations.push("an erase begun while another is " + (chip.erase.suspended ? "suspended" : "running")); return; }
+    const offset = ((b[1] << 16) | (b[2] << 8) | b[3]) & ~0xfff;
+    const start = nowNs();
+    flashOps += 1;
+    if (!cut || cut.kind == null || cut.kind === "erase") flashOpsOfKind += 1;
+    chip.erase = { offset, startNs: start, endNs: start + ERASE_NS_PER_SECTOR, suspended: false,
+                   remainingNs: 0, suspensions: 0, before: flash.slice(offset, offset + 4096) };
+    // Until it ends, the sector's bytes are undefined (read in a suspension: garbage).
+    for (let i = offset; i < offset + 4096; i++) flash[i] &= Math.floor(random() * 256);
+    mcu.flash.set(flash.subarray(offset, offset + 4096), offset);
+    if (cut && cut.flashOp !== undefined && flashOpsOfKind >= cut.flashOp) {
+      chip.erase.endNs = start + ERASE_NS_PER_SECTOR * cut.fraction;  // cut there (run)
+      cut = { atNs: chip.erase.endNs };
+    }
+  } else if (b[0] === 0x75 && eraseRunning()) {
+    chip.erase.suspended = true;
+    chip.erase.remainingNs = chip.erase.endNs - nowNs();
+    chip.erase.suspensions += 1;
+  } else if (b[0] === 0x7a && chip.erase && chip.erase.suspended) {
+    chip.erase.suspended = false;
+    chip.erase.endNs = nowNs() + chip.erase.remainingNs;
+  }
+}
+
+function attachFlashChip() {
+  const ssi = mcu.peripherals[0x18000], ioqspi = mcu.peripherals[0x40018];
+  const ssiRead = ssi.readUint32.bind(ssi), ssiWrite = ssi.writeUint32.bind(ssi);
+  ssi.writeUint32 = (offset, value) => {
+    if (offset === 0x60 && chip.cs) chip.rx.push(chipByte(value & 0xff));
+    else ssiWrite(offset, value);
+  };
+  ssi.readUint32 = (offset) => {
+    if (chip.cs && offset === 0x60) return chip.rx.length ? chip.rx.shift() : 0;
+    if (chip.cs && offset === 0x28) return 0x06 | (chip.rx.length ? 0x08 : 0);   // TFE, TFNF, RFNE
+    return ssiRead(offset);
+  };
+  // IO_QSPI (rp2040js reads its registers as all ones, which MicroPython's start relies on):
+  // the chip select's output override (GPIO_QSPI_SS_CTRL's OUTOVER, 2 = low) frames a command.
+  // (Set as the SDK does, through the XOR alias over a read of all ones, it arrives as written.)
+  ioqspi.writeUint32 = (offset, value) => {
+    if (offset !== 0x0c) return;
+    const low = ((value >>> 8) & 3) === 2;
+    if (chip.cs && !low) chipCommandEnd();
+    if (!chip.cs && low) { chip.bytes = []; chip.rx = []; }
+    chip.cs = low;
+  };
 }
 
 // ---- buttons: switch to GND, internal pull-up, contact bounce ---------------------------------
@@ -315,6 +430,9 @@ function powerOn() {
   };
   attachOled();
   attachSpiPanel();
+  if (!chip) freshChip();
+  chip.cs = false;
+  attachFlashChip();
   for (const [gpio, state] of buttons) {
     state.bouncing = null;
     mcu.gpio[gpio].addListener(() => refreshButton(gpio));
@@ -327,11 +445,21 @@ function powerOn() {
 
 function run(ms) {
   const end = nowNs() + ms * 1e6;        // absolute: a reset on the way starts a new chip clock
+  runStopNs = end;
   while (nowNs() < end && !poweredOff) {
-    if (resetPending) { events.push({ kind: "reset", t: us(nowNs()) }); powerOn(); continue; }
+    if (resetPending) {
+      events.push({ kind: "reset", t: us(nowNs()) });
+      if (chip.erase && !chip.erase.suspended) { chip.erase.endNs = nowNs(); settleErase(); }  // (boot waits for it)
+      powerOn();
+      continue;
+    }
     if (cut && cut.atNs !== undefined && nowNs() >= cut.atNs) {
-      events.push({ kind: "cut", during: null, t: us(nowNs()) });
+      const e = chip.erase;
+      if (e) beforeCut = { offset: e.offset, bytes: e.before };
+      events.push(e ? { kind: "cut", during: "erase", offset: e.offset, count: 4096, t: us(nowNs()) }
+                    : { kind: "cut", during: null, t: us(nowNs()) });
       poweredOff = true;
+      chip.erase = null;
       break;
     }
     while (serialIn.length && !cdc.txFIFO.full) cdc.sendSerialByte(serialIn.shift());
@@ -362,8 +490,10 @@ function report(extra) {
   const answer = Object.assign({
     t: us(nowNs()), serial: Buffer.from(serialOut).toString("hex"), i2c: i2cLog, flash: flashLog,
     spi: spiLog, events, off: poweredOff, busy_us: us(busyNs), idle_us: us(idleNs),
+    violations, suspended: !!(chip && chip.erase && chip.erase.suspended),
+    erasing: !!(chip && chip.erase && !chip.erase.suspended),
   }, extra || {});
-  serialOut = []; i2cLog = []; flashLog = []; events = []; spiLog = [];
+  serialOut = []; i2cLog = []; flashLog = []; events = []; spiLog = []; violations = [];
   return answer;
 }
 
@@ -381,6 +511,7 @@ const commands = {
     if (c.spi) { spiPanel = c.spi; oledAddresses = []; }   // (nothing answers on I2C then)
     if (c.fram) { fram = new Uint8Array(c.fram.bytes); framAddress = c.fram.address; }
     if (c.flash_timing) [ERASE_NS_PER_SECTOR, PROGRAM_NS_PER_PAGE] = FLASH_TIMING[c.flash_timing];
+    freshChip();
     powerOn();
     return report();
   },
@@ -400,7 +531,7 @@ const commands = {
     flashOpsOfKind = 0;
     return report();
   },
-  power(c) { powerOn(); return report(); },
+  power(c) { freshChip(); powerOn(); return report(); },
   stats(c) { busyNs = 0; idleNs = 0; return report(); },
 };
 
