@@ -553,6 +553,37 @@ def test_a_game_brought_back_on_the_image_waits_for_no_erase_and_survives_a_powe
     assert sorted(found) == sorted([bytes(before.history), kept[1][0]])
 
 
+def test_littlefs_on_the_image_finishes_a_suspended_erase_before_its_own(flashed, tmp_path):
+    """While an erase is suspended the chip ignores any other (vpico.mjs counts it, and
+    host_tools.vpico raises): the image's _boot.py mounts littlefs over a guard that finishes a
+    suspended erase before each of littlefs's own. An erase of the journal's last sector,
+    suspended by a press; then a 20 KB file (littlefs erases blocks for it) written and read
+    back whole, the erase finished. (Found by make bench: the guard lost its name after boot.)"""
+    work = checks.copy_image(flashed[0], str(tmp_path), "guard.bin")
+    last = (vpico.FS_BLOCKS - 1) * 4096          # the journal's last sector, in the filesystem's flash
+    with vpico.VirtualPico(work, flash_timing="worst") as pico:
+        pico.boot()
+        pico.interrupt()
+        # (not imported by its name: the REPL's globals are those _boot.py ran in)
+        pico.start_exec("print('erase', __import__('netclick_flash').erase(%d, 1 << %d))"
+                        % (last, pico.pins["buttons"]["OK"]))
+        pico.run(20)
+        pico.press("OK")
+        pico.run(20)
+        assert b"erase 1" in pico.read_until(b"\x04")      # suspended by the press
+        pico.read_until(b"\x04")
+        pico.read_until(b">")
+        pico.write_serial(b"\x02")
+        pico.read_until(b">>> ")
+        assert pico.suspended
+        out = pico.exec("with open('big.bin', 'wb') as f:\n"
+                        "    f.write(bytes(range(256)) * 80)\n"
+                        "with open('big.bin', 'rb') as f:\n"
+                        "    print(f.read() == bytes(range(256)) * 80,\n"
+                        "          __import__('netclick_flash').suspended())")
+    assert out.split() == ["True", "False"] and not pico.suspended
+
+
 def test_a_tap_in_an_erase_is_answered_at_once_and_the_erase_goes_on_after(flashed, tmp_path):
     """Issue 58, "no tap waits for the flash more than 100 ms, even at its worst timings", on
     the image: the journal's sectors ahead are erased in pauses, and a key suspends the erase

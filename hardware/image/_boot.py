@@ -24,14 +24,15 @@ JOURNAL_SECTORS = 16     # 64 KB of the 1,408 KB
 
 
 class Guarded:
-    def __init__(self, flash):
+    def __init__(self, flash, finish):
         self.readblocks = flash.readblocks      # (rp2.Flash's own: no Python in a read)
         self.writeblocks = flash.writeblocks
         self.flash = flash
+        self.finish = finish                    # (this file's names are deleted below)
 
     def ioctl(self, op, arg):
         if op == 6:
-            netclick_flash.resume(0)
+            self.finish(0)
         return self.flash.ioctl(op, arg)
 
 
@@ -40,7 +41,7 @@ blocks = whole.ioctl(4, 0)
 ours = rp2.Flash(len=(blocks - JOURNAL_SECTORS) * 4096)
 if netclick_flash:
     netclick_flash.settle()
-    ours = Guarded(ours)
+    ours = Guarded(ours, netclick_flash.resume)
 try:
     fs = vfs.VfsLfs2(ours, progsize=256)
 except OSError:
