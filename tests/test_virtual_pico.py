@@ -584,6 +584,34 @@ def test_littlefs_on_the_image_finishes_a_suspended_erase_before_its_own(flashed
     assert out.split() == ["True", "False"] and not pico.suspended
 
 
+def test_a_reset_with_an_erase_suspended_finishes_it_at_power_up(flashed, tmp_path):
+    """The chip keeps a suspended erase through a reset (the watchdog, machine.reset()), and
+    takes no other erase until it is finished: the image's _boot.py finishes it before littlefs
+    is mounted. An erase of the journal's last sector suspended by a press, then a reset: the
+    tracker comes up, the sector is erased, and nothing is suspended."""
+    work = checks.copy_image(flashed[0], str(tmp_path), "reset.bin")
+    last = (vpico.FS_BLOCKS - 1) * 4096
+    with vpico.VirtualPico(work, flash_timing="worst") as pico:
+        pico.boot()
+        pico.interrupt()
+        pico.start_exec("print('erase', __import__('netclick_flash').erase(%d, 1 << %d))\n"
+                        "__import__('time').sleep_ms(100)\n"      # (the line out first)
+                        "__import__('machine').reset()" % (last, pico.pins["buttons"]["OK"]))
+        pico.run(20)
+        pico.press("OK")
+        pico.run(20)
+        pico.release("OK")
+        pico.read_until(b"erase 1")              # suspended by the press; then the reset
+        assert pico.suspended
+        pico.boot()
+        assert not pico.suspended and not pico.erasing
+        assert any(event["kind"] == "reset" for event in pico.events)
+        pico.save_image(work)
+    with open(work, "rb") as handle:
+        handle.seek(vpico.FS_OFFSET + last)
+        assert handle.read(4096) == b"\xff" * 4096
+
+
 def test_a_tap_in_an_erase_is_answered_at_once_and_the_erase_goes_on_after(flashed, tmp_path):
     """Issue 58, "no tap waits for the flash more than 100 ms, even at its worst timings", on
     the image: the journal's sectors ahead are erased in pauses, and a key suspends the erase
