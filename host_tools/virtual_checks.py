@@ -733,11 +733,17 @@ def taps_after_a_swap(image, flash_timing, gap_ms=330, taps=12, swap="new game")
             for (_button, ms), mark, was in zip(results, marks, due)]
 
 
+# The taps of taps_in_an_erase, in turn: two credits for the Corp's clicks (the bar's cursor
+# starts on +1cr), the cursor away and back; none leaves the glass as it was.
+ERASE_KEYS = ("OK", "RIGHT", "LEFT", "OK", "RIGHT", "LEFT")
+
+
 def taps_in_an_erase(image, folder, flash_timing, taps=3, look=None):
     """Taps that land just after an erase of the journal's began, on the image (issue 58, "no
     tap waits for the flash more than 100 ms, even at its worst timings"): a board after long
     use (`image`'s journal sectors 4-15 not erased), one tap to begin the journal, then for
-    each of `taps` a pause until an erase is under way and an OK at once. Returns (ms from each
+    each of `taps` a pause until an erase is under way and a tap at once (ERASE_KEYS in turn:
+    each changes the glass; a credit for the Corp's clicks, the bar's cursor). Returns (ms from each
     tap's release to the last byte of its update, whether every such tap found the erase
     suspended, whether the erase then went on and ended in a pause, the path of the flash
     image saved after it: a power cut, and what `look(pico)` saw just before it). A key
@@ -753,7 +759,7 @@ def taps_in_an_erase(image, folder, flash_timing, taps=3, look=None):
     with VirtualPico(work, flash_timing=flash_timing) as pico:
         pico.boot()
         pico.play("OK")                      # (the journal begins: its sectors ahead, erased)
-        for _ in range(taps):                # (each pause goes on with the erase a tap stopped)
+        for tap in range(taps):              # (each pause goes on with the erase a tap stopped)
             waited = 0
             while not pico.erasing:
                 if waited >= 6000:
@@ -761,9 +767,10 @@ def taps_in_an_erase(image, folder, flash_timing, taps=3, look=None):
                 pico.run(5)
                 waited += 5
             seen = len(pico.i2c_writes)
-            pico.press("OK")
+            key = ERASE_KEYS[tap % len(ERASE_KEYS)]
+            pico.press(key)
             pico.run(60)
-            pico.release("OK")
+            pico.release(key)
             released = pico.now_us
             for _ in range(100):             # (until the glass answers: 1 s at most)
                 if len(pico.i2c_writes) > seen:

@@ -24,6 +24,11 @@
 // functions, the boot ROM's, and registers.
 
 #include "py/runtime.h"
+
+// The RP2040's only: the Pico 2's RP2350 drives its flash through another block (QMI), and its
+// image goes without this module (_boot.py, firmware.board.flash_journal: plain erases).
+#if PICO_RP2040
+
 #include "py/mperrno.h"
 #include "hardware/flash.h"
 #include "hardware/sync.h"
@@ -34,8 +39,6 @@
 #include "hardware/structs/ssi.h"
 #include "hardware/structs/timer.h"
 #include "pico/bootrom.h"
-
-#if PICO_RP2040
 
 #ifndef MICROPY_HW_FLASH_STORAGE_BASE
 #define MICROPY_HW_FLASH_STORAGE_BASE (PICO_FLASH_SIZE_BYTES - MICROPY_HW_FLASH_STORAGE_BYTES)
