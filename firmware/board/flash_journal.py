@@ -171,11 +171,19 @@ class FlashJournal(hw.JournalElsewhere):
             self.region.writeblocks(sector, page, base)
             done += count
 
-    def _erase(self, sector):
+    def _erase(self, sector, keys=False):
+        """Erase a sector. `keys`: a pause's erase (prepare), which a key may suspend on a
+        region that can (the firmware image: firmware.board.keyed_erase); it then waits in
+        self.suspended for the next pause."""
         self._finish()
         self.numbers[sector] = None
         self.erased[sector] = 0
-        self.region.ioctl(6, sector)
+        if keys and hasattr(self.region, "erase_for_keys"):
+            if not self.region.erase_for_keys(sector):
+                self.suspended = sector
+                return
+        else:
+            self.region.ioctl(6, sector)
         self.erased[sector] = 1
 
     def _finish(self):
@@ -238,9 +246,8 @@ class FlashJournal(hw.JournalElsewhere):
         True when it erased (up to 400 ms: called in pauses, Saver.tick). On the firmware image
         a key suspends the erase (the tap is answered at once) and the next call goes on with
         it."""
-        region = self.region
         if self.suspended is not None:
-            if region.resume_for_keys():
+            if self.region.resume_for_keys():
                 self._finish()
             return True
         if self.ready:
@@ -251,15 +258,7 @@ class FlashJournal(hw.JournalElsewhere):
                 break                  # (the journal fills the region: it is compacted soon)
             if not self.erased[sector]:
                 if not self._blank(sector, 0):
-                    if not hasattr(region, "erase_for_keys"):
-                        self._erase(sector)
-                        return True
-                    self.numbers[sector] = None
-                    self.erased[sector] = 0
-                    if region.erase_for_keys(sector):
-                        self.erased[sector] = 1
-                    else:
-                        self.suspended = sector
+                    self._erase(sector, keys=True)
                     return True
                 self.erased[sector] = 1
         self.ready = True
