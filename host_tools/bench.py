@@ -395,10 +395,12 @@ def _budget_figures(image, fresh, folder, later, timings=RHYTHM_TIMINGS):
     figures["rhythm"] = dict((timing, bench_rhythm(image, timing, later=later))
                              for timing in timings)
     figures["erase_taps"] = later(_erase_taps, fresh, folder)
+    figures["littlefs_taps"] = later(_littlefs_taps, fresh, folder)
     return figures
 
 
 ERASE_TAPS = 5     # taps landing as an erase of the journal's begins (Taps in an erase)
+LITTLEFS_EARLY_MS = (0, 30, 60)   # ... and pressed this much before littlefs's writes begin
 
 
 def _erase_taps(fresh, folder):
@@ -413,6 +415,28 @@ def _erase_taps(fresh, folder):
     except VirtualPicoError:
         return None
     return late
+
+
+def _littlefs_taps(fresh, folder):
+    """(the longest ms from the release of a tap landing in littlefs's writes of a swap's
+    whole files, the flash at its worst, the erases littlefs made in them): a new game over a
+    SWAP_ACTIONS game with three kept (as "Taps after a swap"), a tap pressed as the writes
+    begin and LITTLEFS_EARLY_MS before (virtual_checks.taps_in_littlefs_writes), or None on a
+    board without erases ahead (the .mpy deploy)."""
+    from host_tools import virtual_checks
+    from host_tools.vpico import VirtualPicoError
+    if "main.py" in virtual_checks.read_files(fresh):
+        return None                  # (the .mpy deploy: the tracker in files, plain erases)
+    work = virtual_checks.saved_long_games(fresh, folder, SWAP_ACTIONS, 3, "littlefs.bin")
+    try:
+        late, erases, start = virtual_checks.taps_in_littlefs_writes(work, "worst")
+        for early in LITTLEFS_EARLY_MS[1:]:
+            more, more_erases, _start = virtual_checks.taps_in_littlefs_writes(
+                work, "worst", press_at_ms=start - early)
+            late, erases = max(late, more), max(erases, more_erases)
+    except VirtualPicoError:
+        return None
+    return late, erases
 
 
 def _named(figures):
@@ -938,6 +962,15 @@ def print_virtual_pico(boards):
             "the release; a key suspends it; issue 58's target <= %d: %s)" % (
                 ERASE_TAPS, TARGETS["flash_wait"],
                 verdicts(lambda k: max(erase_taps[k]) <= TARGETS["flash_wait"])))
+    littlefs_taps = dict((k, boards[k].get("littlefs_taps")) for k in kinds)
+    if littlefs_taps.get("image"):
+        row("Taps in littlefs's writes, worst", [
+            "%.0f ms" % littlefs_taps[k][0] if littlefs_taps[k] else "-" for k in kinds],
+            "(a new game's whole files in the next pause, %d erases: a tap pressed as they "
+            "begin, or %s ms before, from the release; issue 58's target <= %d: %s)" % (
+                littlefs_taps["image"][1], "/".join(str(ms) for ms in LITTLEFS_EARLY_MS[1:]),
+                TARGETS["flash_wait"],
+                verdicts(lambda k: littlefs_taps[k][0] <= TARGETS["flash_wait"])))
     print()
     print_swap(boards)
     print("Rhythm sweep (issue 37): the mixed script's %d taps at each rhythm, press to press;"

@@ -73,6 +73,22 @@ def copy_image(image, folder, name):
 FRAM = {"address": 0x50, "bytes": 32768}
 
 
+def with_old_bytes(image):
+    """Make every blank block of littlefs's part of `image`'s flash hold old bytes, as free
+    blocks do after long use (a blank block holds no file: a file's blocks hold its bytes and
+    littlefs's own). Returns how many blocks it filled."""
+    end = vpico.FS_OFFSET + (vpico.FS_BLOCKS - JOURNAL_SECTORS) * 4096
+    filled = 0
+    with open(image, "r+b") as handle:
+        for block in range(vpico.FS_OFFSET, end, 4096):
+            handle.seek(block)
+            if handle.read(4096) == b"\xff" * 4096:
+                handle.seek(block)
+                handle.write(bytes(range(256)) * 16)
+                filled += 1
+    return filled
+
+
 def with_fram(image, folder, name):
     """A copy of `image` whose pin map (hardware/pins.json on its filesystem) names FRAM."""
     return with_options(image, folder, name, fram=True)
@@ -786,6 +802,57 @@ def taps_in_an_erase(image, folder, flash_timing, taps=3, look=None):
         seen = look(pico) if look else None
         pico.save_image(work)
     return late, suspended, ended, work, seen
+
+
+def taps_in_littlefs_writes(image, flash_timing, swap="new game", keys=None, settle_ms=8000,
+                            press_at_ms=None, save_to=None):
+    """A tap that lands as littlefs's writes begin, on the image (issue 58, "no tap waits for
+    the flash more than 100 ms, even at its worst timings"): a swap (SWAP_KEYS, or `keys` to
+    its held OK from the dashboard) after a pause of `settle_ms`, its whole files written in
+    the next pause (firmware.saving.storage.Saver), and a tap (RIGHT) pressed as soon as the
+    first of those writes reaches the flash, or `press_at_ms` after the held OK's release.
+    Returns (ms from when the tap's release was due to the last byte of its update, the erases
+    littlefs made in those writes, the ms from the held OK's release to the first of them);
+    the flash is saved to `save_to` at the end (a power cut, after a pause).
+    The blocks littlefs erases next are erased ahead in the pauses before
+    (firmware.board.keyed_erase.KeyedLittlefs): without that, its writes erase a block or two,
+    400 ms each at the flash's worst, and a tap landing there waits for them."""
+    from host_tools import keyscript
+    journal = 2 * 1024 * 1024 - JOURNAL_SECTORS * 4096
+    with VirtualPico(image, flash_timing=flash_timing) as pico:
+        pico.boot()
+        pico.play("WAIT:%d" % settle_ms)
+        pico.play(keys or SWAP_KEYS[swap], gap_ms=330)
+        pico.press("OK")
+        pico.run(keyscript.LONG_MS)
+        pico.release("OK")
+        released = pico.now_us
+        held = len(pico.flash_ops)
+        if press_at_ms is not None:
+            pico.run(press_at_ms)
+        else:
+            waited = 0                       # (the pause: 1.5 s, then the writes)
+            while not any(op[1] < journal for op in pico.flash_ops[held:]):
+                if waited >= 6000:
+                    raise VirtualPicoError("no write to littlefs in the pause after the swap")
+                pico.run(2)
+                waited += 2
+        seen = len(pico.i2c_writes)
+        pressed = pico.now_us
+        pico.press("RIGHT")
+        pico.run(keyscript.TAP_MS)
+        pico.release("RIGHT")
+        due = pressed + keyscript.TAP_MS * 1000
+        pico.run(1500)
+        late = update_ms([("RIGHT", due, seen)], pico.i2c_writes, 1500 * 1000)[0][1]
+        until = due + (late or 0) * 1000
+        writes = [op for op in pico.flash_ops[held:] if op[1] < journal]
+        erases = [op for op in writes if op[0] == "erase" and op[3] <= until]
+        if save_to:
+            pico.run(4000)
+            pico.save_image(save_to)
+    late = NEVER if late is None else late
+    return late, len(erases), (writes[0][3] - released) / 1000.0 if writes else None
 
 
 def _scripted_game_at_repl(pico):

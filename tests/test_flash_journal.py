@@ -112,6 +112,54 @@ def test_an_erase_a_key_suspends_goes_on_in_the_next_pause_and_loses_nothing():
     assert journal.erases == erases
 
 
+class _Ahead:
+    """Another flash's erases ahead (as firmware.board.keyed_erase.KeyedLittlefs): `steps`
+    pauses' work, a key suspending the first of them."""
+
+    def __init__(self, steps):
+        self.steps = steps
+        self.suspended = None
+        self.calls = []
+
+    def prepare(self, journal=None):
+        self.calls.append(self.suspended)
+        if self.suspended is not None:
+            self.suspended = None
+            return True
+        if not self.steps:
+            return False
+        self.steps -= 1
+        if not self.calls[:-1]:
+            self.suspended = "block"
+        return True
+
+
+def test_the_erases_ahead_of_another_flash_come_after_the_journals_and_a_suspended_one_first():
+    """On the image the pauses also erase ahead for littlefs (KeyedLittlefs, the journal's
+    `after`): only once the journal's own sectors ahead are erased, and an erase of littlefs's
+    that a key suspended is gone on with before any of the journal's (the chip takes no other
+    erase meanwhile)."""
+    region = MemoryRegion(8, data=b"\x00" * 8 * 4096)
+    journal = FlashJournal(MemoryFlash(), region, NAME)
+    journal.after = ahead = _Ahead(3)
+    pauses = []
+    while True:
+        erased = journal.erased[:]
+        more = journal.prepare()
+        pauses.append("journal" if journal.erased != erased else "after" if more else None)
+        if not more:
+            break
+        if ahead.suspended is not None:
+            journal.append(NAME, b"x" * 4000)    # (a tap's commit meanwhile; a sector begun)
+            journal.append(NAME, b"y" * 4000)
+    assert pauses[:FlashJournal.AHEAD] == ["journal"] * FlashJournal.AHEAD
+    # littlefs's first erase, suspended; its going on comes before the journal's next sector
+    assert pauses[FlashJournal.AHEAD:FlashJournal.AHEAD + 2] == ["after", "after"]
+    assert ahead.calls[:2] == [None, "block"]
+    assert pauses[-1] is None and ahead.steps == 0 and ahead.suspended is None
+    assert journal.read(NAME) == b"x" * 4000 + b"y" * 4000
+
+
 @pytest.mark.parametrize("tear,keys", [(0.0, None), (0.3, None), (0.99, None), (0.3, 0.5)])
 def test_a_power_cut_in_any_program_or_erase_keeps_the_journal_as_before_or_after(tear, keys):
     """Cut at every flash operation of a stretch of play with pauses: the next power-up reads

@@ -195,6 +195,12 @@ def test_make_bench_budgets_part_measures_and_prints_the_images_budgets_alone(mo
     monkeypatch.setattr(bench, "photon_mixed", lambda image, gap: ([1.0, 2.0, 3.0], 3))
     monkeypatch.setattr(vc, "taps_in_an_erase", lambda image, folder, timing, taps=3, look=None:
                         ([12.0, 140.0, 9.0], True, True, "work", None))
+    monkeypatch.setattr(vc, "read_files", lambda image: {"game.json": b"{}"})
+    monkeypatch.setattr(vc, "saved_long_games", lambda image, folder, actions, kept, name: name)
+    early = []
+    monkeypatch.setattr(vc, "taps_in_littlefs_writes",
+                        lambda image, timing, press_at_ms=None: early.append(press_at_ms) or (
+                            (40.0, 0, 2000.0) if press_at_ms is None else (85.0, 0, None)))
     calls = []
     monkeypatch.setattr(bench, "_if_it_fits",
                         lambda measure, instead, *args: calls.append(measure) or measure(*args))
@@ -208,6 +214,9 @@ def test_make_bench_budgets_part_measures_and_prints_the_images_budgets_alone(mo
     assert "a full GC at the peak" in out and "Rhythm sweep" in out
     erase_row = [line for line in out.splitlines() if "Taps in an erase" in line]
     assert erase_row and "140 ms" in erase_row[0] and "MISSED" in erase_row[0]   # 140 > 100
+    littlefs_row = [line for line in out.splitlines() if "Taps in littlefs's writes" in line]
+    assert littlefs_row and "85 ms" in littlefs_row[0] and ": ok)" in littlefs_row[0]
+    assert early == [None, 1970.0, 1940.0]        # as the writes begin, then 30 and 60 ms before
     assert "1 late, 61/61" in out                                         # the sweep's rows
     assert "13-round game" not in out and "CPU busy" not in out
     assert "firmware image, typical" in out and "firmware image, worst" not in out

@@ -32,9 +32,9 @@ programmed again with the same values, which leaves them as they are.
 
 from firmware.board import hw
 try:
-    from firmware.board.keyed_erase import KeyedRegion    # (the firmware image's own)
+    from firmware.board import keyed_erase      # (the firmware image's own)
 except ImportError:
-    KeyedRegion = None  # (the Pico 2's image, a host: plain erases)
+    keyed_erase = None  # (the Pico 2's image, a host: plain erases)
 
 SECTOR = 4096
 PAGE = 256
@@ -68,6 +68,9 @@ class FlashJournal(hw.JournalElsewhere):
         # The sector whose erase a key suspended (a region with erase_for_keys: the firmware
         # image, firmware.board.keyed_erase), or None: prepare goes on with it.
         self.suspended = None
+        # Another flash's erases ahead, made in the pauses once the journal's are done: the
+        # blocks littlefs will erase next (firmware.board.keyed_erase.KeyedLittlefs), or None
+        self.after = None
         self._scan()
 
     # ---- reading the region ----------------------------------------------------------------
@@ -245,13 +248,17 @@ class FlashJournal(hw.JournalElsewhere):
         """Erase one more sector ahead of the journal's end if fewer than AHEAD are; returns
         True when it erased (up to 400 ms: called in pauses, Saver.tick). On the firmware image
         a key suspends the erase (the tap is answered at once) and the next call goes on with
-        it."""
+        it. Then `after`'s (first, when a key suspended one of its erases: the chip takes no
+        other erase meanwhile)."""
+        after = self.after
+        if after is not None and after.suspended is not None:
+            return after.prepare()
         if self.suspended is not None:
             if self.region.resume_for_keys():
                 self._finish()
             return True
         if self.ready:
-            return False
+            return after.prepare() if after is not None else False
         for steps in range(1, self.AHEAD + 1):
             sector = self._ahead(steps)
             if self._live(sector):
@@ -262,7 +269,7 @@ class FlashJournal(hw.JournalElsewhere):
                     return True
                 self.erased[sector] = 1
         self.ready = True
-        return False
+        return after.prepare() if after is not None else False
 
     # ---- the files (hw.JournalFiles' methods, with the journal in the region) ---------------
 
@@ -307,10 +314,15 @@ def journal_in_region(flash, name, pins=None):
     _boot.py keeps for it (hw.journal_region; `pins`: the pin map, whose keys suspend an erase),
     or `flash` as it is on a board formatted otherwise. A journal left in files (the board's
     firmware before) is moved over, not lost."""
-    region = hw.journal_region(KeyedRegion, pins)
+    keyed = keyed_erase
+    region = hw.journal_region(keyed.KeyedRegion if keyed is not None else None, pins)
     if region is None:
         return flash
     journal = FlashJournal(flash, region, name)
+    littlefs = keyed.LITTLEFS if keyed is not None else None
+    if littlefs is not None:
+        littlefs.pins = getattr(region, "pins", 0)     # (its erases stop for the same keys)
+        journal.after = littlefs
     files = hw.JournalFiles(flash, name)
     if files.exists(name):
         data = files.read(name)

@@ -10,46 +10,44 @@
 # each layout is tried in turn; only a flash that neither mounts is formatted, as the port's own
 # _boot.py does.
 #
-# The journal's erases in pauses stop for a key (firmware.board.keyed_erase, netclick_flash). The
-# chip takes no other erase while one is suspended: littlefs's flash (`Guarded`) finishes it
-# before each of its own, and a reset (the chip keeps its state through one) finishes it here.
+# The journal's erases in pauses stop for a key (firmware.board.keyed_erase, netclick_flash), and
+# so do the erases of the blocks littlefs will erase next, made ahead in pauses too
+# (keyed_erase.KeyedLittlefs: its own erases then find them erased). The chip takes no other
+# erase while one is suspended: littlefs's flash finishes it before each of its own, and a reset
+# (the chip keeps its state through one) finishes it here.
 import vfs
 import rp2
 try:
     import netclick_flash
+    from firmware.board import keyed_erase
 except ImportError:
-    netclick_flash = None    # (the Pico 2's image: plain erases)
+    keyed_erase = None       # (the Pico 2's image: plain erases)
 
 JOURNAL_SECTORS = 16     # 64 KB of the 1,408 KB
-
-
-class Guarded:
-    def __init__(self, flash, finish):
-        self.readblocks = flash.readblocks      # (rp2.Flash's own: no Python in a read)
-        self.writeblocks = flash.writeblocks
-        self.flash = flash
-        self.finish = finish                    # (this file's names are deleted below)
-
-    def ioctl(self, op, arg):
-        if op == 6:
-            self.finish(0)
-        return self.flash.ioctl(op, arg)
 
 
 whole = rp2.Flash()
 blocks = whole.ioctl(4, 0)
 ours = rp2.Flash(len=(blocks - JOURNAL_SECTORS) * 4096)
-if netclick_flash:
+if keyed_erase:
     netclick_flash.settle()
-    ours = Guarded(ours, netclick_flash.resume)
+    ours = keyed_erase.KeyedLittlefs(ours)
 try:
     fs = vfs.VfsLfs2(ours, progsize=256)
 except OSError:
     try:
         fs = vfs.VfsLfs2(whole, progsize=256)
+        ours = None          # (littlefs on the whole flash: plain erases)
     except OSError:
         vfs.VfsLfs2.mkfs(ours, progsize=256)
         fs = vfs.VfsLfs2(ours, progsize=256)
 vfs.mount(fs, "/")
+if keyed_erase and ours is not None:
+    ours.fs = fs                     # (its erases ahead ask this littlefs which blocks)
+    keyed_erase.LITTLEFS = ours
 
-del vfs, rp2, netclick_flash, Guarded, whole, blocks, ours, fs, JOURNAL_SECTORS
+del vfs, rp2, keyed_erase, whole, blocks, ours, fs, JOURNAL_SECTORS
+try:
+    del netclick_flash
+except NameError:
+    pass

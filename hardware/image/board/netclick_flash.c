@@ -15,6 +15,12 @@
 //                          `pins` changed level first and the erase is suspended
 //   resume(pins)        -> the same, for the suspended erase (0 at once when none is)
 //   suspended()         -> whether an erase is suspended
+//   ahead(fs, out)      -> how many littlefs blocks it wrote to `out` (16-bit numbers): the
+//                          blocks the mounted VfsLfs2 `fs` will erase next, the old half of each
+//                          of its root folder's metadata pairs (their next compaction's), then
+//                          its free blocks in the order its allocator takes them. For
+//                          firmware.board.keyed_erase to erase them in pauses, so that littlefs's
+//                          own writes find them erased.
 //
 // While an erase is suspended the chip refuses another erase (it would be ignored, and a file
 // written after it corrupted): the firmware finishes it before littlefs writes (resume(0)), and
@@ -39,6 +45,9 @@
 #include "hardware/structs/ssi.h"
 #include "hardware/structs/timer.h"
 #include "pico/bootrom.h"
+#include "extmod/vfs.h"
+#include "extmod/vfs_lfs.h"
+#include "lib/littlefs/lfs2.h"
 
 #ifndef MICROPY_HW_FLASH_STORAGE_BASE
 #define MICROPY_HW_FLASH_STORAGE_BASE (PICO_FLASH_SIZE_BYTES - MICROPY_HW_FLASH_STORAGE_BYTES)
@@ -219,12 +228,97 @@ static mp_obj_t netclick_flash_settle(void) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_0(netclick_flash_settle_obj, netclick_flash_settle);
 
+// The VfsLfs2 object as extmod/vfs_lfs.c lays it out in MicroPython 1.28 (its type is private
+// there). `ahead` checks that its littlefs is the one configured beside it before using it.
+typedef struct {
+    mp_obj_base_t base;
+    mp_vfs_blockdev_t blockdev;
+    bool enable_mtime;
+    vstr_t cur_dir;
+    struct lfs2_config config;
+    lfs2_t lfs;
+} vfs_lfs2_mirror_t;
+
+#define AHEAD_MAX_BLOCKS 2048      // (a 8 MB filesystem: the bitmap below is on the stack)
+
+static int mark_used(void *data, lfs2_block_t block) {
+    uint8_t *used = data;
+    if (block < AHEAD_MAX_BLOCKS) {
+        used[block / 8] |= 1 << (block % 8);
+    }
+    return 0;
+}
+
+static mp_obj_t netclick_flash_ahead(mp_obj_t fs_in, mp_obj_t out_in) {
+    if (!mp_obj_is_type(fs_in, &mp_type_vfs_lfs2)) {
+        mp_raise_TypeError(MP_ERROR_TEXT("not a VfsLfs2"));
+    }
+    vfs_lfs2_mirror_t *fs = MP_OBJ_TO_PTR(fs_in);
+    lfs2_t *lfs = &fs->lfs;
+    if (lfs->cfg != &fs->config || lfs->block_count != fs->config.block_count
+        || lfs->block_count > AHEAD_MAX_BLOCKS) {
+        mp_raise_OSError(MP_EINVAL);        // (another layout: nothing is guessed)
+    }
+    mp_buffer_info_t out;
+    mp_get_buffer_raise(out_in, &out, MP_BUFFER_WRITE);
+    size_t room = out.len / 2, count = 0;
+    uint8_t *blocks = out.buf;
+    uint32_t total = lfs->block_count;
+
+    // The old half of each of the root folder's metadata pairs: littlefs reads both halves'
+    // revisions and keeps the newer valid one in pair[0]; pair[1] is what its next compaction
+    // erases and writes.
+    lfs2_dir_t dir;
+    struct lfs2_info info;
+    int err = lfs2_dir_open(lfs, &dir, "/");
+    if (err) {
+        mp_raise_OSError(-err);
+    }
+    lfs2_block_t last = (lfs2_block_t)-1;
+    do {
+        if (dir.m.pair[1] != last && dir.m.pair[1] < total && count < room) {
+            last = dir.m.pair[1];
+            blocks[2 * count] = last & 255;
+            blocks[2 * count + 1] = last >> 8;
+            ++count;
+        }
+        err = lfs2_dir_read(lfs, &dir, &info);
+    } while (err > 0);
+    lfs2_dir_close(lfs, &dir);
+    if (err < 0) {
+        mp_raise_OSError(-err);
+    }
+
+    // Its free blocks (none that any file, folder or open file holds), in the allocator's order:
+    // those its lookahead window still offers, from where it is, then on from the window's end.
+    uint8_t used[AHEAD_MAX_BLOCKS / 8] = {0};
+    err = lfs2_fs_traverse(lfs, mark_used, used);
+    if (err) {
+        mp_raise_OSError(-err);
+    }
+    uint32_t start = lfs->lookahead.start, next = lfs->lookahead.next, size = lfs->lookahead.size;
+    for (uint32_t step = next; step < next + total && count < room; ++step) {
+        if (step < size && (lfs->lookahead.buffer[step / 8] & (1 << (step % 8)))) {
+            continue;                       // (taken in this window: skipped until the next)
+        }
+        uint32_t block = (start + step) % total;
+        if (!(used[block / 8] & (1 << (block % 8)))) {
+            blocks[2 * count] = block & 255;
+            blocks[2 * count + 1] = block >> 8;
+            ++count;
+        }
+    }
+    return MP_OBJ_NEW_SMALL_INT(count);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(netclick_flash_ahead_obj, netclick_flash_ahead);
+
 static const mp_rom_map_elem_t netclick_flash_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR_netclick_flash) },
     { MP_ROM_QSTR(MP_QSTR_erase), MP_ROM_PTR(&netclick_flash_erase_obj) },
     { MP_ROM_QSTR(MP_QSTR_resume), MP_ROM_PTR(&netclick_flash_resume_obj) },
     { MP_ROM_QSTR(MP_QSTR_suspended), MP_ROM_PTR(&netclick_flash_suspended_obj) },
     { MP_ROM_QSTR(MP_QSTR_settle), MP_ROM_PTR(&netclick_flash_settle_obj) },
+    { MP_ROM_QSTR(MP_QSTR_ahead), MP_ROM_PTR(&netclick_flash_ahead_obj) },
 };
 static MP_DEFINE_CONST_DICT(netclick_flash_globals, netclick_flash_globals_table);
 
