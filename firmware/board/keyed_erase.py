@@ -164,7 +164,12 @@ class KeyedLittlefs:
         if self.ready or self.fs is None or netclick_flash.suspended():
             return False
         wanted = self._wanted
-        for index in range(netclick_flash.ahead(self.fs, wanted)):
+        try:
+            count = netclick_flash.ahead(self.fs, wanted)
+        except Exception:
+            self.fs = None       # (littlefs could not say: its erases are its own, as before)
+            return False
+        for index in range(count):
             block = wanted[2 * index] | wanted[2 * index + 1] << 8
             if self._marked(block):
                 continue
