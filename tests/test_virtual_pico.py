@@ -555,8 +555,9 @@ def test_a_game_brought_back_on_the_image_waits_for_no_erase_and_survives_a_powe
 
 def test_littlefs_on_the_image_finishes_a_suspended_erase_before_its_own(flashed, tmp_path):
     """While an erase is suspended the chip ignores any other (vpico.mjs counts it, and
-    host_tools.vpico raises): the image's _boot.py mounts littlefs over a guard that finishes a
-    suspended erase before each of littlefs's own. An erase of the journal's last sector,
+    host_tools.vpico raises): the image's _boot.py mounts littlefs over
+    firmware.board.keyed_erase.KeyedLittlefs, which finishes a suspended erase before each of
+    littlefs's own. An erase of the journal's last sector,
     suspended by a press; then a 20 KB file (littlefs erases blocks for it) written and read
     back whole, the erase finished. (Found by make bench: the guard lost its name after boot.)"""
     work = checks.copy_image(flashed[0], str(tmp_path), "guard.bin")
