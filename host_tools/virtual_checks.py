@@ -17,7 +17,8 @@ import shutil
 import threading
 
 from host_tools import vpico
-from host_tools.vpico import VirtualPico, VirtualPicoError, JOURNAL_SECTORS, read_files
+from host_tools.vpico import (VirtualPico, VirtualPicoError, JOURNAL_SECTORS, JOURNAL_START,
+                              read_files)
 
 # What saving may leave in the board's root folder; anything else (a file kept aside, error.log)
 # means the tracker found something wrong at boot.
@@ -77,10 +78,9 @@ def with_old_bytes(image):
     """Make every blank block of littlefs's part of `image`'s flash hold old bytes, as free
     blocks do after long use (a blank block holds no file: a file's blocks hold its bytes and
     littlefs's own). Returns how many blocks it filled."""
-    end = vpico.FS_OFFSET + (vpico.FS_BLOCKS - JOURNAL_SECTORS) * 4096
     filled = 0
     with open(image, "r+b") as handle:
-        for block in range(vpico.FS_OFFSET, end, 4096):
+        for block in range(vpico.FS_OFFSET, JOURNAL_START, 4096):
             handle.seek(block)
             if handle.read(4096) == b"\xff" * 4096:
                 handle.seek(block)
@@ -766,9 +766,8 @@ def taps_in_an_erase(image, folder, flash_timing, taps=3, look=None):
     suspends the erase (firmware/board/keyed_erase.py); without that, a tap waits for the rest
     of it (up to 400 ms)."""
     work = copy_image(image, folder, "erasing-%s-%s" % (flash_timing, os.path.basename(image)))
-    region = 2 * 1024 * 1024 - JOURNAL_SECTORS * 4096
     with open(work, "r+b") as handle:
-        handle.seek(region + 4 * 4096)
+        handle.seek(JOURNAL_START + 4 * 4096)
         handle.write(bytes((JOURNAL_SECTORS - 4) * 4096))
     late = []
     suspended = True
@@ -818,7 +817,6 @@ def taps_in_littlefs_writes(image, flash_timing, swap="new game", keys=None, set
     (firmware.board.keyed_erase.KeyedLittlefs): without that, its writes erase a block or two,
     400 ms each at the flash's worst, and a tap landing there waits for them."""
     from host_tools import keyscript
-    journal = 2 * 1024 * 1024 - JOURNAL_SECTORS * 4096
     with VirtualPico(image, flash_timing=flash_timing) as pico:
         pico.boot()
         pico.play("WAIT:%d" % settle_ms)
@@ -832,7 +830,7 @@ def taps_in_littlefs_writes(image, flash_timing, swap="new game", keys=None, set
             pico.run(press_at_ms)
         else:
             waited = 0                       # (the pause: 1.5 s, then the writes)
-            while not any(op[1] < journal for op in pico.flash_ops[held:]):
+            while not any(op[1] < JOURNAL_START for op in pico.flash_ops[held:]):
                 if waited >= 6000:
                     raise VirtualPicoError("no write to littlefs in the pause after the swap")
                 pico.run(2)
@@ -846,7 +844,7 @@ def taps_in_littlefs_writes(image, flash_timing, swap="new game", keys=None, set
         pico.run(1500)
         late = update_ms([("RIGHT", due, seen)], pico.i2c_writes, 1500 * 1000)[0][1]
         until = due + (late or 0) * 1000
-        writes = [op for op in pico.flash_ops[held:] if op[1] < journal]
+        writes = [op for op in pico.flash_ops[held:] if op[1] < JOURNAL_START]
         erases = [op for op in writes if op[0] == "erase" and op[3] <= until]
         if save_to:
             pico.run(4000)

@@ -335,6 +335,8 @@ def _journal_sectors():
 
 
 JOURNAL_SECTORS = _journal_sectors()
+# Where the journal's sectors begin on the image's layout: the end of littlefs's part
+JOURNAL_START = FS_OFFSET + (FS_BLOCKS - JOURNAL_SECTORS) * FS_BLOCK
 
 
 _LITTLEFS = threading.Lock()

@@ -663,7 +663,6 @@ def test_a_power_cut_in_an_erase_ahead_of_littlefs_loses_no_file(flashed, tmp_pa
     file as the pause left it, and the tracker resumes the game."""
     work = checks.saved_long_games(flashed[0], str(tmp_path), 190, 2, "ahead.bin")
     assert checks.with_old_bytes(work) > 100
-    lfs_end = vpico.FS_OFFSET + (vpico.FS_BLOCKS - vpico.JOURNAL_SECTORS) * 4096
     before, _notices, _held, _files = checks.resumed_game(work)
     whole = checks.copy_image(work, str(tmp_path), "whole.bin")
     with vpico.VirtualPico(whole) as pico:   # (the power-up writes a snapshot: the files then)
@@ -676,7 +675,7 @@ def test_a_power_cut_in_an_erase_ahead_of_littlefs_loses_no_file(flashed, tmp_pa
     # (the erases ahead are netclick_flash's, in littlefs's part of the flash: its own erases
     # at power-up, before the first pause, are the boot ROM's)
     ahead = [(nth, op[1]) for nth, op in enumerate(erases, 1)
-             if len(op) > 5 and op[1] < lfs_end]
+             if len(op) > 5 and op[1] < vpico.JOURNAL_START]
     halves = [(nth, at) for nth, at in ahead if at < vpico.FS_OFFSET + 2 * 4096]
     assert len(ahead) >= 8 and halves
     cuts = ahead[:3] + [half for half in halves[:1] if half not in ahead[:3]]
