@@ -119,7 +119,6 @@ class KeyedLittlefs:
     def ioctl(self, op, arg):
         if op == 6:
             self.finish()
-            netclick_flash.resume(0)      # (the journal's, if one is suspended)
             self.ready = False
             if self._marked(arg):
                 self._mark(arg, False)    # erased ahead: littlefs programs it from now
@@ -138,9 +137,10 @@ class KeyedLittlefs:
             self.erased[block >> 3] &= ~(1 << (block & 7))
 
     def finish(self):
-        """Finish an erase a key suspended, whatever the keys do."""
+        """Finish an erase a key suspended, whatever the keys do: this flash's, or the
+        journal's (the chip takes no other erase meanwhile)."""
+        netclick_flash.resume(0)
         if self.suspended is not None:
-            netclick_flash.resume(0)
             self._mark(self.suspended, True)
             self.suspended = None
 
