@@ -241,10 +241,17 @@ class App:
         """Write the games that others replaced into the archive (firmware.saving.archive); the
         Saver calls this before each commit. Raises OSError like any save (they stay in memory
         until it works)."""
+        for _ in self.keep_endings_steps():
+            pass
+
+    def keep_endings_steps(self):
+        """keep_endings as a generator of short steps (firmware.saving.archive.keep_steps), for
+        the Saver to make in a pause, giving way to a key between two. Nothing else may keep
+        or swap a game before its end (App.settle has the Saver finish it first)."""
         if self.endings and self.flash is not None:
             while self.endings:
                 ending = self.endings[0]
-                kept = archive.keep(self.flash, ending, self.restored)
+                kept = yield from archive.keep_steps(self.flash, ending, self.restored)
                 if self.restored is not None and ending is self.back:
                     # The game brought back, replaced again before its swap was saved: kept
                     # as a swap (pushing none out), and its archive copy, the start of what is

@@ -220,8 +220,11 @@ class Device:
 
     def poll_ms(self):
         """How long the main loop may sleep: the App's time, shorter while a history is being
-        checked (so that the check is done in seconds)."""
-        return self.POLL_MS if self.app.game.unchecked else self.app.poll_ms()
+        checked (so that the check is done in seconds) or a pause's whole files are written a
+        step at a time (firmware.saving.storage.Saver)."""
+        if self.app.game.unchecked or self.saver.busy():
+            return self.POLL_MS
+        return self.app.poll_ms()
 
     def tick(self, now):
         """One pass of the main loop. An exception in the firmware shows the error screen,
@@ -243,6 +246,7 @@ class Device:
             ) and not app.pad.held()
             if collect:
                 gc.collect()
+                hw.keep_room()          # (the .mpy deploy: room for a file open, hw.open_file)
                 self._collected_for = app.last_input
             if saved or collect:
                 # A save can take most of a second (sector erases, at the flash's worst): the
@@ -303,6 +307,8 @@ def run():
         # only the frozen modules are looked through. (The REPL has the usual path back after
         # a soft reset.)
         sys.path[:] = [".frozen"]
+    if frozen_image() is None:
+        hw.keep_room(start=True)  # modules loaded onto the heap: room for a file open kept
     clock = hw.Clock()
     flash = hw.Flash()
     pins = None

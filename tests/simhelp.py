@@ -243,3 +243,21 @@ def device_module_names():
             found |= {prefix if name == "__init__.py" else prefix + "." + name[:-3]
                       for name in names if name.endswith(".py")}
     return found
+
+
+def saver_tick(device, now):
+    """The Saver's pass at `now` as the main loop makes it: while a pause's whole files are
+    written a step at a time (firmware.saving.storage.Saver.busy) the loop does not sleep, so
+    here the steps follow at once. Returns whether it saved."""
+    saved = device.saver.tick(now)
+    while device.saver.busy():
+        saved = device.saver.tick(now) or saved
+    return saved
+
+
+def device_tick(device, now):
+    """A pass of the main loop at `now` (firmware.main.Device.tick), and those that follow at
+    once while a pause's whole files are written a step at a time."""
+    device.tick(now)
+    while device.saver.busy():
+        device.tick(now)

@@ -18,7 +18,7 @@ from host_tools.keyscript import ManualClock, WrappingClock, Driver
 from host_tools.sim import Simulator
 from host_tools.ssd1306_emu import SSD1306
 from tests.test_storage import PINS, boot, same_game, play_ops, script_ops, saved_flash
-from simhelp import journal_of, set_journal
+from simhelp import journal_of, set_journal, device_tick
 
 GAME_FILES = (SNAPSHOT, PREVIOUS, TEMPORARY, JOURNAL)
 
@@ -31,7 +31,7 @@ def tick_for(device, clock, ms, step=10):
     """Run the main loop for `ms` of the clock's time."""
     end = clock.now + ms
     while clock.now < end:
-        device.tick(clock.ticks_ms())
+        device_tick(device, clock.ticks_ms())
         clock.now += step
 
 
@@ -60,7 +60,7 @@ def test_the_display_still_sleeps_after_a_week_of_uptime():
     blanked = []
     for minute in range(7 * 24 * 60):           # a week, nobody touching it
         clock.now += 60000
-        device.tick(clock.ticks_ms())
+        device_tick(device, clock.ticks_ms())
         blanked.append(app.blanked)
     assert all(blanked[10:]), "the panel lit up again: idle time read wrongly after the wrap"
 
@@ -151,9 +151,9 @@ def test_a_failed_append_is_followed_by_a_snapshot_and_nothing_is_lost():
     for k in range(55):
         device.app.act(logtext.parse("corp gain 1" if k % 2 else "runner gain 1"))
         clock.now += 1100
-        device.tick(clock.now)
+        device_tick(device, clock.now)
     clock.now += 1100
-    device.tick(clock.now)
+    device_tick(device, clock.now)
     assert not device.saver.pending()
     resumed = boot(MemoryFlash(flash.files))
     assert resumed.app.game.count == 55
@@ -502,7 +502,7 @@ def test_settings_that_cannot_be_saved_are_retried_less_and_less_often():
     device.app.settings_version += 1
     for _ in range(600):                             # ten minutes, a tick a second
         clock.now += 1000
-        device.tick(clock.now)
+        device_tick(device, clock.now)
     assert 5 <= len(tries) <= 25
     assert "Settings not saved" in (device.saver.failed or "")
 

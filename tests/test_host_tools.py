@@ -216,7 +216,7 @@ def test_make_bench_budgets_part_measures_and_prints_the_images_budgets_alone(mo
     assert erase_row and "140 ms" in erase_row[0] and "MISSED" in erase_row[0]   # 140 > 100
     littlefs_row = [line for line in out.splitlines() if "Taps in littlefs's writes" in line]
     assert littlefs_row and "85 ms" in littlefs_row[0] and ": ok)" in littlefs_row[0]
-    assert early == [None, 1970.0, 1940.0]        # as the writes begin, then 30 and 60 ms before
+    assert early == [None] + [2000.0 + ms for ms in bench.LITTLEFS_PRESS_MS]   # (across them)
     assert "1 late, 61/61" in out                                         # the sweep's rows
     assert "13-round game" not in out and "CPU busy" not in out
     assert "firmware image, typical" in out and "firmware image, worst" not in out

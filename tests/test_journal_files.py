@@ -9,7 +9,7 @@ from firmware.board.hw import JournalFiles
 from firmware.saving.storage import JOURNAL, SNAPSHOT, PREVIOUS
 from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.keyscript import ManualClock
-from simhelp import journal_of, set_journal, run_of, journal_files_of
+from simhelp import journal_of, set_journal, run_of, journal_files_of, saver_tick
 from test_fram import Fram
 from test_storage import boot, same_game, play_ops, script_ops, record_ends
 
@@ -28,7 +28,7 @@ def played_on(ops):
             device.app.last_input = clock.now
     play_ops(device, clock, ops, pressed, pause=False)
     clock.now += 1100
-    device.saver.tick(clock.now)          # committed, but not a pause long enough to compact
+    saver_tick(device, clock.now)          # committed, but not a pause long enough to compact
     assert not device.saver.pending()
     return flash, device, clock
 
@@ -52,7 +52,7 @@ def test_a_pause_compacts_the_run_into_a_snapshot(monkeypatch):
     flash, device, clock = played_on(script_ops(300))
     assert len(run_of(flash)) >= 3
     clock.now += 2000                       # a pause: the long journal becomes a snapshot
-    device.saver.tick(clock.now)
+    saver_tick(device, clock.now)
     assert run_of(flash) == [] and flash.files[SNAPSHOT]
     assert same_game(boot(MemoryFlash(flash.files)).app.game, device.app.game)
 

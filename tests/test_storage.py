@@ -16,7 +16,7 @@ from host_tools.flash import MemoryFlash, PowerCutFlash, PowerCut
 from host_tools.scripted_game import scripted_game
 from host_tools.sim import Simulator, Hang
 from host_tools.ssd1306_emu import SSD1306
-from simhelp import choose, journal_of, set_journal, run_of
+from simhelp import choose, journal_of, set_journal, run_of, saver_tick, device_tick
 
 PINS = load_pins("hardware/pins.json")
 
@@ -28,7 +28,7 @@ def boot(flash, clock=None):
     machine.board.i2c_devices[0x3C] = SSD1306()
     clock = clock or ManualClock()
     device = Device(PINS, clock, flash)
-    device.tick(clock.now)
+    device_tick(device, clock.now)
     return device
 
 
@@ -183,12 +183,12 @@ def play_ops(device, clock, ops, record=None, pause=True):
         clock.now += 400
         if record:
             record("op", k)
-        device.saver.tick(clock.now)
+        saver_tick(device, clock.now)
         if record:
             record("tick", k)
     if pause:
         clock.now += 1500
-        device.saver.tick(clock.now)
+        saver_tick(device, clock.now)
 
 
 def reference_run(ops):
@@ -337,7 +337,7 @@ def test_a_damaged_journal_is_kept_aside_and_the_good_records_are_used():
     for line in ("corp gain 2", "corp gain 3", "corp gain 4"):
         device.app.act(logtext.parse(line))
         clock.now += 1100
-        device.saver.tick(clock.now)
+        saver_tick(device, clock.now)
     journal = bytearray(journal_of(flash))
     ends = record_ends(journal)                              # the start record, then actions'
     assert journal[0] == 0xA6 and len(ends) == 4
@@ -467,7 +467,7 @@ def test_a_button_held_while_booting_does_nothing():
 
 def loop_pass(device, clock):
     """One pass of the main loop as run() makes it: a tick, then its sleep."""
-    device.tick(clock.now)
+    device_tick(device, clock.now)
     clock.now += device.poll_ms()
 
 
@@ -603,12 +603,12 @@ def test_a_long_journal_is_compacted_in_a_pause_not_while_the_player_presses(mon
     sim.run(3000)
     storage = sim.device.storage
     snapshots = []
-    write = storage.write_snapshot
+    write = storage.snapshot_steps
 
     def counted(game):
         snapshots.append(sim.clock.now)
         return write(game)
-    storage.write_snapshot = counted
+    storage.snapshot_steps = counted      # (write_snapshot, and a pause's, a step at a time)
     # Two minutes of presses every 400 ms: the journal grows well past its limit...
     for _ in range(300):
         sim.keys("UP,OK,WAIT:200")
@@ -672,7 +672,7 @@ def test_undo_or_the_log_at_once_on_a_long_game_never_checks_it_in_one_go(monkey
     assert "Checking the save" in app.toast and app.game.count == count
     while app.game.unchecked:                          # the pauses check it
         clock.now += 20
-        device.tick(clock.now)
+        device_tick(device, clock.now)
     app.undo() if key == "undo" else game_log(app)
     if key == "undo":
         assert app.game.count == count - 1
@@ -688,7 +688,7 @@ def test_the_history_is_checked_in_slices_while_nobody_presses():
     passes = 0
     while resumed.unchecked:
         clock.now += device.poll_ms()
-        device.tick(clock.now)
+        device_tick(device, clock.now)
         passes += 1
         assert passes < 20000
     assert passes > 10                            # in many short slices, not one long one
@@ -714,13 +714,13 @@ def test_a_history_found_damaged_after_power_up_is_told_and_the_older_save_kept(
     assert device.app.game.state.pack() == game.state.pack()       # on the glass at once
     while device.app.game.unchecked:
         clock.now += device.poll_ms()
-        device.tick(clock.now)
+        device_tick(device, clock.now)
     assert "Saved history damaged" in device.app.toast and "undo stops at power-up" in device.app.toast
     assert flash.files[PREVIOUS + ".bad1"] == older                # the older save, kept aside
     with pytest.raises(Refused):
         device.app.game.undo()
     clock.now += 3000
-    device.tick(clock.now)                                         # saved whole, and sound
+    device_tick(device, clock.now)                                         # saved whole, and sound
     again = boot(flash)
     assert again.app.game.state.pack() == game.state.pack()
     again.app.game.check_all()
@@ -827,14 +827,14 @@ def test_a_journal_whose_snapshots_are_lost_rebuilds_its_own_game(kind):
     play_ops(device, clock, ops + ["corp gain 2"] if kind == "netrunner" else ops)
     game = device.app.game
     clock.now += 3000
-    device.tick(clock.now)                   # the snapshot
+    device_tick(device, clock.now)                   # the snapshot
     if kind == "infiltration":
         from engine_lite.infiltration import rules as I
         play_ops(device, clock, [(I.ALARM, 0, 1, 0, 0), (I.NEXT_PHASE, 0, 0, 0, 0)])
     else:
         play_ops(device, clock, ["corp gain 3", "corp gain-credit"])
     clock.now += 3000
-    device.tick(clock.now)
+    device_tick(device, clock.now)
     assert JOURNAL in flash.files
     expected = device.app.game.state.pack()
     for name in (SNAPSHOT, PREVIOUS):
@@ -851,10 +851,10 @@ def test_a_journal_alone_uses_the_games_own_settings_not_todays():
     device = boot(flash, clock)
     play_ops(device, clock, ["corp gain 2"])
     clock.now += 3000
-    device.tick(clock.now)
+    device_tick(device, clock.now)
     play_ops(device, clock, ["corp gain 1"])
     clock.now += 3000
-    device.tick(clock.now)
+    device_tick(device, clock.now)
     link = device.app.game.state.runner.link
     device.app.settings.runner_link = link + 2          # changed "for new games" mid-game
     device.saver.flush()
@@ -986,7 +986,7 @@ def test_a_journal_that_reaches_into_a_damaged_history_is_kept_aside_and_the_gam
     clock = ManualClock()
     device = boot(flash, clock)
     clock.now += 3000
-    device.tick(clock.now)                               # compacted: a fresh snapshot
+    device_tick(device, clock.now)                               # compacted: a fresh snapshot
     saved = device.app.game.state.pack()
     play_ops(device, clock, ["undo", "corp gain 2"])     # a record whose base is before it
     assert journal_of(flash)

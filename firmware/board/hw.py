@@ -4,6 +4,7 @@ The simulator runs this same file on CPython with host stand-ins for `machine`; 
 it (buttons, display, screens) receives objects made here and never imports `machine` itself.
 """
 
+import gc
 import os
 import sys
 import time
@@ -173,6 +174,48 @@ def open_watchdog(timeout_ms):
 ENOENT = (2, 44)
 
 
+# ---- room for an open file, on a heap in small pieces (the .mpy deploy) ------------------------
+#
+# A file open on littlefs takes its cache, 1,148 bytes in one block. On the .mpy deploy every
+# module's code is on the heap, and once the modules are loaded the largest free block is about
+# that (make bench's deployed board, a fresh game: 14 KB free, the largest block 1,152 bytes,
+# the holes the loader's own file opens left between the modules' code): a few small objects
+# in those holes, and every save failed, the game's first one too ("Save failed (out of
+# memory)"). So there a block of that size is kept aside (keep_room, after each collection),
+# and let go when a file open finds no room.
+
+ROOM_BYTES = 1152
+_room = None
+_keep_room = False
+
+
+def keep_room(start=False):
+    """Keep a block for a file open aside, where the tracker asked for it at its start
+    (`start`: firmware.main.run on a board whose modules are not frozen); a no-op elsewhere."""
+    global _room, _keep_room
+    if start:
+        _keep_room = True
+    if _keep_room and _room is None:
+        try:
+            _room = bytearray(ROOM_BYTES)
+        except MemoryError:
+            pass                 # (none now: the next collection may leave one)
+
+
+def open_file(path, mode):
+    """open(), with the block kept aside (keep_room) let go first when the heap has no room
+    for the file's buffer."""
+    global _room
+    try:
+        return open(path, mode)
+    except MemoryError:
+        if _room is None:
+            raise
+        _room = None
+        gc.collect()
+        return open(path, mode)
+
+
 class Flash:
     """Files in one folder of the filesystem: the Pico's littlefs at "/", or the simulator's
     --save-dir. The only place the firmware reads or writes files.
@@ -192,21 +235,46 @@ class Flash:
         """The file's bytes, or None if there is no such file. Raises OSError when the file is
         there but cannot be read."""
         try:
-            with open(self.root + name, "rb") as handle:
+            with open_file(self.root + name, "rb") as handle:
                 return handle.read()
         except OSError as error:
             if error.args[0] in ENOENT:
                 return None
             raise
 
+    # A piece of a file written in one step (write_steps): on the Pico 1 KB is one program of
+    # littlefs's cache, 12 ms at the W25Q16JV's worst (make bench: "Taps in littlefs's writes,
+    # worst", where a whole 2,000-action game's copy in one go kept a tap waiting 122 ms).
+    PIECE_BYTES = 1024
+
     def write(self, name, data):
         """Create or replace a file."""
-        with open(self.root + name, "wb") as handle:
+        with open_file(self.root + name, "wb") as handle:
             handle.write(data)
+
+    def write_steps(self, name, data):
+        """Create or replace a file a piece at a time: a generator that writes PIECE_BYTES at
+        each step, so that a long write in a pause gives way to a key between two pieces
+        (firmware.saving.storage.write_steps). The file is closed at the end, or when the
+        generator is closed early (then it holds part of `data`: it is a temporary file)."""
+        handle = open_file(self.root + name, "wb")
+        try:
+            view = memoryview(data)
+            piece = self.PIECE_BYTES
+            start = 0
+            while True:
+                handle.write(view[start:start + piece])
+                start += piece
+                if start >= len(data):
+                    break
+                yield
+        finally:
+            handle.close()
+        yield               # (the close, littlefs's commit of the file, ends the last step)
 
     def append(self, name, data):
         """Add bytes at the end of a file (creating it)."""
-        with open(self.root + name, "ab") as handle:
+        with open_file(self.root + name, "ab") as handle:
             handle.write(data)
 
     def rename(self, old, new):
@@ -359,6 +427,15 @@ class JournalFiles:
             self.remove(name)
             return self.append(name, data)
         return self.flash.write(name, data)
+
+    def write_steps(self, name, data):
+        """Create or replace a file a piece at a time (Flash.write_steps), where the flash
+        writes so; else, and for the journal, at once."""
+        pieces = getattr(self.flash, "write_steps", None)
+        if name == self.name or pieces is None:
+            self.write(name, data)
+        else:
+            yield from pieces(name, data)
 
     def remove(self, name):
         """Delete a file; a file that is not there is no error. The journal: its files, the

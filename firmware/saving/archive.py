@@ -21,7 +21,7 @@ Two ways a game leaves the archive, and only two:
 """
 
 from firmware.saving.header import HEADER, frame, unframe
-from firmware.saving.storage import PREVIOUS, ENOSPC, KEPT, checksum, write_atomic
+from firmware.saving.storage import PREVIOUS, ENOSPC, KEPT, checksum, finish, write_steps
 from engine_lite import snapshot
 from firmware.saving.resume import parse_snapshot, snapshot_text
 
@@ -84,9 +84,18 @@ def keep(flash, game, restored=None):
     `game` is kept because a game was brought back (`restored`, that game's checksum): a swap,
     whose copy leaves when the game in play is committed. Which games are worth keeping is the App's to say (App.play).
     Returns the kept file's checksum."""
+    return finish(keep_steps(flash, game, restored))
+
+
+def keep_steps(flash, game, restored=None):
+    """keep as a generator of short steps (firmware.saving.storage.write_steps), for the Saver
+    to make in a pause, giving way to a key between two. Nothing else writes the archive
+    before its end (the Saver finishes it first); closed early, the archive is as it was."""
     text = snapshot.dumps(game).encode()
     sum = checksum(text)
+    yield
     found = listing(flash)
+    yield
     copies = [entry for entry in found if entry[3] == sum]     # this very game, kept before
     others = [entry for entry in found if entry[3] != sum and entry[3] != restored]
     # A new game pushes the oldest out: one, never more, and none when the game kept now has a
@@ -119,7 +128,7 @@ def keep(flash, game, restored=None):
     text = None
     while True:
         try:
-            write_atomic(flash, free, data)
+            yield from write_steps(flash, free, data)
             break
         except OSError as error:
             if error.args[0] not in ENOSPC:
@@ -136,6 +145,7 @@ def keep(flash, game, restored=None):
                 flash.remove(PREVIOUS)
             else:
                 raise
+    yield
     if oldest is not None:
         flash.remove(oldest)
     for entry in copies:                  # older copies of the same game: the new one is it

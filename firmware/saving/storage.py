@@ -78,12 +78,32 @@ def write_atomic(flash, name, data, temporary=None, previous=None):
     """The one way the tracker writes a whole file: into a temporary file, then renamed over
     `name` (atomic on littlefs, and os.replace on a computer), so a power cut leaves the old
     file or the new one, never half of one, and nothing is ever written over the only copy of
-    anything. With `previous`, the file it replaces is kept under that name."""
+    anything. With `previous`, the file it replaces is kept under that name. (write_steps, at
+    once.)"""
+    finish(write_steps(flash, name, data, temporary, previous))
+
+
+def write_steps(flash, name, data, temporary=None, previous=None):
+    """write_atomic as a generator of steps, each short (a piece of the temporary file:
+    firmware.board.hw.Flash.write_steps; then the renames), for a long write made in a pause
+    to give way to a key between two of them (Saver). Closed before its end, it removes the
+    temporary file and leaves `name` as it was."""
     temporary = temporary or name + ".tmp"
+    pieces = getattr(flash, "write_steps", None)
+    pieces = pieces(temporary, data) if pieces is not None else None
     try:
-        flash.write(temporary, data)
-    except Exception:
-        # A write that failed (a full flash) leaves no half file taking the room a retry needs
+        if pieces is None:
+            flash.write(temporary, data)
+        else:
+            for _ in pieces:
+                yield
+        yield               # (the renames: a step of their own)
+    except (Exception, GeneratorExit):
+        # A write that failed (a full flash), or given up (Saver): no half file is left taking
+        # the room a retry needs (and the file is closed first: MicroPython closes a file
+        # left open only when the garbage collector finds it)
+        if pieces is not None:
+            pieces.close()
         try:
             flash.remove(temporary)
         except Exception:
@@ -92,6 +112,16 @@ def write_atomic(flash, name, data, temporary=None, previous=None):
     if previous and flash.exists(name):
         flash.rename(name, previous)
     flash.rename(temporary, name)
+
+
+def finish(steps):
+    """Run a generator of steps (write_steps, Storage.snapshot_steps...) to its end at once;
+    what it returns."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as end:
+        return end.value
 
 
 def _record(kind, payload):
@@ -245,34 +275,55 @@ class Storage:
         return self._appended(game, record)
 
     def write_snapshot(self, game):
-        """Save the whole game as a new snapshot, keeping the previous one; empties the journal."""
+        """Save the whole game as a new snapshot, keeping the previous one; empties the journal.
+        Returns the bytes written."""
+        return finish(self.snapshot_steps(game))
+
+    def snapshot_steps(self, game):
+        """write_snapshot as a generator of short steps, for the Saver to make in a pause,
+        giving way to a key between two (firmware.board.hw.Flash.write_steps). The game is read
+        at the first step and the files hold it from the last on: nothing may change it or be
+        committed in between (the Saver closes the generator first; closed, it leaves the files
+        as they were)."""
         text = snapshot.dumps(game).encode()
         seq = self.seq + 1
-        self._start = (game.rules.NAME, seq, game.count, game.state)
+        start = (game.rules.NAME, seq, game.count, game.state)
+        count = game.count
+        redo = game.redo_records()
+        extras = json.loads(json.dumps(game.extras))     # a copy, to see it change
         data = frame(seq, text, checksum(text))
+        text = None
         flash = self.flash
-        self.journal_suspect = True      # until the old journal is gone (below)
         # While the history taken at power-up is still being checked (Game.check), game.bak is
         # the copy from before it: kept until the check is done, so that a history found
         # damaged later still has an older save beside it. (The new snapshot holds the same
         # history bytes as the one it replaces, plus what was played since.)
         previous = None if game.unchecked else PREVIOUS
+        yield
         while True:
             try:
-                write_atomic(flash, SNAPSHOT, data, TEMPORARY, previous)
+                yield from write_steps(flash, SNAPSHOT, data, TEMPORARY, previous)
                 break
-            except OSError as error:
-                if error.args[0] not in ENOSPC or not self._make_room(game):
+            except GeneratorExit:
+                raise                    # (given up: nothing changed)
+            except BaseException as error:
+                # The old journal may no longer follow the files' newest snapshot: the next
+                # commit is a whole snapshot again
+                self.journal_suspect = True
+                if (not isinstance(error, OSError) or error.args[0] not in ENOSPC
+                        or not self._make_room(game)):
                     raise
         # Saved from here on: the files hold this game at `seq`, whatever happens next.
+        self._start = start
         self.seq = seq
         self.game = game
-        self._extras = json.loads(json.dumps(game.extras))     # a copy, to see it change
-        self._count = game.count
-        self._redo = game.redo_records()
+        self._extras = extras
+        self._count = count
+        self._redo = redo
         game.mark_saved()
         self.commits += 1
         self.bytes_written += len(data)
+        self.journal_suspect = True      # until the old journal is gone
         flash.remove(JOURNAL)    # its records are all older than seq: never replayed again
         self.journal_size = 0
         self.journal_suspect = False
@@ -345,6 +396,11 @@ class Saver:
         self.failed = None       # what the last failure said, or None when saving works
         self.held = held         # why saving is off (the saved files could not be read), or None
         self._booted = app.last_input   # no press since: nothing to keep out of the way of
+        # The whole files a pause began to write, a short step at each pass of the main loop
+        # (_begin): a generator, or None; and, once it writes the game's snapshot, the app's
+        # change count and the storage's sequence number the snapshot was read at (None before)
+        self._job = None
+        self._job_from = None
         app.saver = self         # (App.settle: a swap not yet saved is written before the next)
 
     def pending(self):
@@ -354,20 +410,33 @@ class Saver:
                 or app.settings_version != self._settings or bool(app.endings)
                 or app.restored is not None)
 
+    def busy(self):
+        """Whether whole files a pause began are being written, a step at each pass (the main
+        loop does not sleep meanwhile)."""
+        return self._job is not None
+
     def tick(self, now):
         """Commit if something changed and the last commit is old enough; returns True when
-        it tried to."""
+        it tried to (or wrote the last step of a pause's whole files)."""
         clock = self.clock
+        if self._job is not None:
+            if self._job_from is not None and self._job_from != (self.app.changes,
+                                                                 self.storage.seq):
+                self._give_up()      # the game moved on: its snapshot would miss that
+            elif not (self.app.changes != self._changes and clock.ticks_diff(
+                    now, self._last) >= self.QUICK_INTERVAL_MS):
+                return self._step(now)
+            # (else a move waits to be saved: its journal record first, then the next step)
         waited = clock.ticks_diff(now, self._last)
         # A pause in the presses: the moment for a long write (compacting the journal).
         quiet = clock.ticks_diff(now, self.app.last_input) >= self.QUIET_MS
         if not self.pending():
             if waited > self.INTERVAL_MS:
                 self._last = clock.ticks_add(now, -self.INTERVAL_MS)
-            if (quiet and waited >= self._wait and not self.held
+            if (quiet and waited >= self._wait and not self.held and self._job is None
                     and self.storage.journal_size >= self.storage.JOURNAL_LIMIT):
-                self.flush(now)      # compacts: nothing new, but the journal is long
-                return True
+                self._begin(now)     # compacts: nothing new, but the journal is long
+                return False
             # A journal in flash of its own: the sectors ahead of it erased now, in the pause,
             # so that no commit in play waits for an erase (firmware.board.flash_journal).
             prepare = getattr(self.storage.flash, "prepare", None)
@@ -419,9 +488,94 @@ class Saver:
             if self.app.pad.held() and waited < due + (
                     self.QUICK_HOLD_OFF_MS if quick else self.BUSY_MAX_MS + self.HOLD_OFF_MS):
                 return False
+            if (quiet and self._job is None and not self.held
+                    and (app.endings or storage.wants_snapshot(app.game))):
+                self._begin(now)     # whole files, in a pause: a step at each pass
+                return False
             self.flush(now, quiet, whole=quiet)
             return True
         return False
+
+    # ---- whole files in a pause, a step at a time -----------------------------------------
+    #
+    # A pause's long writes (a swap's whole files: the replaced game's copy in the archive,
+    # the new game's snapshot; compacting a long journal) take a Pico up to 200 ms at the
+    # flash's worst. Made at once, a key pressed as they began waited for all of it (issue 58:
+    # "no tap waits for the flash more than 100 ms"; make bench, "Taps in littlefs's writes,
+    # worst": 122 ms after a 2,000-action game). So they are a generator of short steps (a
+    # piece of a file, a rename: firmware.saving.storage.write_steps), one at each pass of the
+    # main loop, and a key is answered between two. The replaced games' copies go on across
+    # the keys and the journal records they bring (they are other files); a snapshot read
+    # before a move would miss it, so when the game moves on it is given up (its temporary
+    # file removed) and made again in the next pause. Anything else that writes the files
+    # (flush) finishes the steps first.
+
+    def _begin(self, now):
+        """Start writing the whole files a pause is for (_steps)."""
+        self._last = now
+        self._job = self._steps()
+        self._job_from = None
+
+    def _steps(self):
+        """The replaced games into the archive, then the game's snapshot (which empties the
+        journal); then a game brought back leaves the archive."""
+        app = self.app
+        storage = self.storage
+        yield from app.keep_endings_steps()
+        changes = app.changes
+        self._job_from = (changes, storage.seq)
+        yield from storage.snapshot_steps(app.game)
+        self._job_from = None
+        self._changes = changes     # (the game is saved as it was read)
+        yield
+        app.after_commit()          # a game back from the archive: its copy there goes now
+        self._wait = self.INTERVAL_MS
+
+    def _step(self, now):
+        """One step of the pause's writes; True at the last."""
+        job = self._job
+        if job is None:
+            return False
+        try:
+            next(job)
+            return False
+        except StopIteration:
+            self._job = self._job_from = None
+            if self.app.settings_version == self._settings:
+                self.failed = None
+            return True
+        except Exception as error:      # flash full or failing, or out of memory: play on
+            self._job = self._job_from = None
+            self._last = now            # (the next try after the wait a failure sets)
+            self._say(self._failure(error))
+            return True
+
+    def _give_up(self):
+        """Stop the pause's writes where they are (firmware.saving.storage.write_steps
+        removes a temporary file); the next pause begins them again."""
+        job = self._job
+        self._job = self._job_from = None
+        if job is None:
+            return
+        try:
+            job.close()
+        except Exception:
+            pass                     # (a temporary file left: the next write replaces it)
+
+    def _finish(self):
+        """Before any other write: the pause's writes made to their end at once (a snapshot
+        the game has moved on from, given up)."""
+        if self._job is None:
+            return
+        if self._job_from is not None and self._job_from != (self.app.changes, self.storage.seq):
+            self._give_up()
+            return
+        job = self._job
+        self._job = None
+        try:
+            finish(job)
+        finally:
+            self._job_from = None
 
     def _journal_swap(self, app, storage):
         """A new game or a game brought back replacing the one on the flash, saved at once by
@@ -460,9 +614,12 @@ class Saver:
         problem = None
         changes = app.changes
         storage = self.storage
+        version = app.settings_version
         try:
             if not whole and storage.swapped and storage.wants_snapshot(app.game, compact, False):
                 whole = True        # (a snapshot after all: the replaced game is kept first)
+            if whole or not storage.swapped or version != self._settings:
+                self._finish()      # (the pause's writes first: one file written at a time)
             if whole or not storage.swapped:
                 app.keep_endings()  # a replaced game into the archive first: never lost between
             storage.commit(app.game, compact, whole)
@@ -472,11 +629,7 @@ class Saver:
             self._changes = changes
             self._wait = self.INTERVAL_MS
         except Exception as error:       # flash full or failing, or out of memory: play on
-            problem = "Save failed (%s)" % describe_error(error, self.storage.flash)
-            self._wait = min(self._wait * 2, self.RETRY_MAX_MS)
-            if problem != self.failed:
-                log_error(self.storage.flash, error)     # (once for each new failure)
-        version = app.settings_version
+            problem = self._failure(error)
         now = self._last
         if version != self._settings and (not self._settings_wait or self.clock.ticks_diff(
                 now, self._settings_tried) >= self._settings_wait):
@@ -498,10 +651,23 @@ class Saver:
         if problem is None:
             self.failed = None
             return True
-        if problem != self.failed:
-            app.say(problem, error=True)     # say it once, not at every retry
-        self.failed = problem
+        self._say(problem)
         return False
+
+    def _failure(self, error):
+        """A failed save of the game: what the player is told; the next try waits longer, and
+        the details go to error.log (once for each new failure)."""
+        problem = "Save failed (%s)" % describe_error(error, self.storage.flash)
+        self._wait = min(self._wait * 2, self.RETRY_MAX_MS)
+        if problem != self.failed:
+            log_error(self.storage.flash, error)
+        return problem
+
+    def _say(self, problem):
+        """A save's failure, said once, not at every retry."""
+        if problem != self.failed:
+            self.app.say(problem, error=True)
+        self.failed = problem
 
 
 def log_error(flash, error):
