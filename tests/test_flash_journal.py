@@ -250,6 +250,21 @@ def test_play_that_never_pauses_loses_at_most_the_last_second_to_a_power_cut(see
     assert journal.erases == 0
 
 
+def _full_archive(files, region):
+    """A board on `files` and `region` (_board) with three kept games and a fourth in play,
+    each saved in a pause; returns (simulator, the kept games' histories, newest first)."""
+    from engine_lite import logtext
+    from firmware.saving import archive
+    from simhelp import choose
+    sim = _board(files, region)
+    for n in range(4):
+        if n:
+            choose(sim, "More", "New game").keys("LONG:OK")
+        sim.app.act(logtext.parse("corp gain %d" % (n + 1)))
+        sim.keys("WAIT:2000")
+    return sim, [bytes(game.history) for _n, game, _s in archive.entries(sim.device.flash)]
+
+
 class SlowFiles(MemoryFlash):
     """A MemoryFlash whose writes, renames and removes each take OP_MS of the simulator's
     clock, once `sim` is set, and which notes each (the ms it began, what, the game's action
@@ -293,17 +308,10 @@ def test_a_tap_as_a_pauses_whole_files_begin_waits_for_one_step_of_them_not_all(
     operation takes 30 ms. (Written at once, a tap pressed as they began after a 2,000-action
     game waited 122 ms at the flash's worst on the virtual Pico: make bench, "Taps in
     littlefs's writes, worst".)"""
-    from engine_lite import logtext
     from firmware.saving import archive
     from simhelp import choose
     files, region = SlowFiles(), MemoryRegion(16)
-    sim = _board(files, region)
-    for n in range(4):                               # three kept games and one in play
-        if n:
-            choose(sim, "More", "New game").keys("LONG:OK")
-        sim.app.act(logtext.parse("corp gain %d" % (n + 1)))
-        sim.keys("WAIT:2000")
-    kept = [bytes(game.history) for _n, game, _s in archive.entries(sim.device.flash)]
+    sim, kept = _full_archive(files, region)
     replaced = bytes(sim.app.game.history)
     choose(sim, "More", "New game").keys("LONG:OK")  # its start record in the journal
     pin = sim.pins["buttons"]["OK"]
@@ -369,17 +377,10 @@ def test_a_game_brought_back_is_saved_in_the_journal_and_its_whole_files_wait_fo
     snapshot is written in a pause. A power cut before that brings back the brought-back game
     with its moves, the replaced game among the kept ones, and every other kept game; the
     archive's count is the question's (none pushed out by a swap)."""
-    from engine_lite import logtext
     from firmware.saving import archive
     from simhelp import choose
     files, region = MemoryFlash(), MemoryRegion(16)
-    sim = _board(files, region)
-    for n in range(4):                               # three kept games and one in play
-        if n:
-            choose(sim, "More", "New game").keys("LONG:OK")
-        sim.app.act(logtext.parse("corp gain %d" % (n + 1)))
-        sim.keys("WAIT:2000")
-    kept = [bytes(game.history) for _n, game, _s in archive.entries(sim.device.flash)]
+    sim, kept = _full_archive(files, region)
     in_play = bytes(sim.app.game.history)
     assert len(kept) == archive.KEEP
     writes, programs = files.writes, region.programs
