@@ -420,8 +420,7 @@ class Saver:
         it tried to (or wrote the last step of a pause's whole files)."""
         clock = self.clock
         if self._job is not None:
-            if self._job_from is not None and self._job_from != (self.app.changes,
-                                                                 self.storage.seq):
+            if self._stale():
                 self._give_up()      # the game moved on: its snapshot would miss that
             elif not (self.app.changes != self._changes and clock.ticks_diff(
                     now, self._last) >= self.QUICK_INTERVAL_MS):
@@ -550,6 +549,12 @@ class Saver:
             self._say(self._failure(error))
             return True
 
+    def _stale(self):
+        """Whether the snapshot being written was read before the game's last change or
+        commit."""
+        return self._job_from is not None and self._job_from != (self.app.changes,
+                                                                 self.storage.seq)
+
     def _give_up(self):
         """Stop the pause's writes where they are (firmware.saving.storage.write_steps
         removes a temporary file); the next pause begins them again."""
@@ -567,7 +572,7 @@ class Saver:
         the game has moved on from, given up)."""
         if self._job is None:
             return
-        if self._job_from is not None and self._job_from != (self.app.changes, self.storage.seq):
+        if self._stale():
             self._give_up()
             return
         job = self._job
